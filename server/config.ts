@@ -1,0 +1,154 @@
+/**
+ * The server's settings, read from the environment once at start. A bad value stops the start with a
+ * message that names the variable, rather than surfacing later as a confusing runtime error.
+ */
+import { isIP } from "node:net";
+import path from "node:path";
+
+export interface RateLimitConfig {
+  /** Submissions allowed per client IP and form within one window. */
+  max: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; without it the server uses PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicDir: string;
+  /** Passed to Fastify's `trustProxy`: false, true, a hop count or a list of proxy addresses. */
+  trustProxy: boolean | number | string[];
+  rateLimit: RateLimitConfig;
+  /** The public address, e.g. https://www.urkraft.de; its origin is accepted for form posts. */
+  siteUrl: string | undefined;
+  logLevel: string;
+  /** Build the Gatsby site on start when `public/` is missing or older than its sources. */
+  buildOnStart: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Umgebungsvariable ${variable}: ${problem}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  return {
+    port: readInteger(env, "PORT", 9000, 0, 65535),
+    host: readString(env, "HOST", "0.0.0.0"),
+    databaseUrl: readDatabaseUrl(env),
+    dataDir: path.resolve(cwd, readString(env, "DATA_DIR", "data")),
+    publicDir: path.resolve(cwd, readString(env, "PUBLIC_DIR", "public")),
+    trustProxy: readTrustProxy(env),
+    rateLimit: {
+      max: readInteger(env, "RATE_LIMIT_MAX", 10, 1, Number.MAX_SAFE_INTEGER),
+      windowMs: readDuration(env, "RATE_LIMIT_WINDOW", 60_000),
+    },
+    siteUrl: readSiteUrl(env),
+    logLevel: readChoice(env, "LOG_LEVEL", "info", LOG_LEVELS),
+    buildOnStart: readBoolean(env, "BUILD_ON_START", true),
+  };
+}
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === "" ? undefined : raw;
+}
+
+function readString(env: Env, name: string, fallback: string): string {
+  return value(env, name) ?? fallback;
+}
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `„${raw}“ ist keine ganze Zahl`);
+  const parsed = Number(raw);
+  if (parsed < min || parsed > max) throw new ConfigError(name, `muss zwischen ${min} und ${max} liegen, ist ${raw}`);
+  return parsed;
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (["1", "true", "yes", "ja"].includes(raw)) return true;
+  if (["0", "false", "no", "nein"].includes(raw)) return false;
+  throw new ConfigError(name, `„${raw}“ ist weder true noch false`);
+}
+
+function readChoice(env: Env, name: string, fallback: string, choices: string[]): string {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!choices.includes(raw)) throw new ConfigError(name, `„${raw}“ ist keiner von ${choices.join(", ")}`);
+  return raw;
+}
+
+/** Milliseconds as a plain number, or a number with the unit ms, s, m or h ("30s", "1m"). */
+function readDuration(env: Env, name: string, fallback: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const match = /^(\d+)\s*(ms|s|m|h)?$/.exec(raw);
+  if (!match) throw new ConfigError(name, `„${raw}“ ist keine Dauer (Beispiele: 60000, 60s, 1m)`);
+  const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? "ms"] ?? 1;
+  const ms = Number(match[1]) * factor;
+  if (ms < 1000) throw new ConfigError(name, "muss mindestens eine Sekunde sein");
+  return ms;
+}
+
+function readDatabaseUrl(env: Env): string | undefined {
+  const raw = value(env, "DATABASE_URL");
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError("DATABASE_URL", "ist keine gültige Adresse (Beispiel: postgres://user:passwort@host:5432/urkraft)");
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    throw new ConfigError("DATABASE_URL", "muss mit postgres:// oder postgresql:// beginnen");
+  }
+  return raw;
+}
+
+function readSiteUrl(env: Env): string | undefined {
+  const raw = value(env, "SITE_URL");
+  if (raw === undefined) return undefined;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("protocol");
+    return url.origin;
+  } catch {
+    throw new ConfigError("SITE_URL", `„${raw}“ ist keine Adresse wie https://www.urkraft.de`);
+  }
+}
+
+/**
+ * "true" trusts every proxy (only when nothing but the proxy can reach the server), a number trusts
+ * that many hops, otherwise a comma-separated list of proxy addresses or networks (10.0.0.0/8).
+ */
+function readTrustProxy(env: Env): boolean | number | string[] {
+  const raw = value(env, "TRUST_PROXY");
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (["0", "false", "no", "nein"].includes(lower)) return false;
+  if (["true", "yes", "ja"].includes(lower)) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits] = entry.split("/");
+    const family = isIP(address ?? "");
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !validBits) {
+      throw new ConfigError("TRUST_PROXY", `„${entry}“ ist weder true/false, eine Anzahl noch eine IP-Adresse oder ein Netz`);
+    }
+  }
+  return entries;
+}

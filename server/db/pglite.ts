@@ -1,0 +1,69 @@
+/**
+ * PGlite: PostgreSQL compiled to WebAssembly, storing its files under DATA_DIR. One process at a time may
+ * open a data directory (two would corrupt it), so a lock file with the owner's process id guards it.
+ */
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { Db, Queryable } from "./types";
+
+export async function openPglite(dataDir: string): Promise<Db> {
+  const directory = path.join(dataDir, "pglite");
+  await mkdir(directory, { recursive: true });
+  const lockFile = path.join(dataDir, "pglite.lock");
+  await takeLock(lockFile);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(directory);
+  } catch (error) {
+    await rm(lockFile, { force: true });
+    throw error;
+  }
+
+  const wrap = (target: Pick<PGlite, "query" | "exec">): Queryable => ({
+    async query<Row>(sql: string, params?: unknown[]) {
+      const result = await target.query<Row>(sql, params);
+      return { rows: result.rows };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  });
+
+  let closed = false;
+  return {
+    driver: "pglite",
+    ...wrap(pglite),
+    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pglite.close();
+      await rm(lockFile, { force: true });
+    },
+  };
+}
+
+async function takeLock(lockFile: string): Promise<void> {
+  const owner = await readFile(lockFile, "utf8").then(
+    (text) => Number.parseInt(text, 10),
+    () => undefined,
+  );
+  if (owner !== undefined && owner !== process.pid && isRunning(owner)) {
+    throw new Error(
+      `Die Datenbank in ${path.dirname(lockFile)} ist schon von Prozess ${owner} geöffnet (PGlite erlaubt nur einen). ` +
+        "Beende ihn zuerst oder nutze PostgreSQL über DATABASE_URL.",
+    );
+  }
+  // A lock left by a killed process is stale: its owner is gone, so the data directory is free.
+  await writeFile(lockFile, String(process.pid));
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

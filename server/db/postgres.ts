@@ -1,0 +1,63 @@
+/** PostgreSQL through a `pg` connection pool, for production and for several Node instances sharing one database. */
+import pg from "pg";
+import type { Db, Queryable } from "./types";
+
+export interface PostgresOptions {
+  /** Called when an idle pooled connection fails (e.g. the server restarts); the pool replaces it. */
+  onIdleError?: (error: Error) => void;
+  max?: number;
+}
+
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // Without a listener an idle connection's error would crash the process.
+  pool.on("error", (error) => options.onIdleError?.(error));
+
+  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<Row>(sql: string, params?: unknown[]) {
+      const result = await target.query(sql, params);
+      return { rows: result.rows as Row[] };
+    },
+    async exec(sql: string) {
+      // Without parameters pg uses the simple protocol, which runs several statements.
+      await target.query(sql);
+    },
+  });
+
+  // Fail at start, not on the first submission, when the database cannot be reached.
+  await pool.query("SELECT 1");
+
+  let closed = false;
+  return {
+    driver: "postgres",
+    ...wrap(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      // A connection whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
+      let broken = false;
+      try {
+        await client.query("BEGIN");
+        const result = await work(wrap(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {
+          broken = true;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * What both form endpoints share: the request guards, the honeypot, validation with the shared yup
+ * schemas, and the answers of the contract (202 JSON or 303 for form posts; 400 with field messages).
+ */
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import { ValidationError, type AnyObjectSchema, type InferType } from "yup";
+import { THANK_YOU_PATH } from "../../src/constants";
+import type { FieldErrors } from "../../src/forms/schemas";
+import { sendError } from "./errors";
+import { HTTP_MESSAGES } from "./messages";
+import { isForeignOrigin, isFormPost, mediaType } from "./request-info";
+
+export const FORM_BODY_LIMIT = 16 * 1024;
+export const HONEYPOT_FIELD = "website";
+
+const ACCEPTED_TYPES = new Set(["application/json", "application/x-www-form-urlencoded"]);
+
+/** Refuses before the body is read: posts labelled as coming from another site, and other formats. */
+export function guardFormPost(allowedOrigins: ReadonlySet<string>): onRequestHookHandler {
+  return function formPostGuard(request, reply, done) {
+    if (isForeignOrigin(request, allowedOrigins)) {
+      request.log.info({ statusCode: 403 }, "foreign origin refused");
+      sendError(request, reply, { status: 403, message: HTTP_MESSAGES.foreignOrigin });
+      return;
+    }
+    const type = mediaType(request);
+    if (type !== undefined && !ACCEPTED_TYPES.has(type)) {
+      sendError(request, reply, { status: 415, message: HTTP_MESSAGES.unsupportedType });
+      return;
+    }
+    done();
+  };
+}
+
+/** Documents the fields on the route; the rules themselves are the yup schema's. */
+export function formBodySchema(fields: readonly string[]) {
+  return {
+    type: "object",
+    properties: Object.fromEntries([...fields, HONEYPOT_FIELD].map((field) => [field, {}])),
+  } as const;
+}
+
+export const formResponseSchema = {
+  202: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+  400: {
+    type: "object",
+    properties: { errors: { type: "object", additionalProperties: { type: "string" } }, error: { type: "string" } },
+  },
+} as const;
+
+function fieldsOf(body: unknown): Record<string, unknown> {
+  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** People never see the field, so any value in it means a bot. */
+export function isHoneypotFilled(body: unknown): boolean {
+  const value = fieldsOf(body)[HONEYPOT_FIELD];
+  if (value === undefined || value === null) return false;
+  return typeof value !== "string" || value.trim() !== "";
+}
+
+export type Validation<S extends AnyObjectSchema> = { values: InferType<S> } | { errors: FieldErrors };
+
+/**
+ * Validates with the shared schema. Only strings count as input: a number, list or object in a field
+ * is treated as missing, so it gets the field's own message instead of being turned into text.
+ */
+export async function validateForm<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<Validation<S>> {
+  const fields = fieldsOf(body);
+  const input: Record<string, string | undefined> = {};
+  for (const name of Object.keys(schema.fields)) {
+    const value = fields[name];
+    input[name] = typeof value === "string" ? value : undefined;
+  }
+  try {
+    return { values: await schema.validate(input, { abortEarly: false, stripUnknown: true }) };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const errors: FieldErrors = {};
+    for (const problem of error.inner.length > 0 ? error.inner : [error]) {
+      if (problem.path && !(problem.path in errors)) errors[problem.path] = problem.message;
+    }
+    return { errors };
+  }
+}
+
+export function answerAccepted(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (isFormPost(request)) return reply.code(303).header("location", THANK_YOU_PATH).send();
+  return reply.code(202).send({ ok: true });
+}
+
+export function answerInvalid(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  errors: FieldErrors,
+  backHref: string,
+): FastifyReply {
+  return sendError(request, reply, { status: 400, message: HTTP_MESSAGES.badRequest, errors, backHref });
+}

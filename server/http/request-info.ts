@@ -1,0 +1,57 @@
+/** What the server reads from request headers: form posts, the sending page, foreign origins. */
+import type { FastifyRequest } from "fastify";
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+export function mediaType(request: FastifyRequest): string | undefined {
+  const header = request.headers["content-type"];
+  return header?.split(";")[0]?.trim().toLowerCase() || undefined;
+}
+
+/** A classic form post (JavaScript off) is answered with pages and redirects instead of JSON. */
+export function isFormPost(request: FastifyRequest): boolean {
+  return mediaType(request) === FORM_TYPE;
+}
+
+/** HTML for form posts and for browsers navigating to an address; JSON for everything else. */
+export function wantsHtml(request: FastifyRequest): boolean {
+  if (isFormPost(request)) return true;
+  const accept = request.headers.accept ?? "";
+  return accept.includes("text/html") && !accept.includes("application/json");
+}
+
+/**
+ * The path of the page a form was sent from, taken from Referer (or Origin) only when it is this
+ * site: so the error page's back link can never lead elsewhere, and the stored path is always ours.
+ */
+export function sendingPage(request: FastifyRequest, fallback: string): string {
+  const referer = request.headers.referer;
+  if (!referer) return fallback;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return fallback;
+  }
+  if (url.host.toLowerCase() !== request.host.toLowerCase()) return fallback;
+  const page = url.pathname;
+  const safe = page.startsWith("/") && !page.startsWith("//") && !page.includes("\\") && page.length <= 200;
+  return safe ? page : fallback;
+}
+
+/**
+ * True when the browser says the request comes from another site. Requests without Origin (tools,
+ * older clients) pass: the check is against cross-site form posts, which browsers always label.
+ */
+export function isForeignOrigin(request: FastifyRequest, allowedOrigins: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return true; // includes "null", sent by sandboxed frames and local files
+  }
+  if (allowedOrigins.has(url.origin)) return false;
+  return url.host.toLowerCase() !== request.host.toLowerCase();
+}

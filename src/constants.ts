@@ -1,0 +1,21 @@
+/**
+ * Fixed figures of the product specification. Content counts (testimonials, recipes, …) are
+ * checked against these when the content is validated, so a page can never show a different number.
+ */
+export const REDIRECT_DELAY_MS = 800;
+
+export const LIMITS = {
+  name: 100,
+  email: 255,
+  message: 1000,
+} as const;
+
+export const HOME_TESTIMONIAL_COUNT = 6;
+export const TESTIMONIAL_COUNT = 7;
+export const RECIPE_COUNT = 8;
+export const PRINCIPLE_COUNT = 5;
+export const FAQ_COUNT = 4;
+export const MOVEMENT_DURATIONS = [5, 10, 15, 5, 10, 20, 30] as const;
+
+export const THANK_YOU_PATH = "/danke-willkommen";
+export const INFO_FORM_ID = "info-form";

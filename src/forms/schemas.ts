@@ -1,0 +1,43 @@
+/**
+ * The two forms' rules and every German message, shared by the browser (Formik) and the server.
+ */
+import { object, string, type InferType } from "yup";
+import { LIMITS } from "../constants";
+
+/** No spaces, exactly one @, and a domain of dot-separated parts. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** The same rule for the HTML `pattern` attribute (anchored by the browser). */
+export const EMAIL_HTML_PATTERN = "[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+";
+
+export const MESSAGES = {
+  leadEmail: "Ungültige E-Mail",
+  leadName: "Name erforderlich",
+  contactEmail: "Ungültige E-Mail-Adresse",
+  contactName: `Name erforderlich (max. ${LIMITS.name} Zeichen)`,
+  contactMessage: `Nachricht erforderlich (max. ${LIMITS.message} Zeichen)`,
+} as const;
+
+const trimmed = (message: string) =>
+  string()
+    .transform((value: unknown) => (typeof value === "string" ? value.trim() : value))
+    .typeError(message)
+    .required(message);
+
+export const leadSchema = object({
+  name: trimmed(MESSAGES.leadName).max(LIMITS.name, MESSAGES.leadName),
+  email: trimmed(MESSAGES.leadEmail)
+    .max(LIMITS.email, MESSAGES.leadEmail)
+    .matches(EMAIL_PATTERN, MESSAGES.leadEmail),
+});
+
+export const contactSchema = object({
+  name: trimmed(MESSAGES.contactName).max(LIMITS.name, MESSAGES.contactName),
+  email: trimmed(MESSAGES.contactEmail)
+    .max(LIMITS.email, MESSAGES.contactEmail)
+    .matches(EMAIL_PATTERN, MESSAGES.contactEmail),
+  message: trimmed(MESSAGES.contactMessage).max(LIMITS.message, MESSAGES.contactMessage),
+});
+
+export type LeadValues = InferType<typeof leadSchema>;
+export type ContactValues = InferType<typeof contactSchema>;
+export type FieldErrors = Record<string, string>;
