@@ -11,6 +11,22 @@ export interface RateLimitConfig {
   windowMs: number;
 }
 
+export interface MailConfig {
+  /** smtp:// or smtps:// address of the mail server; without it mails are written as .eml files to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  /** Run the outbox worker (and the daily retention purge) in this process. */
+  worker: boolean;
+  pollMs: number;
+  /** First retry after this long, doubling per attempt up to `retryMaxMs`; `failed` after `maxAttempts`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+  /** How long a claimed mail stays reserved for the worker sending it (longer than any SMTP timeout). */
+  leaseMs: number;
+  batchSize: number;
+  purgeIntervalMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -26,6 +42,7 @@ export interface Config {
   logLevel: string;
   /** Build the Gatsby site on start when `public/` is missing or older than its sources. */
   buildOnStart: boolean;
+  mail: MailConfig;
 }
 
 export class ConfigError extends Error {
@@ -54,6 +71,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     siteUrl: readSiteUrl(env),
     logLevel: readChoice(env, "LOG_LEVEL", "info", LOG_LEVELS),
     buildOnStart: readBoolean(env, "BUILD_ON_START", true),
+    mail: {
+      smtpUrl: readSmtpUrl(env),
+      worker: readBoolean(env, "MAIL_WORKER", true),
+      pollMs: readDuration(env, "MAIL_POLL_INTERVAL", 1_000),
+      retryBaseMs: readDuration(env, "MAIL_RETRY_BASE", 30_000),
+      retryMaxMs: readDuration(env, "MAIL_RETRY_MAX", 3_600_000),
+      maxAttempts: readInteger(env, "MAIL_MAX_ATTEMPTS", 30, 1, 1000),
+      leaseMs: 5 * 60_000,
+      batchSize: 20,
+      purgeIntervalMs: 6 * 3_600_000,
+    },
   };
 }
 
@@ -133,6 +161,22 @@ function readSiteUrl(env: Env): string | undefined {
  * "true" trusts every proxy (only when nothing but the proxy can reach the server), a number trusts
  * that many hops, otherwise a comma-separated list of proxy addresses or networks (10.0.0.0/8).
  */
+function readSmtpUrl(env: Env): string | undefined {
+  const raw = value(env, "SMTP_URL");
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError("SMTP_URL", "ist keine gültige Adresse (Beispiel: smtps://benutzer:passwort@mail.example.de:465)");
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
+    throw new ConfigError("SMTP_URL", "muss mit smtps:// (TLS) oder smtp:// (STARTTLS) beginnen");
+  }
+  if (!url.hostname) throw new ConfigError("SMTP_URL", "nennt keinen Server");
+  return raw;
+}
+
 function readTrustProxy(env: Env): boolean | number | string[] {
   const raw = value(env, "TRUST_PROXY");
   if (raw === undefined) return false;

@@ -19,3 +19,11 @@ export const MOVEMENT_DURATIONS = [5, 10, 15, 5, 10, 20, 30] as const;
 
 export const THANK_YOU_PATH = "/danke-willkommen";
 export const INFO_FORM_ID = "info-form";
+
+/** Numbered sections (`## 1. …`) each legal page must have. */
+export const LEGAL_SECTION_COUNTS: Record<string, number> = {
+  datenschutz: 6,
+  "personenbezogene-daten": 11,
+  agb: 12,
+};
+export const LEGAL_SLUGS = ["datenschutz", "personenbezogene-daten", "agb", "impressum"] as const;

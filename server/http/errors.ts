@@ -67,6 +67,11 @@ function clientMessage(error: FastifyError, status: number): string {
  * What of a server error goes to the log: its kind and stack. Database errors also carry `detail`
  * and `where`, which can quote stored values (an e-mail in a key conflict), so those are left out.
  */
-export function loggableError(error: Error & { code?: string }): Record<string, unknown> {
-  return { type: error.name, code: error.code, message: error.message, stack: error.stack };
+export function loggableError(error: Error & { code?: string }): {
+  type: string;
+  code?: string;
+  message: string;
+  stack: string;
+} {
+  return { type: error.name, code: error.code, message: error.message, stack: error.stack ?? "" };
 }

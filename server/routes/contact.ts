@@ -31,7 +31,7 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
       const formPage = sendingPage(request, CONTACT_PAGE);
       const result = await validateForm(contactSchema, request.body);
       if ("errors" in result) return answerInvalid(request, reply, result.errors, formPage);
-      await submitContact(app.db, result.values, { formPage });
+      await submitContact(app.db, result.values, { formPage }, app.mail);
       return answerAccepted(request, reply);
     },
   );

@@ -30,7 +30,7 @@ export default async function leadRoutes(app: FastifyInstance): Promise<void> {
       const formPage = sendingPage(request, "/");
       const result = await validateForm(leadSchema, request.body);
       if ("errors" in result) return answerInvalid(request, reply, result.errors, `${formPage}#${INFO_FORM_ID}`);
-      await submitLead(app.db, result.values, { formPage, consent: app.consentVersions });
+      await submitLead(app.db, result.values, { formPage, consent: app.consentVersions }, app.mail);
       return answerAccepted(request, reply);
     },
   );

@@ -1,15 +1,24 @@
 /** Storing a message of the contact form: one transaction, acknowledged only once committed. */
 import type { ContactValues } from "../../src/forms/schemas";
 import type { Db, Queryable } from "../db";
+import { queueContactMails } from "../mail/contact-mails";
+import type { MailContext } from "../mail";
 import type { SubmissionMeta } from "./submission";
 
 export interface StoredContactRequest {
   id: number;
 }
 
-export async function submitContact(db: Db, values: ContactValues, meta: SubmissionMeta): Promise<StoredContactRequest> {
+export async function submitContact(
+  db: Db,
+  values: ContactValues,
+  meta: SubmissionMeta,
+  mail: MailContext,
+): Promise<StoredContactRequest> {
   return db.transaction(async (tx) => {
     const request = await saveContactRequest(tx, values, meta);
+    // Acknowledgment and owner notification are queued in the same transaction as the request.
+    await queueContactMails(tx, mail, { id: request.id, ...values });
     return request;
   });
 }

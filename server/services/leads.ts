@@ -1,6 +1,8 @@
 /** Storing a lead of the information form: one transaction, acknowledged only once committed. */
 import type { LeadValues } from "../../src/forms/schemas";
 import type { Db, Queryable } from "../db";
+import { requestConfirmation } from "../mail/double-opt-in";
+import type { MailContext } from "../mail";
 import type { ConsentVersions, SubmissionMeta } from "./submission";
 
 export type LeadStatus = "pending" | "confirmed" | "unsubscribed";
@@ -16,17 +18,19 @@ export interface StoredLead {
   created: boolean;
 }
 
-export async function submitLead(db: Db, values: LeadValues, meta: LeadMeta): Promise<StoredLead> {
+export async function submitLead(db: Db, values: LeadValues, meta: LeadMeta, mail: MailContext): Promise<StoredLead> {
   return db.transaction(async (tx) => {
     const lead = await saveLead(tx, values, meta);
+    // Queued in the same transaction: the confirmation request exists exactly when the lead does.
+    await requestConfirmation(tx, mail, lead.id);
     return lead;
   });
 }
 
 /**
  * One lead per address (case-insensitive). A pending lead takes the newer declaration (name, page, time,
- * versions), since that is what the confirmation click will confirm; confirmed and unsubscribed leads
- * keep their record unchanged.
+ * versions), since that is what the confirmation click will confirm; confirmed leads keep their record
+ * unchanged. An unsubscribed address that signs up again starts a new double opt-in as a pending lead.
  */
 export async function saveLead(tx: Queryable, values: LeadValues, meta: LeadMeta): Promise<StoredLead> {
   const params = [values.email, values.name, meta.formPage, meta.consent.consentText, meta.consent.privacyStatement];
@@ -39,8 +43,10 @@ export async function saveLead(tx: Queryable, values: LeadValues, meta: LeadMeta
        form_page = EXCLUDED.form_page,
        submitted_at = EXCLUDED.submitted_at,
        consent_text_version = EXCLUDED.consent_text_version,
-       privacy_version = EXCLUDED.privacy_version
-     WHERE leads.status = 'pending'
+       privacy_version = EXCLUDED.privacy_version,
+       status = 'pending',
+       confirmed_at = NULL
+     WHERE leads.status <> 'confirmed'
      RETURNING id, status, (xmax = 0) AS created`,
     params,
   );

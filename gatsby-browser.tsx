@@ -1,0 +1,9 @@
+import React from "react";
+import type { GatsbyBrowser } from "gatsby";
+import "@fontsource-variable/inter/wght.css";
+import "@fontsource/source-serif-4/latin-600.css";
+import "@fontsource/source-serif-4/latin-700.css";
+import "./src/styles/global.css";
+import { ErrorBoundary } from "./src/components/ErrorBoundary";
+
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => <ErrorBoundary>{element}</ErrorBoundary>;

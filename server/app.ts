@@ -1,0 +1,126 @@
+/**
+ * Builds the Fastify app: the form endpoints, health, the static site, security headers and errors.
+ * It opens no port, so tests call `app.inject`; server/index.ts starts it.
+ */
+import compress from "@fastify/compress";
+import formbody from "@fastify/formbody";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import path from "node:path";
+import type { Config, RateLimitConfig } from "./config";
+import { readConsentVersions } from "./consent";
+import { openDb, type Db } from "./db";
+import { errorHandler, loggableError, sendError } from "./http/errors";
+import { FORM_BODY_LIMIT } from "./http/form-post";
+import { HTTP_MESSAGES, tooManyRequestsMessage } from "./http/messages";
+import { registerMail, type MailSetup } from "./mail";
+import { registerSecurityHeaders } from "./http/security-headers";
+import contactRoutes from "./routes/contact";
+import healthRoutes from "./routes/health";
+import leadTokenRoutes from "./routes/lead-tokens";
+import leadRoutes from "./routes/leads";
+import staticRoutes, { isApiPath, pathnameOf, sendNotFoundPage } from "./routes/static";
+import type { ConsentVersions } from "./services/submission";
+import { SiteFiles } from "./static/site-files";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    consentVersions: ConsentVersions;
+    /** Origins besides the request's own host whose form posts are accepted (SITE_URL). */
+    allowedOrigins: ReadonlySet<string>;
+    formRateLimit: { max: number; timeWindow: number };
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  /** An open database; without it the app opens one from `config` and closes it with the app. */
+  db?: Db;
+  /** Defaults to the versions in content/ (site.json and the privacy statement). */
+  consentVersions?: ConsentVersions;
+  /** Fastify logger settings; tests pass a stream to read what is logged. */
+  logger?: FastifyServerOptions["logger"];
+  /** Mail context or transport of the test's making; by default from content/ and config. */
+  mail?: Pick<MailSetup, "context" | "transport">;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: trustProxySetting(config.trustProxy),
+    bodyLimit: FORM_BODY_LIMIT,
+  });
+
+  const db = options.db ?? (await openDb(config, { onIdleError: (err) => app.log.error({ err: loggableError(err) }, "database connection lost") }));
+  if (!options.db) app.addHook("onClose", () => db.close());
+
+  app.decorate("config", config);
+  app.decorate("db", db);
+  app.decorate("consentVersions", options.consentVersions ?? readConsentVersions(path.resolve("content")));
+  app.decorate("allowedOrigins", new Set(config.siteUrl ? [config.siteUrl] : []));
+  app.decorate("formRateLimit", { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs });
+  registerMail(app, { config, contentDir: path.resolve("content"), ...options.mail });
+
+  // Only JSON and form posts are read; text/plain would let another site's form post JSON-like bodies.
+  app.removeContentTypeParser("text/plain");
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
+  await app.register(rateLimit, rateLimitOptions(config.rateLimit));
+  await app.register(compress, { threshold: 1024 });
+
+  registerSecurityHeaders(app, { trustProxy: config.trustProxy !== false });
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (isApiPath(pathnameOf(request.url)) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
+  });
+
+  const site = new SiteFiles(config.publicDir);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(async (request, reply) => {
+    const readsPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(pathnameOf(request.url));
+    if (readsPage) return sendNotFoundPage(site, request, reply);
+    return sendError(request, reply, { status: 404, message: HTTP_MESSAGES.notFound });
+  });
+
+  await app.register(healthRoutes);
+  await app.register(leadRoutes);
+  await app.register(leadTokenRoutes);
+  await app.register(contactRoutes);
+  await app.register(staticRoutes, { site });
+  return app;
+}
+
+/** A hop count becomes the function Fastify uses for it (its types accept no number). */
+function trustProxySetting(value: Config["trustProxy"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === "number" ? (_address, hop) => hop < value : value;
+}
+
+function rateLimitOptions(limit: RateLimitConfig) {
+  return {
+    // Only the form endpoints are limited (their route config); pages and files are not.
+    global: false,
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
+      Object.assign(new Error(tooManyRequestsMessage(context.ttl)), { statusCode: 429, code: "RATE_LIMITED" }),
+  };
+}
+
+/**
+ * pino settings: request lines carry method, path and status only. Query strings (confirmation
+ * tokens), bodies and client addresses are never written, so no personal data reaches the log.
+ */
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions["logger"] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: { paths: ["body", "*.body", "email", "*.email", "values", "*.values"], censor: "[entfernt]" },
+    serializers: {
+      req: (request: { method: string; url: string }) => ({ method: request.method, url: pathnameOf(request.url) }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: (error: Error & { code?: string }) => loggableError(error),
+    },
+  };
+}

@@ -1,0 +1,10 @@
+/** The site owner's command line: `npm run leads -- list` or `npm run leads -- export --csv`. */
+import { runCli } from "./cli/run";
+
+runCli(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,39 @@
+/** The stored leads and contact requests as the CLI reads them. */
+import type { Queryable } from "../db";
+import type { LeadStatus } from "../services/leads";
+
+export interface LeadRecord {
+  id: number;
+  email: string;
+  name: string;
+  status: LeadStatus;
+  form_page: string;
+  submitted_at: Date;
+  confirmed_at: Date | null;
+  consent_text_version: string;
+  privacy_version: string;
+}
+
+export interface ContactRecord {
+  id: number;
+  email: string;
+  name: string;
+  message: string;
+  form_page: string;
+  submitted_at: Date;
+}
+
+export async function readLeads(db: Queryable): Promise<LeadRecord[]> {
+  const { rows } = await db.query<LeadRecord>(
+    `SELECT id, email, name, status, form_page, submitted_at, confirmed_at, consent_text_version, privacy_version
+     FROM leads ORDER BY submitted_at, id`,
+  );
+  return rows;
+}
+
+export async function readContactRequests(db: Queryable): Promise<ContactRecord[]> {
+  const { rows } = await db.query<ContactRecord>(
+    "SELECT id, email, name, message, form_page, submitted_at FROM contact_requests ORDER BY submitted_at, id",
+  );
+  return rows;
+}

@@ -1,0 +1,43 @@
+/**
+ * What composing a mail needs, loaded once at start: the templates, the site settings (sender, owner
+ * address, retention periods) and the public address that links in mails point to.
+ */
+import path from "node:path";
+import { readSiteSettings, type SiteSettings } from "../../src/content/read-content";
+import { loadTemplates, type Templates } from "./templates";
+
+export interface MailContext {
+  templates: Templates;
+  site: SiteSettings;
+  /** Origin of links in mails: SITE_URL when set, else `siteUrl` of site.json. */
+  siteUrl: string;
+}
+
+export function loadMailContext(contentDir: string, siteUrl?: string): MailContext {
+  const site = readSiteSettings(contentDir);
+  return {
+    templates: loadTemplates(path.join(contentDir, "emails")),
+    site,
+    siteUrl: (siteUrl ?? site.siteUrl).replace(/\/+$/, ""),
+  };
+}
+
+/** The placeholders every template may use (`SITE_VALUES` in templates.ts). */
+export function siteValues(context: MailContext): Record<string, string> {
+  const { site } = context;
+  return {
+    brand: site.brand,
+    company: site.legal.company,
+    siteUrl: context.siteUrl,
+    ownerEmail: site.email,
+    phone: site.phone,
+    street: site.address.street,
+    postalCode: site.address.postalCode,
+    city: site.address.city,
+    replyWithinHours: String(site.replyWithinHours),
+  };
+}
+
+export function link(context: MailContext, pathAndQuery: string): string {
+  return `${context.siteUrl}${pathAndQuery}`;
+}

@@ -1,0 +1,133 @@
+/**
+ * Double opt-in for the information form (§ 7 Abs. 2 UWG, LEGAL.md): a new lead gets only the request to
+ * confirm; the welcome mail with the promised recipes and tips follows the click; every later mail carries
+ * an unsubscribe link, and an unsubscribed address gets nothing more.
+ */
+import type { Db, Queryable } from "../db/types";
+import { link, type MailContext } from "./context";
+import { enqueueMail } from "./outbox";
+import { hashToken, isWellFormedToken, newToken } from "./tokens";
+
+/** A repeated submission of a pending address re-sends the confirmation request at most this often. */
+export const CONFIRMATION_RESEND_MINUTES = 10;
+
+interface LeadRow {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/**
+ * Called in the submission's transaction after the lead is saved. A pending lead gets a confirmation
+ * request unless one was queued in the last 10 minutes; a confirmed or unsubscribed lead gets nothing.
+ * Returns whether a request was queued.
+ */
+export async function requestConfirmation(tx: Queryable, context: MailContext, leadId: number): Promise<boolean> {
+  const { rows } = await tx.query<LeadRow>(
+    `UPDATE leads SET confirmation_sent_at = now()
+      WHERE id = $1 AND status = 'pending'
+        AND (confirmation_sent_at IS NULL
+             OR confirmation_sent_at <= now() - $2::integer * interval '1 minute')
+      RETURNING id, email, name`,
+    [leadId, CONFIRMATION_RESEND_MINUTES],
+  );
+  const lead = rows[0];
+  if (!lead) return false;
+  const { token, hash } = newToken();
+  const { retention } = context.site;
+  await tx.query(
+    `INSERT INTO lead_tokens (token_hash, lead_id, purpose, expires_at)
+     VALUES ($1, $2, 'confirm', now() + $3::integer * interval '1 hour')`,
+    [hash, lead.id, retention.confirmLinkHours],
+  );
+  return enqueueMail(tx, context, {
+    kind: "lead-confirmation",
+    to: { name: lead.name, address: lead.email },
+    personEmail: lead.email,
+    leadId: lead.id,
+    values: {
+      name: lead.name,
+      confirmUrl: link(context, `/api/leads/confirm?token=${token}`),
+      confirmLinkHours: String(retention.confirmLinkHours),
+      unconfirmedLeadDays: String(retention.unconfirmedLeadDays),
+    },
+  });
+}
+
+export type TokenOutcome = "done" | "invalid";
+
+/**
+ * The confirmation click: a known, unused, unexpired token of a pending lead confirms it, records the
+ * time, uses up every confirmation link of that lead and queues the welcome mail, all in one transaction.
+ */
+export async function confirmLead(db: Db, context: MailContext, token: unknown): Promise<TokenOutcome> {
+  if (!isWellFormedToken(token)) return "invalid";
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<LeadRow>(
+      `WITH used AS (
+         UPDATE lead_tokens SET used_at = now()
+          WHERE token_hash = $1 AND purpose = 'confirm' AND used_at IS NULL AND expires_at > now()
+          RETURNING lead_id)
+       UPDATE leads SET status = 'confirmed', confirmed_at = now()
+        WHERE id = (SELECT lead_id FROM used) AND status = 'pending'
+        RETURNING id, email, name`,
+      [hashToken(token)],
+    );
+    const lead = rows[0];
+    if (!lead) return "invalid";
+    await tx.query(
+      "UPDATE lead_tokens SET used_at = now() WHERE lead_id = $1 AND purpose = 'confirm' AND used_at IS NULL",
+      [lead.id],
+    );
+    const unsubscribe = newToken();
+    await tx.query("INSERT INTO lead_tokens (token_hash, lead_id, purpose) VALUES ($1, $2, 'unsubscribe')", [
+      unsubscribe.hash,
+      lead.id,
+    ]);
+    await enqueueMail(tx, context, {
+      kind: "lead-welcome",
+      to: { name: lead.name, address: lead.email },
+      personEmail: lead.email,
+      leadId: lead.id,
+      unsubscribeToken: unsubscribe.token,
+      values: {
+        name: lead.name,
+        recipesUrl: link(context, "/gesunde-rezepte"),
+        movementUrl: link(context, "/bewegung-alltag"),
+        nutritionUrl: link(context, "/ernaehrung-traditionell"),
+      },
+    });
+    return "done";
+  });
+}
+
+/**
+ * The unsubscribe link (no expiry, may be used again): the lead becomes `unsubscribed`, its open
+ * confirmation links are used up and every mail still queued for it is cancelled.
+ */
+export async function unsubscribeLead(db: Db, token: unknown): Promise<TokenOutcome> {
+  if (!isWellFormedToken(token)) return "invalid";
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ lead_id: number }>(
+      "SELECT lead_id FROM lead_tokens WHERE token_hash = $1 AND purpose = 'unsubscribe'",
+      [hashToken(token)],
+    );
+    const leadId = rows[0]?.lead_id;
+    if (leadId === undefined) return "invalid";
+    await tx.query(
+      `UPDATE leads SET status = 'unsubscribed', unsubscribed_at = now()
+        WHERE id = $1 AND status <> 'unsubscribed'`,
+      [leadId],
+    );
+    await tx.query(
+      "UPDATE lead_tokens SET used_at = now() WHERE lead_id = $1 AND purpose = 'confirm' AND used_at IS NULL",
+      [leadId],
+    );
+    await tx.query(
+      `UPDATE mail_outbox SET status = 'cancelled', message = NULL
+        WHERE lead_id = $1 AND status = 'pending'`,
+      [leadId],
+    );
+    return "done";
+  });
+}

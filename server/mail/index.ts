@@ -1,0 +1,60 @@
+/**
+ * Wires mail into the app: `app.mail` (templates, site settings, link origin) for the services and the
+ * link routes, and in a worker process the outbox worker and the periodic retention purge, started when
+ * the app is ready and stopped before the database closes.
+ */
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
+import { purgeExpired } from "../privacy";
+import { loadMailContext, type MailContext } from "./context";
+import { createMailTransport, type MailTransport } from "./transport";
+import { createMailWorker } from "./worker";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    mail: MailContext;
+  }
+}
+
+export type { MailContext } from "./context";
+
+export interface MailSetup {
+  config: Config;
+  contentDir: string;
+  /** Tests may pass a context or transport of their own making; by default both come from config. */
+  context?: MailContext;
+  transport?: MailTransport;
+}
+
+export function registerMail(app: FastifyInstance, setup: MailSetup): void {
+  const { config } = setup;
+  app.decorate("mail", setup.context ?? loadMailContext(setup.contentDir, config.siteUrl));
+  if (!config.mail.worker) return;
+
+  const log = app.log.child({ module: "mail" });
+  const transport =
+    setup.transport ??
+    createMailTransport({ smtpUrl: config.mail.smtpUrl, outboxDir: path.join(config.dataDir, "outbox") });
+  const worker = createMailWorker({ db: app.db, transport, settings: config.mail, log });
+
+  let purgeTimer: NodeJS.Timeout | undefined;
+  const purge = () =>
+    purgeExpired(app.db, app.mail.site.retention).then(
+      (deleted) => log.info(deleted, "retention purge"),
+      (error: Error) => log.error({ reason: error.message }, "retention purge failed"),
+    );
+
+  app.addHook("onReady", async () => {
+    log.info({ transport: transport.description }, "mail worker started");
+    worker.start();
+    void purge();
+    purgeTimer = setInterval(() => void purge(), config.mail.purgeIntervalMs);
+    purgeTimer.unref();
+  });
+  app.addHook("preClose", async () => {
+    clearInterval(purgeTimer);
+    await worker.stop();
+    transport.close();
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * Link tokens: 32 random bytes, sent only in the mail. The database keeps their SHA-256 hash, so a
+ * copy of the database holds no working confirmation or unsubscribe link.
+ */
+import { createHash, randomBytes } from "node:crypto";
+
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Anything but the exact shape we issue is rejected before it reaches the database. */
+export function isWellFormedToken(token: unknown): token is string {
+  return typeof token === "string" && TOKEN_FORMAT.test(token);
+}

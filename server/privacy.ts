@@ -1,0 +1,93 @@
+/**
+ * The data subject's rights and the retention periods (DSGVO Art. 15, 17, 5(1)(e)): everything stored
+ * about one e-mail address, erasing it everywhere, and deleting what is past its period. The periods come
+ * from `content/site.json` (`retention`), the same numbers the privacy statement shows.
+ */
+import type { SiteSettings } from "../src/content/read-content";
+import type { Db, Queryable } from "./db/types";
+
+export type RetentionPeriods = SiteSettings["retention"];
+
+export interface PersonData {
+  email: string;
+  leads: Record<string, unknown>[];
+  /** Confirmation and unsubscribe links issued to the leads (their hashes are of no use and left out). */
+  leadLinks: Record<string, unknown>[];
+  contactRequests: Record<string, unknown>[];
+  /** Mails to or about the person; `text` is the mail as queued (emptied once sent). */
+  mails: Record<string, unknown>[];
+}
+
+const byAddress = "lower(email) = lower($1)";
+
+export async function showPerson(db: Queryable, email: string): Promise<PersonData> {
+  const leads = await db.query(`SELECT * FROM leads WHERE ${byAddress} ORDER BY id`, [email]);
+  const leadLinks = await db.query(
+    `SELECT t.lead_id, t.purpose, t.created_at, t.expires_at, t.used_at
+       FROM lead_tokens t JOIN leads l ON l.id = t.lead_id
+      WHERE lower(l.email) = lower($1) ORDER BY t.created_at`,
+    [email],
+  );
+  const contactRequests = await db.query(`SELECT * FROM contact_requests WHERE ${byAddress} ORDER BY id`, [email]);
+  const mails = await db.query(
+    `SELECT id, kind, recipient, subject, status, attempts, created_at, sent_at, last_error,
+            message ->> 'text' AS text
+       FROM mail_outbox WHERE lower(person_email) = lower($1) ORDER BY id`,
+    [email],
+  );
+  return {
+    email,
+    leads: leads.rows,
+    leadLinks: leadLinks.rows,
+    contactRequests: contactRequests.rows,
+    mails: mails.rows.map((row) => ({ ...row, id: Number(row.id) })),
+  };
+}
+
+export interface ErasureResult {
+  leads: number;
+  contactRequests: number;
+  mails: number;
+}
+
+/** Art. 17: the person's leads (with their links), contact requests and every mail to or about them. */
+export async function erasePerson(db: Db, email: string): Promise<ErasureResult> {
+  return db.transaction(async (tx) => {
+    const mails = await tx.query("DELETE FROM mail_outbox WHERE lower(person_email) = lower($1) RETURNING id", [email]);
+    const leads = await tx.query(`DELETE FROM leads WHERE ${byAddress} RETURNING id`, [email]);
+    const contactRequests = await tx.query(`DELETE FROM contact_requests WHERE ${byAddress} RETURNING id`, [email]);
+    return { leads: leads.rows.length, contactRequests: contactRequests.rows.length, mails: mails.rows.length };
+  });
+}
+
+export interface PurgeResult {
+  unconfirmedLeads: number;
+  contactRequests: number;
+  mails: number;
+}
+
+/**
+ * Deletes unconfirmed leads older than `unconfirmedLeadDays` (counted from their latest submission),
+ * contact requests older than `contactRequestDays`, and mail records (sent, cancelled or given up)
+ * older than `sentMailDays`. Mails still queued for a deleted lead or request go with it.
+ */
+export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<PurgeResult> {
+  return db.transaction(async (tx) => {
+    const leads = await tx.query(
+      `DELETE FROM leads WHERE status = 'pending' AND submitted_at < now() - $1::integer * interval '1 day' RETURNING id`,
+      [periods.unconfirmedLeadDays],
+    );
+    const contactRequests = await tx.query(
+      `DELETE FROM contact_requests WHERE submitted_at < now() - $1::integer * interval '1 day' RETURNING id`,
+      [periods.contactRequestDays],
+    );
+    const mails = await tx.query(
+      `DELETE FROM mail_outbox
+        WHERE status IN ('sent', 'cancelled', 'failed')
+          AND coalesce(sent_at, created_at) < now() - $1::integer * interval '1 day'
+        RETURNING id`,
+      [periods.sentMailDays],
+    );
+    return { unconfirmedLeads: leads.rows.length, contactRequests: contactRequests.rows.length, mails: mails.rows.length };
+  });
+}

@@ -1,0 +1,101 @@
+import React, { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link } from "gatsby";
+import { HEADER_LINKS } from "../navigation";
+import { useSiteSettings } from "../hooks/useSiteSettings";
+import { CloseIcon, LockIcon, MailIcon, MenuIcon } from "./icons";
+
+const linkClass = "rounded-md px-3 py-2 text-[0.95rem] font-medium text-forest-900 transition-colors hover:bg-forest-50 hover:text-forest-700";
+const activeClass = "bg-forest-50 text-forest-700";
+
+export function Header() {
+  const { brand, email } = useSiteSettings();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const closeMenu = useCallback((returnFocus: boolean) => {
+    setMenuOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeMenu(true);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen, closeMenu]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-cream-200 bg-cream-50/95 backdrop-blur supports-[backdrop-filter]:bg-cream-50/85">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="flex items-center gap-2 font-serif text-2xl font-bold tracking-tight text-forest-800" aria-label={`${brand} – zur Startseite`}>
+          <span aria-hidden="true" className="grid h-9 w-9 place-items-center rounded-full bg-forest-800 text-lg text-ember-300">
+            U
+          </span>
+          {brand}
+        </Link>
+
+        <nav aria-label="Hauptnavigation" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {HEADER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass} activeClassName={activeClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="hidden items-center gap-4 lg:flex">
+          <span className="inline-flex items-center gap-1.5 text-sm text-forest-700">
+            <LockIcon className="h-4 w-4" />
+            Sichere Verbindung
+          </span>
+          <a href={`mailto:${email}`} className="inline-flex items-center gap-1.5 text-sm font-medium text-forest-800 underline-offset-2 hover:underline">
+            <MailIcon className="h-4 w-4" />
+            {email}
+          </a>
+        </div>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-forest-900 hover:bg-forest-50 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+          <span className="sr-only">{menuOpen ? "Menü schließen" : "Menü öffnen"}</span>
+        </button>
+      </div>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-cream-200 bg-cream-50 md:hidden">
+        <nav aria-label="Mobile Navigation" className="container-page py-3">
+          <ul className="flex flex-col">
+            {HEADER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={`block ${linkClass} py-3 text-base`} activeClassName={activeClass} onClick={() => closeMenu(false)}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex flex-col gap-2 border-t border-cream-200 pt-3 text-sm">
+            <span className="inline-flex items-center gap-1.5 text-forest-700">
+              <LockIcon className="h-4 w-4" />
+              Sichere Verbindung
+            </span>
+            <a href={`mailto:${email}`} className="inline-flex items-center gap-1.5 py-2 font-medium text-forest-800">
+              <MailIcon className="h-4 w-4" />
+              {email}
+            </a>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

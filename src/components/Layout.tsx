@@ -1,0 +1,24 @@
+import React from "react";
+import { Header } from "./Header";
+import { Footer } from "./Footer";
+
+export const MAIN_ID = "inhalt";
+
+/** Every page: skip link, sticky header, the page's main content, footer. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href={`#${MAIN_ID}`}
+        className="sr-only z-50 rounded-md bg-forest-800 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Zum Inhalt springen
+      </a>
+      <Header />
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import React from "react";
+import { useSiteSettings } from "../hooks/useSiteSettings";
+
+interface SeoProps {
+  title: string;
+  description: string;
+  /** The page's path, e.g. "/agb"; used for the canonical URL and og:url. */
+  pathname: string;
+  /** Pages that should not appear in search results (thank-you and error pages). */
+  noindex?: boolean;
+  children?: React.ReactNode;
+}
+
+/** Rendered from every page's `export const Head`: title, description, canonical, Open Graph. */
+export function Seo({ title, description, pathname, noindex = false, children }: SeoProps) {
+  const { brand, siteUrl } = useSiteSettings();
+  const fullTitle = title === brand ? brand : `${title} | ${brand}`;
+  const url = `${siteUrl}${pathname === "/" ? "" : pathname}`;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={url || "/"} />
+      <meta property="og:type" content="website" />
+      <meta property="og:locale" content="de_DE" />
+      <meta property="og:site_name" content={brand} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={`${siteUrl}/og-image.png`} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="theme-color" content="#1b3a29" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {noindex && <meta name="robots" content="noindex" />}
+      {children}
+    </>
+  );
+}

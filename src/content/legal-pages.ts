@@ -1,0 +1,44 @@
+/** Checks the Markdown legal pages in content/legal: front matter and the spec's numbered sections. */
+import fs from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
+import { LEGAL_SECTION_COUNTS, LEGAL_SLUGS } from "../constants";
+import { unknownPlaceholders } from "./placeholders";
+
+const REQUIRED_FIELDS = ["title", "slug", "description"] as const;
+
+export function legalPageProblems(contentDir: string): string[] {
+  const sitePath = path.join(contentDir, "site.json");
+  let site: unknown = {};
+  try {
+    site = JSON.parse(fs.readFileSync(sitePath, "utf8"));
+  } catch {
+    // site.json's own problems are reported by read-content.ts
+  }
+  return LEGAL_SLUGS.flatMap((slug) => {
+    const shown = `content/legal/${slug}.md`;
+    const file = path.join(contentDir, "legal", `${slug}.md`);
+    if (!fs.existsSync(file)) return [`${shown}: Datei fehlt`];
+    let parsed: { data: Record<string, unknown>; content: string };
+    try {
+      parsed = matter(fs.readFileSync(file, "utf8"));
+    } catch (error) {
+      return [`${shown}, Kopfbereich: kein gültiges YAML (${(error as Error).message.split("\n")[0]}); Texte mit „:“ in Anführungszeichen setzen`];
+    }
+    const { data, content } = parsed;
+    const problems: string[] = REQUIRED_FIELDS.filter((field) => typeof data[field] !== "string" || !(data[field] as string).trim()).map(
+      (field) => `${shown}, Kopfbereich, Feld „${field}“: fehlt oder ist leer`,
+    );
+    if (typeof data.slug === "string" && data.slug !== slug) problems.push(`${shown}, Kopfbereich, Feld „slug“: muss „${slug}“ sein`);
+    const expected = LEGAL_SECTION_COUNTS[slug];
+    if (expected !== undefined) {
+      const numbers = [...content.matchAll(/^## (\d+)\. /gm)].map((m) => Number(m[1]));
+      const inOrder = numbers.length === expected && numbers.every((n, i) => n === i + 1);
+      if (!inOrder)
+        problems.push(`${shown}: braucht genau ${expected} nummerierte Abschnitte „## 1. …“ bis „## ${expected}. …“, gefunden: ${numbers.length}`);
+    }
+    for (const name of new Set(unknownPlaceholders(content, site)))
+      problems.push(`${shown}: Platzhalter „{{${name}}}“ gibt es in content/site.json nicht`);
+    return problems;
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Reads the editors' content files and checks them against content-schema.ts. Used by the Gatsby build,
+ * `npm run check:content` and the server, so all three agree on what a valid file is.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { ValidationError, type InferType } from "yup";
+import { LIST_FILES, siteSchema } from "./content-schema";
+
+export type SiteSettings = InferType<typeof siteSchema>;
+
+export class ContentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Fehler in den Inhaltsdateien:\n${problems.map((p) => `  • ${p}`).join("\n")}`);
+    this.name = "ContentError";
+  }
+}
+
+function readJson(dir: string, file: string): { value?: unknown; problem?: string } {
+  const full = path.join(dir, file);
+  const shown = `content/${file}`;
+  if (!fs.existsSync(full)) return { problem: `${shown}: Datei fehlt` };
+  try {
+    return { value: JSON.parse(fs.readFileSync(full, "utf8")) };
+  } catch (error) {
+    return { problem: `${shown}: kein gültiges JSON (${(error as Error).message})` };
+  }
+}
+
+/** "rating" or "address.city" or "ingredients[2]" → a field name an editor recognises. */
+function fieldProblems(error: unknown, where: string): string[] {
+  if (!(error instanceof ValidationError)) throw error;
+  const all = error.inner.length > 0 ? error.inner : [error];
+  return all.map((e) => `${where}, Feld „${e.path ?? "?"}“: ${e.message}`);
+}
+
+function validate(schema: { validateSync(value: unknown, options: object): unknown }, value: unknown, where: string): string[] {
+  try {
+    schema.validateSync(value, { abortEarly: false, strict: true });
+    return [];
+  } catch (error) {
+    return fieldProblems(error, where);
+  }
+}
+
+export function siteSettingsProblems(dir: string): string[] {
+  const { value, problem } = readJson(dir, "site.json");
+  if (problem) return [problem];
+  if (!value || typeof value !== "object" || Array.isArray(value)) return ["content/site.json: muss ein Objekt { … } sein"];
+  return validate(siteSchema.noUnknown(), value, "content/site.json");
+}
+
+export function listFileProblems(dir: string): string[] {
+  return LIST_FILES.flatMap(({ file, entry, count, labelField, check }) => {
+    const shown = `content/${file}`;
+    const { value, problem } = readJson(dir, file);
+    if (problem) return [problem];
+    if (!Array.isArray(value)) return [`${shown}: muss eine Liste [ … ] sein`];
+    const problems: string[] = [];
+    if (value.length !== count) problems.push(`${shown}: braucht genau ${count} Einträge, hat ${value.length}`);
+    value.forEach((item, index) => {
+      const label = item && typeof item === "object" && typeof item[labelField] === "string" ? ` („${item[labelField]}“)` : "";
+      const where = `${shown}, Eintrag ${index + 1}${label}`;
+      if (!item || typeof item !== "object" || Array.isArray(item)) problems.push(`${where}: muss ein Objekt { … } sein`);
+      else problems.push(...validate(entry, item, where));
+    });
+    if (problems.length === 0 && check) problems.push(...check(value).map((p) => `${shown}, ${p}`));
+    return problems;
+  });
+}
+
+/** Every problem in every content file; an empty list means the content can be built. */
+export function contentProblems(dir: string): string[] {
+  return [...siteSettingsProblems(dir), ...listFileProblems(dir)];
+}
+
+export function assertValidContent(dir: string): void {
+  const problems = contentProblems(dir);
+  if (problems.length > 0) throw new ContentError(problems);
+}
+
+export function readSiteSettings(dir: string): SiteSettings {
+  const problems = siteSettingsProblems(dir);
+  if (problems.length > 0) throw new ContentError(problems);
+  return JSON.parse(fs.readFileSync(path.join(dir, "site.json"), "utf8")) as SiteSettings;
+}

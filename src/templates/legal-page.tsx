@@ -1,0 +1,43 @@
+import React from "react";
+import { graphql, type HeadFC, type PageProps } from "gatsby";
+import { Layout } from "../components/Layout";
+import { Seo } from "../components/Seo";
+import { PageHeading } from "../components/PageHeading";
+import { LastUpdated } from "../components/LastUpdated";
+import { ImpressumDetails } from "../components/ImpressumDetails";
+import { useSiteSettings } from "../hooks/useSiteSettings";
+import { escapeHtml, fillPlaceholders } from "../content/placeholders";
+
+/** Datenschutz, personenbezogene Daten, AGB and Impressum: Markdown from content/legal/. */
+export default function LegalPage({ data }: PageProps<Queries.LegalPageQuery>) {
+  const site = useSiteSettings();
+  const page = data.markdownRemark;
+  if (!page) return null;
+  return (
+    <Layout>
+      <PageHeading kicker="Rechtliches" title={page.frontmatter.title} />
+      <article className="container-page max-w-3xl py-12">
+        <LastUpdated />
+        {page.frontmatter.slug === "impressum" && <ImpressumDetails site={site} />}
+        <div className="prose-legal mt-6" dangerouslySetInnerHTML={{ __html: fillPlaceholders(page.html ?? "", site, escapeHtml) }} />
+      </article>
+    </Layout>
+  );
+}
+
+export const Head: HeadFC<Queries.LegalPageQuery> = ({ data, location }) => (
+  <Seo title={data.markdownRemark?.frontmatter.title ?? ""} description={data.markdownRemark?.frontmatter.description ?? ""} pathname={location.pathname} />
+);
+
+export const query = graphql`
+  query LegalPage($id: String!) {
+    markdownRemark(id: { eq: $id }) {
+      html
+      frontmatter {
+        title
+        slug
+        description
+      }
+    }
+  }
+`;
