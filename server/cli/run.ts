@@ -2,13 +2,19 @@
 import { loadConfig } from "../config";
 import { openDb } from "../db";
 import { UsageError, type Command } from "./command";
+import { eraseCommand } from "./erase";
 import { exportCommand } from "./export";
 import { listCommand } from "./list";
+import { purgeCommand } from "./purge";
+import { showCommand } from "./show";
 
 /** Adding a subcommand (show, erase, purge …): a new file here and one line in this list. */
 export const COMMANDS: Record<string, Command> = {
   list: listCommand,
   export: exportCommand,
+  show: showCommand,
+  erase: eraseCommand,
+  purge: purgeCommand,
 };
 
 export function usage(): string {

@@ -63,14 +63,15 @@ export type Validation<S extends AnyObjectSchema> = { values: InferType<S> } | {
 
 /**
  * Validates with the shared schema. Only strings count as input: a number, list or object in a field
- * is treated as missing, so it gets the field's own message instead of being turned into text.
+ * is treated as missing, so it gets the field's own message instead of being turned into text. So is
+ * a string with a NUL character, which PostgreSQL cannot store in a text column.
  */
 export async function validateForm<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<Validation<S>> {
   const fields = fieldsOf(body);
   const input: Record<string, string | undefined> = {};
   for (const name of Object.keys(schema.fields)) {
     const value = fields[name];
-    input[name] = typeof value === "string" ? value : undefined;
+    input[name] = typeof value === "string" && !value.includes("\0") ? value : undefined;
   }
   try {
     return { values: await schema.validate(input, { abortEarly: false, stripUnknown: true }) };

@@ -33,7 +33,7 @@ export function sendingPage(request: FastifyRequest, fallback: string): string {
   } catch {
     return fallback;
   }
-  if (url.host.toLowerCase() !== request.host.toLowerCase()) return fallback;
+  if (url.host !== ownHost(request)) return fallback;
   const page = url.pathname;
   const safe = page.startsWith("/") && !page.startsWith("//") && !page.includes("\\") && page.length <= 200;
   return safe ? page : fallback;
@@ -53,5 +53,14 @@ export function isForeignOrigin(request: FastifyRequest, allowedOrigins: Readonl
     return true; // includes "null", sent by sandboxed frames and local files
   }
   if (allowedOrigins.has(url.origin)) return false;
-  return url.host.toLowerCase() !== request.host.toLowerCase();
+  return url.host !== ownHost(request);
+}
+
+/** The Host the request was sent to, normalised like URL.host (lower case, default port dropped). */
+function ownHost(request: FastifyRequest): string | undefined {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).host;
+  } catch {
+    return undefined;
+  }
 }

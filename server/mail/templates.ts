@@ -88,12 +88,17 @@ export function loadTemplates(dir: string): Templates {
   return templates;
 }
 
+/** Values that may span several lines; every other value (names, addresses) is forced onto one line. */
+const MULTILINE_VALUES = new Set(["message"]);
+
 /** Values may hold anything a visitor typed: line endings are unified, other control characters dropped. */
 function cleanValues(values: Values): Values {
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [
       key,
-      value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029]/g, ""),
+      MULTILINE_VALUES.has(key)
+        ? value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029]/g, "")
+        : oneLine(value),
     ]),
   );
 }

@@ -1,4 +1,4 @@
-import React from "react";
+import React, { useEffect } from "react";
 import { Header } from "./Header";
 import { Footer } from "./Footer";
 
@@ -6,6 +6,10 @@ export const MAIN_ID = "inhalt";
 
 /** Every page: skip link, sticky header, the page's main content, footer. */
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Marks the moment the page is interactive; browser tests wait for it before using keyboard shortcuts.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a

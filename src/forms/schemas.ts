@@ -9,6 +9,15 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 /** The same rule for the HTML `pattern` attribute (anchored by the browser). */
 export const EMAIL_HTML_PATTERN = "[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+";
 
+/** Where each form is sent; also the `action` of the plain HTML form. */
+export const FORM_ENDPOINTS = {
+  lead: "/api/leads",
+  contact: "/api/contact",
+} as const;
+
+/** The honeypot: people never see or fill it, so any value marks a bot. */
+export const HONEYPOT_FIELD = "website";
+
 export const MESSAGES = {
   leadEmail: "Ungültige E-Mail",
   leadName: "Name erforderlich",

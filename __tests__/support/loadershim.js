@@ -1,0 +1,1 @@
+global.___loader = { enqueue: () => {}, hovering: () => {} };

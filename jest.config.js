@@ -1,0 +1,17 @@
+/** Unit tests of the browser code (components, forms, content checks). Server tests use node's test runner. */
+module.exports = {
+  testEnvironment: "jsdom",
+  testMatch: ["<rootDir>/__tests__/**/*.test.{ts,tsx}", "<rootDir>/src/**/*.test.{ts,tsx}"],
+  transform: {
+    "^.+\\.[jt]sx?$": ["babel-jest", { presets: ["babel-preset-gatsby", "@babel/preset-typescript"] }],
+  },
+  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image)/)"],
+  moduleNameMapper: {
+    "\\.(css)$": "identity-obj-proxy",
+    "\\.(jpg|jpeg|png|gif|webp|avif|svg)$": "<rootDir>/__mocks__/file-mock.js",
+  },
+  testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>/public", "<rootDir>/e2e", "<rootDir>/server"],
+  globals: { __PATH_PREFIX__: "" },
+  setupFiles: ["<rootDir>/__tests__/support/loadershim.js"],
+  setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
+};

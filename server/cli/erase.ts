@@ -1,0 +1,15 @@
+/** `leads erase <email>`: deletes one person from leads, contact requests and the mail outbox (Art. 17). */
+import { type Command } from "./command";
+import { erasePerson } from "../privacy";
+import { emailArgument } from "./show";
+
+export const eraseCommand: Command = {
+  usage: "erase <email>",
+  summary: "löscht alles über eine Person (Art. 17 DSGVO)",
+  async run({ db, args, print }) {
+    const erased = await erasePerson(db, emailArgument(args));
+    print(
+      `Gelöscht: ${erased.leads} Lead(s), ${erased.contactRequests} Kontaktanfrage(n), ${erased.mails} E-Mail(s) im Postausgang.`,
+    );
+  },
+};

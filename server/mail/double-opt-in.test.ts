@@ -1,0 +1,273 @@
+/**
+ * Double opt-in end to end: the real app, the real outbox worker and a real SMTP server. What arrives is
+ * parsed with mailparser, and its links are followed through `app.inject`.
+ */
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { ParsedMail } from "mailparser";
+import site from "../../content/site.json";
+import { SmtpSink, sentTo } from "./testing/smtp-sink";
+import { linkIn, onBothDrivers, outboxSettled, pathOf, startApp, testConfig } from "./testing/harness";
+
+const CONFIRM = "/api/leads/confirm?token=";
+const UNSUBSCRIBE = "/api/leads/unsubscribe?token=";
+
+function submitLead(app: FastifyInstance, name: string, email: string) {
+  return app.inject({ method: "POST", url: "/api/leads", payload: { name, email, website: "" } });
+}
+
+async function leadOf(app: FastifyInstance, email: string) {
+  const { rows } = await app.db.query<{ id: number; status: string; confirmed_at: Date | null; unsubscribed_at: Date | null }>(
+    "SELECT id, status, confirmed_at, unsubscribed_at FROM leads WHERE lower(email) = lower($1)",
+    [email],
+  );
+  return rows[0];
+}
+
+function headerValue(mail: ParsedMail, name: string): string | undefined {
+  const value = mail.headerLines.find((line) => line.key === name)?.line;
+  return value?.slice(value.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim();
+}
+
+function isConfirmation(mail: ParsedMail): boolean {
+  return (mail.text ?? "").includes(CONFIRM);
+}
+
+function isWelcome(mail: ParsedMail): boolean {
+  return (mail.subject ?? "").startsWith(`Willkommen bei ${site.brand}`);
+}
+
+onBothDrivers("double opt-in", async (t, database) => {
+  const sink = new SmtpSink(database.name === "pglite" ? 9251 : 9252);
+  await sink.start();
+  const app = await startApp(testConfig(database, { SMTP_URL: sink.url }));
+  t.after(async () => {
+    await app.close();
+    await sink.stop();
+  });
+
+  await t.test("a new lead gets only a confirmation request whose link confirms it once", async () => {
+    const email = "juergen.gross@example.de";
+    const response = await submitLead(app, "Jürgen Groß", email);
+    assert.equal(response.statusCode, 202);
+    assert.equal((await leadOf(app, email))?.status, "pending");
+
+    const [mail] = await sink.waitFor((m) => sentTo(m, email));
+    const parsed = mail!.parsed;
+    assert.equal(parsed.from?.value[0]?.address, site.mailFrom.address);
+    assert.equal(parsed.from?.value[0]?.name, site.mailFrom.name);
+    assert.equal(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value[0]?.name : undefined, "Jürgen Groß");
+    assert.match(parsed.subject ?? "", /bestätige deine Anmeldung/);
+    assert.match(parsed.text ?? "", /Hallo Jürgen Groß,/);
+    assert.match(parsed.text ?? "", new RegExp(`gilt ${site.retention.confirmLinkHours} Stunden`));
+    // No advertising before the click: no links into the content, no unsubscribe list header.
+    assert.doesNotMatch(parsed.text ?? "", /gesunde-rezepte|bewegung-alltag|ernaehrung-traditionell/);
+    assert.equal(headerValue(parsed, "list-unsubscribe"), undefined);
+
+    const link = linkIn(parsed.text ?? "", CONFIRM);
+    assert.ok(link.startsWith(`${site.siteUrl}/api/leads/confirm?token=`), link);
+    assert.ok((parsed.html || "").includes(`href="${link}"`), "the HTML part carries the same link");
+
+    // Only the hash of the token is stored, and the composed mail is gone once sent.
+    const token = new URL(link).searchParams.get("token")!;
+    const stored = await app.db.query<{ token_hash: string }>("SELECT token_hash FROM lead_tokens WHERE purpose = 'confirm'");
+    assert.ok(stored.rows.some((row) => row.token_hash === createHash("sha256").update(token).digest("hex")));
+    const leaked = await app.db.query(
+      "SELECT 1 FROM lead_tokens WHERE token_hash = $1 UNION ALL SELECT 1 FROM mail_outbox WHERE message::text LIKE $2",
+      [token, `%${token}%`],
+    );
+    assert.equal(leaked.rows.length, 0, "the token itself is stored nowhere");
+
+    const head = await app.inject({ method: "HEAD", url: pathOf(link) });
+    assert.notEqual(head.statusCode, 303, "a HEAD request (mail scanner) confirms nothing");
+    assert.equal((await leadOf(app, email))?.status, "pending");
+
+    const confirm = await app.inject({ method: "GET", url: pathOf(link) });
+    assert.equal(confirm.statusCode, 303);
+    assert.equal(confirm.headers.location, "/anmeldung-bestaetigt");
+    const lead = await leadOf(app, email);
+    assert.equal(lead?.status, "confirmed");
+    assert.ok(lead?.confirmed_at instanceof Date);
+
+    const again = await app.inject({ method: "GET", url: pathOf(link) });
+    assert.equal(again.statusCode, 303);
+    assert.equal(again.headers.location, "/link-ungueltig", "the link works only once");
+  });
+
+  await t.test("after confirming, a welcome mail with the promised links, sender and unsubscribe link", async () => {
+    const email = "juergen.gross@example.de";
+    const [mail] = await sink.waitFor((m) => sentTo(m, email) && isWelcome(m.parsed));
+    const text = mail!.parsed.text ?? "";
+    const html = mail!.parsed.html || "";
+    for (const page of ["/gesunde-rezepte", "/bewegung-alltag", "/ernaehrung-traditionell"]) {
+      assert.ok(text.includes(`${site.siteUrl}${page}`), `text links ${page}`);
+      assert.ok(html.includes(`href="${site.siteUrl}${page}"`), `HTML links ${page}`);
+    }
+    // Sender identity in every mail after the opt-in.
+    assert.ok(text.includes(site.legal.company) && text.includes(site.address.street) && text.includes(site.address.city));
+    const unsubscribe = linkIn(text, UNSUBSCRIBE);
+    assert.ok(html.includes(`href="${unsubscribe}"`));
+    assert.equal(headerValue(mail!.parsed, "list-unsubscribe")?.split(",")[0]?.trim(), `<${unsubscribe}>`);
+    assert.equal(headerValue(mail!.parsed, "list-unsubscribe-post"), "List-Unsubscribe=One-Click");
+    assert.equal(sink.to(email).length, 2, "confirmation and welcome, nothing else");
+  });
+
+  await t.test("the unsubscribe link unsubscribes, stays valid, and nothing more is sent", async () => {
+    const email = "juergen.gross@example.de";
+    const [welcome] = await sink.waitFor((m) => sentTo(m, email) && isWelcome(m.parsed));
+    const unsubscribe = pathOf(linkIn(welcome!.parsed.text ?? "", UNSUBSCRIBE));
+
+    const first = await app.inject({ method: "GET", url: unsubscribe });
+    assert.equal(first.statusCode, 303);
+    assert.equal(first.headers.location, "/abmeldung-bestaetigt");
+    const lead = await leadOf(app, email);
+    assert.equal(lead?.status, "unsubscribed");
+    assert.ok(lead?.unsubscribed_at instanceof Date);
+    const second = await app.inject({ method: "GET", url: unsubscribe });
+    assert.equal(second.headers.location, "/abmeldung-bestaetigt", "a second click still lands on the confirmation page");
+
+    await outboxSettled(app);
+    assert.equal(sink.to(email).length, 2);
+  });
+
+  await t.test("one-click unsubscribe (RFC 8058) by POST, as mail programs send it", async () => {
+    const email = "one.click@example.de";
+    await submitLead(app, "Otto", email);
+    const [request] = await sink.waitFor((m) => sentTo(m, email));
+    await app.inject({ method: "GET", url: pathOf(linkIn(request!.parsed.text ?? "", CONFIRM)) });
+    const [welcome] = await sink.waitFor((m) => sentTo(m, email) && isWelcome(m.parsed));
+    const url = headerValue(welcome!.parsed, "list-unsubscribe")!.split(",")[0]!.trim().slice(1, -1);
+
+    const response = await app.inject({
+      method: "POST",
+      url: pathOf(url),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    assert.equal(response.statusCode, 200);
+    assert.equal((await leadOf(app, email))?.status, "unsubscribed");
+
+    const forged = await app.inject({
+      method: "POST",
+      url: `${UNSUBSCRIBE}${"A".repeat(43)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    assert.equal(forged.statusCode, 404);
+  });
+
+  await t.test("a mail still queued when its reader unsubscribes is never sent", async () => {
+    const email = "quick.exit@example.de";
+    await submitLead(app, "Quentin", email);
+    const [request] = await sink.waitFor((m) => sentTo(m, email));
+    await sink.stop();
+    try {
+      await app.inject({ method: "GET", url: pathOf(linkIn(request!.parsed.text ?? "", CONFIRM)) });
+      // The welcome mail waits in the outbox while SMTP is down; its unsubscribe link is in the queued mail.
+      const queued = await app.db.query<{ text: string }>(
+        "SELECT message ->> 'text' AS text FROM mail_outbox WHERE kind = 'lead-welcome' AND lower(person_email) = $1",
+        [email],
+      );
+      const unsubscribe = await app.inject({ method: "GET", url: pathOf(linkIn(queued.rows[0]!.text, UNSUBSCRIBE)) });
+      assert.equal(unsubscribe.headers.location, "/abmeldung-bestaetigt");
+    } finally {
+      await sink.start();
+    }
+    await outboxSettled(app);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(sink.to(email).length, 1, "only the confirmation request, sent before the click");
+    const { rows } = await app.db.query<{ status: string }>(
+      "SELECT status FROM mail_outbox WHERE kind = 'lead-welcome' AND person_email = $1",
+      [email],
+    );
+    assert.deepEqual(rows.map((row) => row.status), ["cancelled"]);
+  });
+
+  await t.test("signing up again after unsubscribing starts a new double opt-in, nothing else", async () => {
+    const email = "juergen.gross@example.de";
+    const before = sink.to(email).length;
+    const response = await submitLead(app, "Jürgen Groß", email);
+    assert.equal(response.statusCode, 202);
+    assert.equal((await leadOf(app, email))?.status, "pending");
+    const mails = await sink.waitFor((m) => sentTo(m, email), before + 1);
+    await outboxSettled(app);
+    assert.equal(sink.to(email).length, before + 1);
+    assert.ok(isConfirmation(mails.at(-1)!.parsed), "the one new mail is a confirmation request");
+  });
+
+  await t.test("a confirmed lead that submits again gets nothing", async () => {
+    const email = "one.click@example.de";
+    // Re-confirm through a fresh opt-in first, then submit once more.
+    await submitLead(app, "Otto", email);
+    const requests = await sink.waitFor((m) => sentTo(m, email) && isConfirmation(m.parsed), 2);
+    await app.inject({ method: "GET", url: pathOf(linkIn(requests.at(-1)!.parsed.text ?? "", CONFIRM)) });
+    await sink.waitFor((m) => sentTo(m, email) && isWelcome(m.parsed), 2);
+    const count = sink.to(email).length;
+
+    assert.equal((await submitLead(app, "Otto", email)).statusCode, 202);
+    await outboxSettled(app);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(sink.to(email).length, count);
+  });
+
+  await t.test("a pending address gets the confirmation again at most once per 10 minutes", async () => {
+    const email = "Resend.Limit@example.de";
+    for (let i = 0; i < 4; i += 1) assert.equal((await submitLead(app, "Rudi", email)).statusCode, 202);
+    await outboxSettled(app);
+    assert.equal(sink.to(email).length, 1);
+
+    // Eleven minutes later, as far as the database is concerned.
+    await app.db.query(
+      "UPDATE leads SET confirmation_sent_at = confirmation_sent_at - interval '11 minutes' WHERE lower(email) = lower($1)",
+      [email],
+    );
+    await submitLead(app, "Rudi", email.toLowerCase());
+    const [first, second] = await sink.waitFor((m) => sentTo(m, email), 2);
+    const firstLink = pathOf(linkIn(first!.parsed.text ?? "", CONFIRM));
+    const secondLink = pathOf(linkIn(second!.parsed.text ?? "", CONFIRM));
+    assert.notEqual(firstLink, secondLink);
+    await submitLead(app, "Rudi", email);
+    await outboxSettled(app);
+    assert.equal(sink.to(email).length, 2, "still two after a third try");
+
+    assert.equal((await app.inject({ method: "GET", url: secondLink })).headers.location, "/anmeldung-bestaetigt");
+    assert.equal(
+      (await app.inject({ method: "GET", url: firstLink })).headers.location,
+      "/link-ungueltig",
+      "confirming uses up the older link too",
+    );
+  });
+
+  await t.test("an expired link is refused and the lead stays pending", async () => {
+    const email = "late.click@example.de";
+    await submitLead(app, "Lars", email);
+    const [mail] = await sink.waitFor((m) => sentTo(m, email));
+    const link = pathOf(linkIn(mail!.parsed.text ?? "", CONFIRM));
+    const lead = await leadOf(app, email);
+    await app.db.query("UPDATE lead_tokens SET expires_at = now() - interval '1 second' WHERE lead_id = $1", [lead!.id]);
+    const response = await app.inject({ method: "GET", url: link });
+    assert.equal(response.headers.location, "/link-ungueltig");
+    assert.equal((await leadOf(app, email))?.status, "pending");
+  });
+
+  await t.test("malformed and unknown tokens land on the error page, never a server error", async () => {
+    const urls = [
+      "/api/leads/confirm",
+      "/api/leads/confirm?token=",
+      "/api/leads/confirm?token=abc",
+      `/api/leads/confirm?token=${"A".repeat(43)}`,
+      `/api/leads/confirm?token=${"A".repeat(5000)}`,
+      "/api/leads/confirm?token=a&token=b",
+      "/api/leads/confirm?token=%00%0d%0a",
+      "/api/leads/confirm?token[x]=1",
+      "/api/leads/unsubscribe?token=' OR 1=1 --",
+      `/api/leads/unsubscribe?token=${"B".repeat(43)}`,
+    ];
+    for (const url of urls) {
+      const response = await app.inject({ method: "GET", url });
+      assert.equal(response.statusCode, 303, url);
+      assert.equal(response.headers.location, "/link-ungueltig", url);
+    }
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Runs a test body once on PGlite and once on PostgreSQL, and builds the real app for it with the
+ * outbox worker polling fast and short back-off, so retries happen within a test's patience.
+ */
+import type { TestContext } from "node:test";
+import { test } from "node:test";
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { buildApp, loggerOptions } from "../../app";
+import { loadConfig, type Config, type MailConfig } from "../../config";
+import { pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
+
+export const FAST_MAIL: Partial<MailConfig> = { pollMs: 20, retryBaseMs: 50, retryMaxMs: 400, leaseMs: 5_000 };
+
+export function testConfig(database: TestDatabase, env: Record<string, string> = {}, mail: Partial<MailConfig> = {}): Config {
+  const config = loadConfig({
+    ...database.env,
+    BUILD_ON_START: "false",
+    RATE_LIMIT_MAX: "1000000",
+    LOG_LEVEL: "info",
+    ...env,
+  });
+  return { ...config, mail: { ...config.mail, ...FAST_MAIL, ...mail } };
+}
+
+/** Every log line the app writes, as parsed JSON. */
+export class LogCapture extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+  readonly text: string[] = [];
+  override _write(chunk: Buffer, _encoding: string, callback: () => void): void {
+    for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) {
+      this.text.push(line);
+      this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    }
+    callback();
+  }
+}
+
+export async function startApp(config: Config, log = new LogCapture()): Promise<FastifyInstance> {
+  const app = await buildApp({ config, logger: loggerOptions(config.logLevel, log) });
+  await app.ready();
+  return app;
+}
+
+export function onBothDrivers(label: string, body: (t: TestContext, database: TestDatabase) => Promise<void>): void {
+  test(`${label} (PGlite)`, async (t) => {
+    const database = await pgliteDatabase();
+    try {
+      await body(t, database);
+    } finally {
+      await database.drop();
+    }
+  });
+  test(`${label} (PostgreSQL)`, async (t) => {
+    const database = await postgresDatabase(label.replace(/\W+/g, "_").slice(0, 20));
+    if (typeof database === "string") {
+      t.skip(database);
+      return;
+    }
+    try {
+      await body(t, database);
+    } finally {
+      await database.drop();
+    }
+  });
+}
+
+export async function waitUntil(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Waits until the outbox has nothing left to send (every row sent, cancelled or given up). */
+export function outboxSettled(app: FastifyInstance, timeoutMs = 10_000): Promise<void> {
+  return waitUntil(async () => {
+    const { rows } = await app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending'");
+    return rows[0]!.n === 0;
+  }, "an empty outbox", timeoutMs);
+}
+
+/** The path and query of a link in a mail, to replay through `app.inject`. */
+export function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+export function linkIn(text: string, pathPrefix: string): string {
+  const match = new RegExp(`https?://[^\\s)"<>]+${pathPrefix.replace(/[?]/g, "\\?")}[^\\s)"<>]*`).exec(text);
+  if (!match) throw new Error(`no link to ${pathPrefix} in:\n${text}`);
+  return match[0];
+}

@@ -1,0 +1,80 @@
+/**
+ * A real SMTP server for tests (the `smtp-server` package) that parses every mail it accepts with
+ * `mailparser`. It can be stopped and started again on the same port to play an outage.
+ */
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  parsed: ParsedMail;
+  /** Envelope recipients (RCPT TO), which is where the mail really went. */
+  rcptTo: string[];
+  raw: string;
+}
+
+export function sentTo(mail: ReceivedMail, address: string): boolean {
+  return mail.rcptTo.some((recipient) => recipient.toLowerCase() === address.toLowerCase());
+}
+
+export class SmtpSink {
+  readonly received: ReceivedMail[] = [];
+  private server: SMTPServer | undefined;
+
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("error", callback);
+        stream.on("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          simpleParser(raw).then(
+            (parsed) => {
+              this.received.push({ parsed, rcptTo: session.envelope.rcptTo.map((r) => r.address), raw });
+              callback();
+            },
+            (error: Error) => callback(error),
+          );
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(this.port, "127.0.0.1", () => resolve());
+    });
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Mails whose envelope went to `address` (compared without case, as mail systems do). */
+  to(address: string): ReceivedMail[] {
+    return this.received.filter((mail) => sentTo(mail, address));
+  }
+
+  /** Waits until `count` mails match, failing after `timeoutMs`. */
+  async waitFor(predicate: (mail: ReceivedMail) => boolean, count = 1, timeoutMs = 10_000): Promise<ReceivedMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const matching = this.received.filter(predicate);
+      if (matching.length >= count) return matching;
+      if (Date.now() > deadline) {
+        throw new Error(`waited ${timeoutMs} ms for ${count} mail(s), got ${matching.length} (all: ${this.received.length})`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Hostile and unusual input against both form endpoints, on PGlite and PostgreSQL: every case gets a
+ * 4xx or is accepted and stored exactly as sent (after trimming), never a 5xx, and the server keeps
+ * answering afterwards.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { gzipSync } from "node:zlib";
+import { databaseTargets, type TestDatabase } from "../test-support/databases";
+import { buildTestApp, postJson, type TestApp } from "../test-support/test-app";
+
+type Endpoint = "/api/leads" | "/api/contact";
+
+interface BadInputCase {
+  name: string;
+  url?: Endpoint;
+  method?: "POST" | "GET" | "PUT" | "DELETE";
+  contentType?: string | null;
+  headers?: Record<string, string>;
+  /** Sent as is; objects are sent as JSON. */
+  body?: string | Buffer | object;
+  status: number;
+  /** For accepted cases: the name that must be stored. */
+  storedName?: string;
+}
+
+let sequence = 0;
+const email = (label = "x") => `${label}.${++sequence}.${Date.now()}@beispiel.de`;
+const lead = (fields: Record<string, unknown>) => ({ name: "Max", email: email(), ...fields });
+const contact = (fields: Record<string, unknown>) => ({ name: "Max", email: email(), message: "Hallo", ...fields });
+
+const CASES: BadInputCase[] = [
+  // Bodies that are not JSON objects
+  { name: "malformed JSON", body: '{"name": "Max", "email": ', status: 400 },
+  { name: "JSON with a trailing comma", body: '{"name": "Max",}', status: 400 },
+  { name: "single quotes instead of JSON", body: "{'name': 'Max'}", status: 400 },
+  { name: "JSON null", body: "null", status: 400 },
+  { name: "JSON array", body: "[]", status: 400 },
+  { name: "array of leads", body: JSON.stringify([lead({})]), status: 400 },
+  { name: "JSON string", body: '"Max"', status: 400 },
+  { name: "JSON number", body: "42", status: 400 },
+  { name: "empty body with JSON type", body: "", status: 400 },
+  { name: "no body and no content type", contentType: null, status: 400 },
+  { name: "body without content type", contentType: null, body: "name=Max", status: 415 },
+  { name: "nested object around the fields", body: { lead: lead({}) }, status: 400 },
+  { name: "deeply nested arrays", body: "[".repeat(3000) + "]".repeat(3000), status: 400 },
+  { name: "prototype poisoning with __proto__", body: `{"name":"Max","email":"${email()}","__proto__":{"admin":true}}`, status: 400 },
+  { name: "constructor.prototype poisoning", body: `{"name":"Max","email":"${email()}","constructor":{"prototype":{"x":1}}}`, status: 400 },
+  { name: "gzip-compressed body", headers: { "content-encoding": "gzip" }, body: gzipSync(JSON.stringify(lead({}))), status: 202 },
+  { name: "gzip bomb (1 KB expanding to 1 MB)", headers: { "content-encoding": "gzip" }, body: gzipSync(JSON.stringify(lead({ name: "0".repeat(1024 * 1024) }))), status: 413 },
+  // Wrong types in fields
+  { name: "name as number", body: lead({ name: 12345 }), status: 400 },
+  { name: "email as number", body: lead({ email: 42 }), status: 400 },
+  { name: "name as array", body: lead({ name: ["Max"] }), status: 400 },
+  { name: "email as array", body: lead({ email: [email()] }), status: 400 },
+  { name: "name as object", body: lead({ name: { first: "Max" } }), status: 400 },
+  { name: "name as boolean", body: lead({ name: true }), status: 400 },
+  { name: "name as null", body: lead({ name: null }), status: 400 },
+  { name: "message as object", url: "/api/contact", body: contact({ message: { text: "Hallo" } }), status: 400 },
+  { name: "honeypot as object (a bot)", body: lead({ website: { url: "x" } }), status: 202 },
+  // Sizes
+  { name: "name of 15 KB (under the body limit)", body: lead({ name: "x".repeat(15_000) }), status: 400 },
+  { name: "name of 100 KB", body: lead({ name: "x".repeat(100_000) }), status: 413 },
+  { name: "1 MB body", body: lead({ name: "x".repeat(1024 * 1024) }), status: 413 },
+  { name: "1 MB form post", contentType: "application/x-www-form-urlencoded", body: `name=${"x".repeat(1024 * 1024)}`, status: 413 },
+  { name: "51 emoji (102 UTF-16 units)", body: lead({ name: "💪".repeat(51) }), status: 400 },
+  { name: "message of 1001 characters", url: "/api/contact", body: contact({ message: "ä".repeat(1001) }), status: 400 },
+  // Control characters
+  { name: "CRLF header injection in e-mail", body: lead({ email: `${email()}\r\nBcc: opfer@beispiel.de` }), status: 400 },
+  { name: "CRLF in name (stored as text)", body: lead({ name: "Max\r\nBcc: opfer@beispiel.de" }), status: 202, storedName: "Max\r\nBcc: opfer@beispiel.de" },
+  { name: "NUL byte in name", body: lead({ name: "Max\u0000Mustermann" }), status: 400 },
+  { name: "NUL byte in e-mail", body: lead({ email: `max\u0000${email()}` }), status: 400 },
+  { name: "NUL byte in message", url: "/api/contact", body: contact({ message: "Hallo\u0000Welt" }), status: 400 },
+  { name: "lone surrogate in name", body: `{"name":"Max \\ud800","email":"${email()}"}`, status: 202, storedName: "Max \ufffd" },
+  { name: "name of whitespace and tabs only", body: lead({ name: " \t\n " }), status: 400 },
+  // Markup and SQL are data, stored verbatim
+  { name: "HTML in name", body: lead({ name: "<script>alert(1)</script>" }), status: 202, storedName: "<script>alert(1)</script>" },
+  { name: "SQL in name", body: lead({ name: "Robert'); DROP TABLE leads;--" }), status: 202, storedName: "Robert'); DROP TABLE leads;--" },
+  { name: "SQL in e-mail", body: lead({ email: "' OR 1=1 --@beispiel.de" }), status: 400 },
+  { name: "HTML in message", url: "/api/contact", body: contact({ message: '<img src=x onerror="alert(1)">' }), status: 202 },
+  // Names and addresses people really have
+  { name: "unicode name Jürgen Groß", body: lead({ name: "Jürgen Groß" }), status: 202, storedName: "Jürgen Groß" },
+  { name: "accented name José", body: lead({ name: "José" }), status: 202, storedName: "José" },
+  { name: "emoji in name", body: lead({ name: "Max 💪🔥" }), status: 202, storedName: "Max 💪🔥" },
+  { name: "right-to-left name", body: lead({ name: "محمد" }), status: 202, storedName: "محمد" },
+  { name: "internationalised domain", body: lead({ email: `jürgen.${++sequence}@müller-bäckerei.de` }), status: 202 },
+  { name: "e-mail with plus tag", body: lead({ email: `max+urkraft.${++sequence}@beispiel.de` }), status: 202 },
+  { name: "unknown extra fields are ignored", body: lead({ isAdmin: true, status: "confirmed" }), status: 202 },
+  // Form encoding oddities
+  { name: "repeated field in a form post", contentType: "application/x-www-form-urlencoded", body: `name=Max&name=Moritz&email=${encodeURIComponent(email())}`, status: 400 },
+  { name: "bracket field name in a form post", contentType: "application/x-www-form-urlencoded", body: `name[]=Max&email=${encodeURIComponent(email())}`, status: 400 },
+  { name: "broken percent encoding in a form post", contentType: "application/x-www-form-urlencoded", body: "name=%E0%A4%A&email=%ZZ", status: 400 },
+  // Wrong methods and types
+  { name: "GET on the endpoint", method: "GET", status: 404 },
+  { name: "PUT on the endpoint", method: "PUT", body: lead({}), status: 404 },
+  { name: "DELETE on the endpoint", method: "DELETE", contentType: null, status: 404 },
+  { name: "XML body", contentType: "application/xml", body: "<lead><name>Max</name></lead>", status: 415 },
+  { name: "multipart body", contentType: "multipart/form-data; boundary=abc", body: "--abc--", status: 415 },
+  { name: "text/plain JSON (cross-site form trick)", contentType: "text/plain", body: JSON.stringify(lead({})), status: 415 },
+];
+
+for (const target of databaseTargets()) {
+  describe(`bad input on ${target.driver}`, { skip: target.skip }, () => {
+    let database: TestDatabase;
+    let test: TestApp;
+
+    before(async () => {
+      database = await target.create();
+      test = await buildTestApp(database);
+    });
+    after(async () => {
+      await test?.close();
+      await database?.drop();
+    });
+
+    it(`has at least 40 cases (${CASES.length})`, () => {
+      assert.ok(CASES.length >= 40);
+    });
+
+    for (const entry of CASES) {
+      it(`${entry.name}: ${entry.status}`, async () => {
+        const url = entry.url ?? "/api/leads";
+        const body = entry.body;
+        const payload = body === undefined || typeof body === "string" || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+        const contentType = entry.contentType === undefined ? "application/json" : entry.contentType;
+        const response = await test.app.inject({
+          method: entry.method ?? "POST",
+          url,
+          headers: { ...(contentType ? { "content-type": contentType } : {}), ...entry.headers },
+          ...(payload === undefined ? {} : { payload }),
+        });
+        assert.ok(response.statusCode < 500, `5xx: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        assert.equal(response.statusCode, entry.status, response.body.slice(0, 200));
+        if (response.statusCode >= 400 && response.headers["content-type"]?.toString().startsWith("application/json")) {
+          const answer = response.json() as { error?: string; errors?: Record<string, string> };
+          assert.ok(answer.error || answer.errors, "a 4xx says what was wrong");
+        }
+        if (entry.storedName !== undefined) {
+          const sent = JSON.parse(payload as string) as { email: string };
+          const { rows } = await database.db.query<{ name: string }>("SELECT name FROM leads WHERE lower(email) = lower($1)", [sent.email]);
+          assert.deepEqual(rows, [{ name: entry.storedName }]);
+        }
+      });
+    }
+
+    it("still answers afterwards: health and a valid submission", async () => {
+      const health = await test.app.inject({ method: "GET", url: "/api/health" });
+      assert.equal(health.statusCode, 200);
+      const address = email("danach");
+      const accepted = await postJson(test.app, "/api/leads", { name: "Danach", email: address });
+      assert.equal(accepted.statusCode, 202);
+      const { rows } = await database.db.query("SELECT 1 FROM leads WHERE email = $1", [address]);
+      assert.equal(rows.length, 1);
+      // The SQL in a name stayed data: the table is still there.
+      const tables = await database.db.query("SELECT count(*) FROM leads");
+      assert.equal(tables.rows.length, 1);
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import React from "react";
+import { Link } from "gatsby";
+import { useSiteSettings } from "../hooks/useSiteSettings";
+
+const PLACEHOLDER = /\{(company|email)\}/g;
+const LINK_CLASS = "font-medium text-forest-700 underline underline-offset-2 hover:text-forest-900";
+
+/**
+ * The lead form's consent text from content/site.json (sender, topic, channel, double opt-in, right to
+ * withdraw), with {company} and {email} filled from the same file and a link to the privacy statement.
+ */
+export function ConsentText({ id }: { id: string }) {
+  const { consent, legal, email } = useSiteSettings();
+  const parts = consent.text.split(PLACEHOLDER);
+  return (
+    <p id={id} className="text-sm leading-relaxed text-bark-700">
+      {parts.map((part, index) => {
+        // split() with a capture group puts the placeholder names at the odd positions.
+        if (index % 2 === 0) return part;
+        if (part === "company") return legal.company;
+        return (
+          <a key={index} href={`mailto:${email}`} className={LINK_CLASS}>
+            {email}
+          </a>
+        );
+      })}{" "}
+      Mehr dazu in unserer{" "}
+      <Link to="/datenschutz" className={LINK_CLASS}>
+        Datenschutzerklärung
+      </Link>
+      .
+    </p>
+  );
+}
+
+/** The contact form's notice: why the data is used, the privacy link, and no health data please. */
+export function ContactNotice({ id }: { id: string }) {
+  return (
+    <p id={id} className="text-sm leading-relaxed text-bark-700">
+      Wir verwenden deine Angaben nur, um deine Anfrage zu beantworten. Mehr dazu in unserer{" "}
+      <Link to="/datenschutz" className={LINK_CLASS}>
+        Datenschutzerklärung
+      </Link>
+      . Bitte schick uns über dieses Formular keine Gesundheitsdaten wie Diagnosen, Befunde oder Medikamente.
+    </p>
+  );
+}

@@ -1,0 +1,78 @@
+import React from "react";
+import { FormikProvider } from "formik";
+import { LIMITS } from "../constants";
+import { ContactNotice } from "./ConsentText";
+import { FormAlert } from "./FormAlert";
+import { HoneypotField } from "./HoneypotField";
+import { EMAIL_HTML_PATTERN, FORM_ENDPOINTS, HONEYPOT_FIELD, contactSchema } from "./schemas";
+import { SubmitButton } from "./SubmitButton";
+import { TextAreaField } from "./TextAreaField";
+import { TextField } from "./TextField";
+import { useFormSubmission } from "./useFormSubmission";
+import { useHydrated } from "./useHydrated";
+
+const FORM_ID = "contact";
+export const CONTACT_SUBMIT_LABEL = "Nachricht senden";
+export const MESSAGE_ROWS = 6;
+
+/**
+ * The message form of the contact page. A plain POST form in the static HTML, so it works without
+ * JavaScript; once hydrated, Formik validates and sends it as JSON.
+ */
+export function ContactForm() {
+  const hydrated = useHydrated();
+  const { formik, formRef, formError, handleSubmit, sending } = useFormSubmission({
+    endpoint: FORM_ENDPOINTS.contact,
+    schema: contactSchema,
+    initialValues: { name: "", email: "", message: "", [HONEYPOT_FIELD]: "" },
+  });
+  const noticeId = `${FORM_ID}-notice`;
+
+  return (
+    <FormikProvider value={formik}>
+      <form
+        ref={formRef}
+        method="post"
+        action={FORM_ENDPOINTS.contact}
+        noValidate={hydrated}
+        onSubmit={handleSubmit}
+        aria-label="Kontaktformular"
+        className="relative space-y-6"
+      >
+        <p className="text-sm text-bark-700">Felder mit * sind Pflichtfelder.</p>
+        <TextField
+          formId={FORM_ID}
+          name="name"
+          label="Dein Name *"
+          autoComplete="name"
+          placeholder="z. B. Thomas Müller"
+          maxLength={LIMITS.name}
+        />
+        <TextField
+          formId={FORM_ID}
+          name="email"
+          type="email"
+          label="Deine E-Mail *"
+          autoComplete="email"
+          placeholder="z. B. thomas.mueller@beispiel.de"
+          maxLength={LIMITS.email}
+          pattern={EMAIL_HTML_PATTERN}
+        />
+        <TextAreaField
+          formId={FORM_ID}
+          name="message"
+          label="Deine Nachricht *"
+          placeholder="z. B. Wie baue ich mehr Bewegung in meinen Büroalltag ein?"
+          maxLength={LIMITS.message}
+          rows={MESSAGE_ROWS}
+        />
+        <HoneypotField formId={FORM_ID} />
+        <FormAlert message={formError} />
+        <div className="flex flex-col gap-4">
+          <SubmitButton label={CONTACT_SUBMIT_LABEL} sending={sending} describedBy={noticeId} />
+          <ContactNotice id={noticeId} />
+        </div>
+      </form>
+    </FormikProvider>
+  );
+}

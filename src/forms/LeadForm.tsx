@@ -1,0 +1,69 @@
+import React from "react";
+import { FormikProvider } from "formik";
+import { LIMITS } from "../constants";
+import { ConsentText } from "./ConsentText";
+import { FormAlert } from "./FormAlert";
+import { HoneypotField } from "./HoneypotField";
+import { EMAIL_HTML_PATTERN, FORM_ENDPOINTS, HONEYPOT_FIELD, leadSchema } from "./schemas";
+import { SubmitButton } from "./SubmitButton";
+import { TextField } from "./TextField";
+import { useFormSubmission } from "./useFormSubmission";
+import { useHydrated } from "./useHydrated";
+
+const FORM_ID = "lead";
+export const LEAD_SUBMIT_LABEL = "Kostenlos anfordern";
+
+/**
+ * The info form (name, e-mail) of the home page's #info-form section. A plain POST form in the static
+ * HTML, so it works without JavaScript; once hydrated, Formik validates and sends it as JSON.
+ */
+export function LeadForm() {
+  const hydrated = useHydrated();
+  const { formik, formRef, formError, handleSubmit, sending } = useFormSubmission({
+    endpoint: FORM_ENDPOINTS.lead,
+    schema: leadSchema,
+    initialValues: { name: "", email: "", [HONEYPOT_FIELD]: "" },
+  });
+  const consentId = `${FORM_ID}-consent`;
+
+  return (
+    <FormikProvider value={formik}>
+      <form
+        ref={formRef}
+        method="post"
+        action={FORM_ENDPOINTS.lead}
+        noValidate={hydrated}
+        onSubmit={handleSubmit}
+        aria-label="Kostenlose Informationen anfordern"
+        className="relative space-y-6"
+      >
+        <div className="grid gap-6 sm:grid-cols-2">
+          <TextField
+            formId={FORM_ID}
+            name="name"
+            label="Dein Vorname"
+            autoComplete="given-name"
+            placeholder="z. B. Markus"
+            maxLength={LIMITS.name}
+          />
+          <TextField
+            formId={FORM_ID}
+            name="email"
+            type="email"
+            label="Deine E-Mail-Adresse"
+            autoComplete="email"
+            placeholder="z. B. markus@beispiel.de"
+            maxLength={LIMITS.email}
+            pattern={EMAIL_HTML_PATTERN}
+          />
+        </div>
+        <HoneypotField formId={FORM_ID} />
+        <FormAlert message={formError} />
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:gap-6">
+          <SubmitButton label={LEAD_SUBMIT_LABEL} sending={sending} describedBy={consentId} />
+          <ConsentText id={consentId} />
+        </div>
+      </form>
+    </FormikProvider>
+  );
+}

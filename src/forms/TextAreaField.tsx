@@ -1,0 +1,46 @@
+import React from "react";
+import { useField } from "formik";
+import { FieldError } from "./FieldError";
+import { LABEL_CLASS, controlClass } from "./fieldStyles";
+
+export interface TextAreaFieldProps {
+  formId: string;
+  name: string;
+  label: string;
+  placeholder?: string;
+  maxLength: number;
+  rows: number;
+}
+
+/** A labelled textarea with a live "n/limit" counter and its message tied to it. */
+export function TextAreaField({ formId, name, label, maxLength, ...textarea }: TextAreaFieldProps) {
+  const [field, meta] = useField<string>(name);
+  const id = `${formId}-${name}`;
+  const errorId = `${id}-error`;
+  const countId = `${id}-count`;
+  const message = meta.touched ? meta.error : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL_CLASS}>
+        {label}
+      </label>
+      <textarea
+        {...field}
+        {...textarea}
+        id={id}
+        required
+        maxLength={maxLength}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${errorId} ${countId}` : countId}
+        className={`${controlClass(Boolean(message))} resize-y`}
+      />
+      <div className="flex items-start justify-between gap-4">
+        <FieldError id={errorId} message={message} />
+        <p id={countId} className="mt-2 shrink-0 text-sm text-bark-700 tabular-nums">
+          <span className="sr-only">Zeichen: </span>
+          {field.value.length}/{maxLength}
+        </p>
+      </div>
+    </div>
+  );
+}
