@@ -5,5 +5,8 @@ import "@fontsource/source-serif-4/latin-600.css";
 import "@fontsource/source-serif-4/latin-700.css";
 import "./src/styles/global.css";
 import { ErrorBoundary } from "./src/components/ErrorBoundary";
+import { keepScrollPositionsInMemory } from "./src/keep-scroll-in-memory";
+
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => keepScrollPositionsInMemory();
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => <ErrorBoundary>{element}</ErrorBoundary>;

@@ -13,6 +13,17 @@ const JSON_TYPES: Record<string, string> = {
   principles: "Principle",
   faq: "Faq",
   results: "Result",
+  notices: "Notices",
+};
+
+/** content/pages/<route>.json → the type of that page's copy. */
+const PAGE_COPY_TYPES: Record<string, string> = {
+  home: "HomePageCopy",
+  "bewegung-alltag": "MovementPageCopy",
+  "ernaehrung-traditionell": "NutritionPageCopy",
+  "gesunde-rezepte": "RecipesPageCopy",
+  "kontakt-unterstuetzung": "ContactPageCopy",
+  "danke-willkommen": "ThanksPageCopy",
 };
 
 const config: GatsbyConfig = {
@@ -37,7 +48,8 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-transformer-json",
       options: {
-        typeName: ({ node }: { node: { name: string } }) => JSON_TYPES[node.name] ?? "UnknownContentJson",
+        typeName: ({ node }: { node: { name: string; relativeDirectory: string } }) =>
+          (node.relativeDirectory === "pages" ? PAGE_COPY_TYPES[node.name] : JSON_TYPES[node.name]) ?? "UnknownContentJson",
       },
     },
     "gatsby-transformer-remark",

@@ -105,6 +105,7 @@ test.describe("mobile menu at 375 px", () => {
 
 test("the skip link jumps to the main content", async ({ page }) => {
   await page.goto("/gesunde-rezepte");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Zum Inhalt springen" });
   await expect(skip).toBeFocused();
@@ -118,3 +119,17 @@ async function expectFooter(page: import("@playwright/test").Page) {
   await expect(footer.getByRole("navigation", { name: "Rechtliches" }).getByRole("link")).toHaveText(FOOTER_LEGAL_LINKS.map((l) => l.label));
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
 }
+
+test("scrolling and navigating leave nothing in the browser's storage", async ({ page, context }) => {
+  await page.goto("/datenschutz");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.locator("footer").getByRole("link", { name: "AGB" }).click();
+  await expect(page).toHaveURL(/\/agb$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/datenschutz$/);
+  const stored = await page.evaluate(() => ({ session: sessionStorage.length, local: localStorage.length }));
+  expect(stored).toEqual({ session: 0, local: 0 });
+  expect(await context.cookies()).toEqual([]);
+});

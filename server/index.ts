@@ -27,6 +27,11 @@ async function main(): Promise<void> {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, "shutting down");
+      // Requests in flight get a while to finish; a connection that hangs must not block the stop.
+      setTimeout(() => {
+        app.log.error("shutdown took longer than 10 s, exiting");
+        process.exit(1);
+      }, 10_000).unref();
       app.close().then(
         () => process.exit(0),
         (error: unknown) => {

@@ -50,6 +50,98 @@ type BooleanQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
 };
 
+type CallToAction = {
+  readonly button: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type CallToActionFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CallToActionFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CallToActionSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ComparisonCopy = {
+  readonly afterLabel: Scalars['String'];
+  readonly beforeLabel: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly kicker: Scalars['String'];
+  readonly rows: ReadonlyArray<ComparisonRow>;
+  readonly title: Scalars['String'];
+  readonly topicLabel: Scalars['String'];
+};
+
+type ComparisonCopyFieldSelector = {
+  readonly afterLabel: InputMaybe<FieldSelectorEnum>;
+  readonly beforeLabel: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly rows: InputMaybe<ComparisonRowFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly topicLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type ComparisonCopyFilterInput = {
+  readonly afterLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly beforeLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly rows: InputMaybe<ComparisonRowFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly topicLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ComparisonCopySortInput = {
+  readonly afterLabel: InputMaybe<SortOrderEnum>;
+  readonly beforeLabel: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly rows: InputMaybe<ComparisonRowSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly topicLabel: InputMaybe<SortOrderEnum>;
+};
+
+type ComparisonRow = {
+  readonly after: Scalars['String'];
+  readonly before: Scalars['String'];
+  readonly topic: Scalars['String'];
+};
+
+type ComparisonRowFieldSelector = {
+  readonly after: InputMaybe<FieldSelectorEnum>;
+  readonly before: InputMaybe<FieldSelectorEnum>;
+  readonly topic: InputMaybe<FieldSelectorEnum>;
+};
+
+type ComparisonRowFilterInput = {
+  readonly after: InputMaybe<StringQueryOperatorInput>;
+  readonly before: InputMaybe<StringQueryOperatorInput>;
+  readonly topic: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ComparisonRowFilterListInput = {
+  readonly elemMatch: InputMaybe<ComparisonRowFilterInput>;
+};
+
+type ComparisonRowSortInput = {
+  readonly after: InputMaybe<SortOrderEnum>;
+  readonly before: InputMaybe<SortOrderEnum>;
+  readonly topic: InputMaybe<SortOrderEnum>;
+};
+
 type Consent = {
   readonly text: Scalars['String'];
   readonly version: Scalars['String'];
@@ -68,6 +160,228 @@ type ConsentFilterInput = {
 type ConsentSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
   readonly version: InputMaybe<SortOrderEnum>;
+};
+
+type ContactEmailCopy = {
+  readonly note: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ContactEmailCopyFieldSelector = {
+  readonly note: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactEmailCopyFilterInput = {
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactEmailCopySortInput = {
+  readonly note: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ContactFormCopy = {
+  readonly intro: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ContactFormCopyFieldSelector = {
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactFormCopyFilterInput = {
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactFormCopySortInput = {
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ContactHoursCopy = {
+  readonly note: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ContactHoursCopyFieldSelector = {
+  readonly note: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactHoursCopyFilterInput = {
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactHoursCopySortInput = {
+  readonly note: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ContactPageCopy = Node & {
+  readonly address: ContactTitle;
+  readonly children: ReadonlyArray<Node>;
+  readonly email: ContactEmailCopy;
+  readonly faq: ContactTitle;
+  readonly form: ContactFormCopy;
+  readonly hero: PageHero;
+  readonly hours: ContactHoursCopy;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly trust: ReadonlyArray<TitledText>;
+};
+
+type ContactPageCopyConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ContactPageCopyEdge>;
+  readonly group: ReadonlyArray<ContactPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ContactPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ContactPageCopyConnection_distinctArgs = {
+  field: ContactPageCopyFieldSelector;
+};
+
+
+type ContactPageCopyConnection_groupArgs = {
+  field: ContactPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ContactPageCopyConnection_maxArgs = {
+  field: ContactPageCopyFieldSelector;
+};
+
+
+type ContactPageCopyConnection_minArgs = {
+  field: ContactPageCopyFieldSelector;
+};
+
+
+type ContactPageCopyConnection_sumArgs = {
+  field: ContactPageCopyFieldSelector;
+};
+
+type ContactPageCopyEdge = {
+  readonly next: Maybe<ContactPageCopy>;
+  readonly node: ContactPageCopy;
+  readonly previous: Maybe<ContactPageCopy>;
+};
+
+type ContactPageCopyFieldSelector = {
+  readonly address: InputMaybe<ContactTitleFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly email: InputMaybe<ContactEmailCopyFieldSelector>;
+  readonly faq: InputMaybe<ContactTitleFieldSelector>;
+  readonly form: InputMaybe<ContactFormCopyFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
+  readonly hours: InputMaybe<ContactHoursCopyFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly trust: InputMaybe<TitledTextFieldSelector>;
+};
+
+type ContactPageCopyFilterInput = {
+  readonly address: InputMaybe<ContactTitleFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly email: InputMaybe<ContactEmailCopyFilterInput>;
+  readonly faq: InputMaybe<ContactTitleFilterInput>;
+  readonly form: InputMaybe<ContactFormCopyFilterInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
+  readonly hours: InputMaybe<ContactHoursCopyFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly trust: InputMaybe<TitledTextFilterListInput>;
+};
+
+type ContactPageCopyFilterListInput = {
+  readonly elemMatch: InputMaybe<ContactPageCopyFilterInput>;
+};
+
+type ContactPageCopyGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ContactPageCopyEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ContactPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ContactPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ContactPageCopyGroupConnection_distinctArgs = {
+  field: ContactPageCopyFieldSelector;
+};
+
+
+type ContactPageCopyGroupConnection_groupArgs = {
+  field: ContactPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ContactPageCopyGroupConnection_maxArgs = {
+  field: ContactPageCopyFieldSelector;
+};
+
+
+type ContactPageCopyGroupConnection_minArgs = {
+  field: ContactPageCopyFieldSelector;
+};
+
+
+type ContactPageCopyGroupConnection_sumArgs = {
+  field: ContactPageCopyFieldSelector;
+};
+
+type ContactPageCopySortInput = {
+  readonly address: InputMaybe<ContactTitleSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly email: InputMaybe<ContactEmailCopySortInput>;
+  readonly faq: InputMaybe<ContactTitleSortInput>;
+  readonly form: InputMaybe<ContactFormCopySortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
+  readonly hours: InputMaybe<ContactHoursCopySortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly trust: InputMaybe<TitledTextSortInput>;
+};
+
+type ContactTitle = {
+  readonly title: Scalars['String'];
+};
+
+type ContactTitleFieldSelector = {
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactTitleFilterInput = {
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactTitleSortInput = {
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type DateQueryOperatorInput = {
@@ -377,6 +691,38 @@ type DirectorySortInput = {
   readonly uid: InputMaybe<SortOrderEnum>;
 };
 
+type DrinkCopy = {
+  readonly ingredientsTitle: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly kicker: Scalars['String'];
+  readonly stepsTitle: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type DrinkCopyFieldSelector = {
+  readonly ingredientsTitle: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly stepsTitle: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type DrinkCopyFilterInput = {
+  readonly ingredientsTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly stepsTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DrinkCopySortInput = {
+  readonly ingredientsTitle: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly stepsTitle: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type DuotoneGradient = {
   readonly highlight: Scalars['String'];
   readonly opacity: InputMaybe<Scalars['Int']>;
@@ -526,43 +872,71 @@ type File = Node & {
   readonly blksize: Maybe<Scalars['Int']>;
   readonly blocks: Maybe<Scalars['Int']>;
   readonly changeTime: Scalars['Date'];
+  /** Returns the first child node of type ContactPageCopy or null if there are no children of given type on this node */
+  readonly childContactPageCopy: Maybe<ContactPageCopy>;
   /** Returns the first child node of type Faq or null if there are no children of given type on this node */
   readonly childFaq: Maybe<Faq>;
+  /** Returns the first child node of type HomePageCopy or null if there are no children of given type on this node */
+  readonly childHomePageCopy: Maybe<HomePageCopy>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
   /** Returns the first child node of type MarkdownRemark or null if there are no children of given type on this node */
   readonly childMarkdownRemark: Maybe<MarkdownRemark>;
   /** Returns the first child node of type MovementDay or null if there are no children of given type on this node */
   readonly childMovementDay: Maybe<MovementDay>;
+  /** Returns the first child node of type MovementPageCopy or null if there are no children of given type on this node */
+  readonly childMovementPageCopy: Maybe<MovementPageCopy>;
+  /** Returns the first child node of type Notices or null if there are no children of given type on this node */
+  readonly childNotices: Maybe<Notices>;
+  /** Returns the first child node of type NutritionPageCopy or null if there are no children of given type on this node */
+  readonly childNutritionPageCopy: Maybe<NutritionPageCopy>;
   /** Returns the first child node of type Principle or null if there are no children of given type on this node */
   readonly childPrinciple: Maybe<Principle>;
   /** Returns the first child node of type Recipe or null if there are no children of given type on this node */
   readonly childRecipe: Maybe<Recipe>;
+  /** Returns the first child node of type RecipesPageCopy or null if there are no children of given type on this node */
+  readonly childRecipesPageCopy: Maybe<RecipesPageCopy>;
   /** Returns the first child node of type Result or null if there are no children of given type on this node */
   readonly childResult: Maybe<Result>;
   /** Returns the first child node of type SiteSettings or null if there are no children of given type on this node */
   readonly childSiteSettings: Maybe<SiteSettings>;
   /** Returns the first child node of type Testimonial or null if there are no children of given type on this node */
   readonly childTestimonial: Maybe<Testimonial>;
+  /** Returns the first child node of type ThanksPageCopy or null if there are no children of given type on this node */
+  readonly childThanksPageCopy: Maybe<ThanksPageCopy>;
   readonly children: ReadonlyArray<Node>;
+  /** Returns all children nodes filtered by type ContactPageCopy */
+  readonly childrenContactPageCopy: Maybe<ReadonlyArray<Maybe<ContactPageCopy>>>;
   /** Returns all children nodes filtered by type Faq */
   readonly childrenFaq: Maybe<ReadonlyArray<Maybe<Faq>>>;
+  /** Returns all children nodes filtered by type HomePageCopy */
+  readonly childrenHomePageCopy: Maybe<ReadonlyArray<Maybe<HomePageCopy>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
   /** Returns all children nodes filtered by type MarkdownRemark */
   readonly childrenMarkdownRemark: Maybe<ReadonlyArray<Maybe<MarkdownRemark>>>;
   /** Returns all children nodes filtered by type MovementDay */
   readonly childrenMovementDay: Maybe<ReadonlyArray<Maybe<MovementDay>>>;
+  /** Returns all children nodes filtered by type MovementPageCopy */
+  readonly childrenMovementPageCopy: Maybe<ReadonlyArray<Maybe<MovementPageCopy>>>;
+  /** Returns all children nodes filtered by type Notices */
+  readonly childrenNotices: Maybe<ReadonlyArray<Maybe<Notices>>>;
+  /** Returns all children nodes filtered by type NutritionPageCopy */
+  readonly childrenNutritionPageCopy: Maybe<ReadonlyArray<Maybe<NutritionPageCopy>>>;
   /** Returns all children nodes filtered by type Principle */
   readonly childrenPrinciple: Maybe<ReadonlyArray<Maybe<Principle>>>;
   /** Returns all children nodes filtered by type Recipe */
   readonly childrenRecipe: Maybe<ReadonlyArray<Maybe<Recipe>>>;
+  /** Returns all children nodes filtered by type RecipesPageCopy */
+  readonly childrenRecipesPageCopy: Maybe<ReadonlyArray<Maybe<RecipesPageCopy>>>;
   /** Returns all children nodes filtered by type Result */
   readonly childrenResult: Maybe<ReadonlyArray<Maybe<Result>>>;
   /** Returns all children nodes filtered by type SiteSettings */
   readonly childrenSiteSettings: Maybe<ReadonlyArray<Maybe<SiteSettings>>>;
   /** Returns all children nodes filtered by type Testimonial */
   readonly childrenTestimonial: Maybe<ReadonlyArray<Maybe<Testimonial>>>;
+  /** Returns all children nodes filtered by type ThanksPageCopy */
+  readonly childrenThanksPageCopy: Maybe<ReadonlyArray<Maybe<ThanksPageCopy>>>;
   readonly ctime: Scalars['Date'];
   readonly ctimeMs: Scalars['Float'];
   readonly dev: Scalars['Int'];
@@ -705,25 +1079,39 @@ type FileFieldSelector = {
   readonly blksize: InputMaybe<FieldSelectorEnum>;
   readonly blocks: InputMaybe<FieldSelectorEnum>;
   readonly changeTime: InputMaybe<FieldSelectorEnum>;
+  readonly childContactPageCopy: InputMaybe<ContactPageCopyFieldSelector>;
   readonly childFaq: InputMaybe<FaqFieldSelector>;
+  readonly childHomePageCopy: InputMaybe<HomePageCopyFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkFieldSelector>;
   readonly childMovementDay: InputMaybe<MovementDayFieldSelector>;
+  readonly childMovementPageCopy: InputMaybe<MovementPageCopyFieldSelector>;
+  readonly childNotices: InputMaybe<NoticesFieldSelector>;
+  readonly childNutritionPageCopy: InputMaybe<NutritionPageCopyFieldSelector>;
   readonly childPrinciple: InputMaybe<PrincipleFieldSelector>;
   readonly childRecipe: InputMaybe<RecipeFieldSelector>;
+  readonly childRecipesPageCopy: InputMaybe<RecipesPageCopyFieldSelector>;
   readonly childResult: InputMaybe<ResultFieldSelector>;
   readonly childSiteSettings: InputMaybe<SiteSettingsFieldSelector>;
   readonly childTestimonial: InputMaybe<TestimonialFieldSelector>;
+  readonly childThanksPageCopy: InputMaybe<ThanksPageCopyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly childrenContactPageCopy: InputMaybe<ContactPageCopyFieldSelector>;
   readonly childrenFaq: InputMaybe<FaqFieldSelector>;
+  readonly childrenHomePageCopy: InputMaybe<HomePageCopyFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkFieldSelector>;
   readonly childrenMovementDay: InputMaybe<MovementDayFieldSelector>;
+  readonly childrenMovementPageCopy: InputMaybe<MovementPageCopyFieldSelector>;
+  readonly childrenNotices: InputMaybe<NoticesFieldSelector>;
+  readonly childrenNutritionPageCopy: InputMaybe<NutritionPageCopyFieldSelector>;
   readonly childrenPrinciple: InputMaybe<PrincipleFieldSelector>;
   readonly childrenRecipe: InputMaybe<RecipeFieldSelector>;
+  readonly childrenRecipesPageCopy: InputMaybe<RecipesPageCopyFieldSelector>;
   readonly childrenResult: InputMaybe<ResultFieldSelector>;
   readonly childrenSiteSettings: InputMaybe<SiteSettingsFieldSelector>;
   readonly childrenTestimonial: InputMaybe<TestimonialFieldSelector>;
+  readonly childrenThanksPageCopy: InputMaybe<ThanksPageCopyFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
   readonly dev: InputMaybe<FieldSelectorEnum>;
@@ -764,25 +1152,39 @@ type FileFilterInput = {
   readonly blksize: InputMaybe<IntQueryOperatorInput>;
   readonly blocks: InputMaybe<IntQueryOperatorInput>;
   readonly changeTime: InputMaybe<DateQueryOperatorInput>;
+  readonly childContactPageCopy: InputMaybe<ContactPageCopyFilterInput>;
   readonly childFaq: InputMaybe<FaqFilterInput>;
+  readonly childHomePageCopy: InputMaybe<HomePageCopyFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkFilterInput>;
   readonly childMovementDay: InputMaybe<MovementDayFilterInput>;
+  readonly childMovementPageCopy: InputMaybe<MovementPageCopyFilterInput>;
+  readonly childNotices: InputMaybe<NoticesFilterInput>;
+  readonly childNutritionPageCopy: InputMaybe<NutritionPageCopyFilterInput>;
   readonly childPrinciple: InputMaybe<PrincipleFilterInput>;
   readonly childRecipe: InputMaybe<RecipeFilterInput>;
+  readonly childRecipesPageCopy: InputMaybe<RecipesPageCopyFilterInput>;
   readonly childResult: InputMaybe<ResultFilterInput>;
   readonly childSiteSettings: InputMaybe<SiteSettingsFilterInput>;
   readonly childTestimonial: InputMaybe<TestimonialFilterInput>;
+  readonly childThanksPageCopy: InputMaybe<ThanksPageCopyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly childrenContactPageCopy: InputMaybe<ContactPageCopyFilterListInput>;
   readonly childrenFaq: InputMaybe<FaqFilterListInput>;
+  readonly childrenHomePageCopy: InputMaybe<HomePageCopyFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkFilterListInput>;
   readonly childrenMovementDay: InputMaybe<MovementDayFilterListInput>;
+  readonly childrenMovementPageCopy: InputMaybe<MovementPageCopyFilterListInput>;
+  readonly childrenNotices: InputMaybe<NoticesFilterListInput>;
+  readonly childrenNutritionPageCopy: InputMaybe<NutritionPageCopyFilterListInput>;
   readonly childrenPrinciple: InputMaybe<PrincipleFilterListInput>;
   readonly childrenRecipe: InputMaybe<RecipeFilterListInput>;
+  readonly childrenRecipesPageCopy: InputMaybe<RecipesPageCopyFilterListInput>;
   readonly childrenResult: InputMaybe<ResultFilterListInput>;
   readonly childrenSiteSettings: InputMaybe<SiteSettingsFilterListInput>;
   readonly childrenTestimonial: InputMaybe<TestimonialFilterListInput>;
+  readonly childrenThanksPageCopy: InputMaybe<ThanksPageCopyFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   readonly dev: InputMaybe<IntQueryOperatorInput>;
@@ -864,25 +1266,39 @@ type FileSortInput = {
   readonly blksize: InputMaybe<SortOrderEnum>;
   readonly blocks: InputMaybe<SortOrderEnum>;
   readonly changeTime: InputMaybe<SortOrderEnum>;
+  readonly childContactPageCopy: InputMaybe<ContactPageCopySortInput>;
   readonly childFaq: InputMaybe<FaqSortInput>;
+  readonly childHomePageCopy: InputMaybe<HomePageCopySortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkSortInput>;
   readonly childMovementDay: InputMaybe<MovementDaySortInput>;
+  readonly childMovementPageCopy: InputMaybe<MovementPageCopySortInput>;
+  readonly childNotices: InputMaybe<NoticesSortInput>;
+  readonly childNutritionPageCopy: InputMaybe<NutritionPageCopySortInput>;
   readonly childPrinciple: InputMaybe<PrincipleSortInput>;
   readonly childRecipe: InputMaybe<RecipeSortInput>;
+  readonly childRecipesPageCopy: InputMaybe<RecipesPageCopySortInput>;
   readonly childResult: InputMaybe<ResultSortInput>;
   readonly childSiteSettings: InputMaybe<SiteSettingsSortInput>;
   readonly childTestimonial: InputMaybe<TestimonialSortInput>;
+  readonly childThanksPageCopy: InputMaybe<ThanksPageCopySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly childrenContactPageCopy: InputMaybe<ContactPageCopySortInput>;
   readonly childrenFaq: InputMaybe<FaqSortInput>;
+  readonly childrenHomePageCopy: InputMaybe<HomePageCopySortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkSortInput>;
   readonly childrenMovementDay: InputMaybe<MovementDaySortInput>;
+  readonly childrenMovementPageCopy: InputMaybe<MovementPageCopySortInput>;
+  readonly childrenNotices: InputMaybe<NoticesSortInput>;
+  readonly childrenNutritionPageCopy: InputMaybe<NutritionPageCopySortInput>;
   readonly childrenPrinciple: InputMaybe<PrincipleSortInput>;
   readonly childrenRecipe: InputMaybe<RecipeSortInput>;
+  readonly childrenRecipesPageCopy: InputMaybe<RecipesPageCopySortInput>;
   readonly childrenResult: InputMaybe<ResultSortInput>;
   readonly childrenSiteSettings: InputMaybe<SiteSettingsSortInput>;
   readonly childrenTestimonial: InputMaybe<TestimonialSortInput>;
+  readonly childrenThanksPageCopy: InputMaybe<ThanksPageCopySortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
   readonly dev: InputMaybe<SortOrderEnum>;
@@ -947,6 +1363,316 @@ type GatsbyImagePlaceholder =
   | 'dominantColor'
   | 'none'
   | 'tracedSVG';
+
+type HomeBadges = {
+  readonly items: ReadonlyArray<TitledText>;
+  readonly usersLabel: Scalars['String'];
+  readonly usersText: Scalars['String'];
+};
+
+type HomeBadgesFieldSelector = {
+  readonly items: InputMaybe<TitledTextFieldSelector>;
+  readonly usersLabel: InputMaybe<FieldSelectorEnum>;
+  readonly usersText: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeBadgesFilterInput = {
+  readonly items: InputMaybe<TitledTextFilterListInput>;
+  readonly usersLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly usersText: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeBadgesSortInput = {
+  readonly items: InputMaybe<TitledTextSortInput>;
+  readonly usersLabel: InputMaybe<SortOrderEnum>;
+  readonly usersText: InputMaybe<SortOrderEnum>;
+};
+
+type HomeForm = {
+  readonly intro: Scalars['String'];
+  readonly kicker: Scalars['String'];
+  readonly note: Scalars['String'];
+  readonly points: ReadonlyArray<Scalars['String']>;
+  readonly title: Scalars['String'];
+};
+
+type HomeFormFieldSelector = {
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+  readonly points: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeFormFilterInput = {
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+  readonly points: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeFormSortInput = {
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly note: InputMaybe<SortOrderEnum>;
+  readonly points: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type HomePageCopy = Node & {
+  readonly badges: HomeBadges;
+  readonly children: ReadonlyArray<Node>;
+  readonly form: HomeForm;
+  readonly hero: PageHero;
+  readonly heroButton: Scalars['String'];
+  readonly heroLink: PageLink;
+  readonly heroPoints: ReadonlyArray<Scalars['String']>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly pillars: HomePillars;
+  readonly story: HomeStory;
+  readonly testimonials: SectionIntro;
+};
+
+type HomePageCopyConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<HomePageCopyEdge>;
+  readonly group: ReadonlyArray<HomePageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<HomePageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type HomePageCopyConnection_distinctArgs = {
+  field: HomePageCopyFieldSelector;
+};
+
+
+type HomePageCopyConnection_groupArgs = {
+  field: HomePageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type HomePageCopyConnection_maxArgs = {
+  field: HomePageCopyFieldSelector;
+};
+
+
+type HomePageCopyConnection_minArgs = {
+  field: HomePageCopyFieldSelector;
+};
+
+
+type HomePageCopyConnection_sumArgs = {
+  field: HomePageCopyFieldSelector;
+};
+
+type HomePageCopyEdge = {
+  readonly next: Maybe<HomePageCopy>;
+  readonly node: HomePageCopy;
+  readonly previous: Maybe<HomePageCopy>;
+};
+
+type HomePageCopyFieldSelector = {
+  readonly badges: InputMaybe<HomeBadgesFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly form: InputMaybe<HomeFormFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
+  readonly heroButton: InputMaybe<FieldSelectorEnum>;
+  readonly heroLink: InputMaybe<PageLinkFieldSelector>;
+  readonly heroPoints: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly pillars: InputMaybe<HomePillarsFieldSelector>;
+  readonly story: InputMaybe<HomeStoryFieldSelector>;
+  readonly testimonials: InputMaybe<SectionIntroFieldSelector>;
+};
+
+type HomePageCopyFilterInput = {
+  readonly badges: InputMaybe<HomeBadgesFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly form: InputMaybe<HomeFormFilterInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
+  readonly heroButton: InputMaybe<StringQueryOperatorInput>;
+  readonly heroLink: InputMaybe<PageLinkFilterInput>;
+  readonly heroPoints: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly pillars: InputMaybe<HomePillarsFilterInput>;
+  readonly story: InputMaybe<HomeStoryFilterInput>;
+  readonly testimonials: InputMaybe<SectionIntroFilterInput>;
+};
+
+type HomePageCopyFilterListInput = {
+  readonly elemMatch: InputMaybe<HomePageCopyFilterInput>;
+};
+
+type HomePageCopyGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<HomePageCopyEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<HomePageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<HomePageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type HomePageCopyGroupConnection_distinctArgs = {
+  field: HomePageCopyFieldSelector;
+};
+
+
+type HomePageCopyGroupConnection_groupArgs = {
+  field: HomePageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type HomePageCopyGroupConnection_maxArgs = {
+  field: HomePageCopyFieldSelector;
+};
+
+
+type HomePageCopyGroupConnection_minArgs = {
+  field: HomePageCopyFieldSelector;
+};
+
+
+type HomePageCopyGroupConnection_sumArgs = {
+  field: HomePageCopyFieldSelector;
+};
+
+type HomePageCopySortInput = {
+  readonly badges: InputMaybe<HomeBadgesSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly form: InputMaybe<HomeFormSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
+  readonly heroButton: InputMaybe<SortOrderEnum>;
+  readonly heroLink: InputMaybe<PageLinkSortInput>;
+  readonly heroPoints: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly pillars: InputMaybe<HomePillarsSortInput>;
+  readonly story: InputMaybe<HomeStorySortInput>;
+  readonly testimonials: InputMaybe<SectionIntroSortInput>;
+};
+
+type HomePillar = {
+  readonly linkLabel: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly to: Scalars['String'];
+};
+
+type HomePillarFieldSelector = {
+  readonly linkLabel: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly to: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomePillarFilterInput = {
+  readonly linkLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly to: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomePillarFilterListInput = {
+  readonly elemMatch: InputMaybe<HomePillarFilterInput>;
+};
+
+type HomePillarSortInput = {
+  readonly linkLabel: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly to: InputMaybe<SortOrderEnum>;
+};
+
+type HomePillars = {
+  readonly intro: Scalars['String'];
+  readonly items: ReadonlyArray<HomePillar>;
+  readonly kicker: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type HomePillarsFieldSelector = {
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly items: InputMaybe<HomePillarFieldSelector>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomePillarsFilterInput = {
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly items: InputMaybe<HomePillarFilterListInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomePillarsSortInput = {
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<HomePillarSortInput>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type HomeStory = {
+  readonly image: Maybe<File>;
+  readonly imageAlt: Scalars['String'];
+  readonly kicker: Scalars['String'];
+  readonly paragraphs: ReadonlyArray<Scalars['String']>;
+  readonly quote: Scalars['String'];
+  readonly quoteAuthor: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type HomeStoryFieldSelector = {
+  readonly image: InputMaybe<FileFieldSelector>;
+  readonly imageAlt: InputMaybe<FieldSelectorEnum>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly paragraphs: InputMaybe<FieldSelectorEnum>;
+  readonly quote: InputMaybe<FieldSelectorEnum>;
+  readonly quoteAuthor: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeStoryFilterInput = {
+  readonly image: InputMaybe<FileFilterInput>;
+  readonly imageAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly paragraphs: InputMaybe<StringQueryOperatorInput>;
+  readonly quote: InputMaybe<StringQueryOperatorInput>;
+  readonly quoteAuthor: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeStorySortInput = {
+  readonly image: InputMaybe<FileSortInput>;
+  readonly imageAlt: InputMaybe<SortOrderEnum>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly paragraphs: InputMaybe<SortOrderEnum>;
+  readonly quote: InputMaybe<SortOrderEnum>;
+  readonly quoteAuthor: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
 
 type ImageCropFocus =
   | 17
@@ -1523,6 +2249,34 @@ type LegalFrontmatterSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type LinkCard = {
+  readonly label: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly to: Scalars['String'];
+};
+
+type LinkCardFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly to: InputMaybe<FieldSelectorEnum>;
+};
+
+type LinkCardFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly to: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LinkCardFilterListInput = {
+  readonly elemMatch: InputMaybe<LinkCardFilterInput>;
+};
+
+type LinkCardSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly to: InputMaybe<SortOrderEnum>;
+};
+
 type MailFrom = {
   readonly address: Scalars['String'];
   readonly name: Scalars['String'];
@@ -1930,6 +2684,184 @@ type MovementDaySortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
+type MovementPageCopy = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly cta: CallToAction;
+  readonly hero: PageHero;
+  readonly heroButton: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly plan: MovementPlanCopy;
+  readonly story: TextSection;
+  readonly testimonials: SectionIntro;
+  readonly tips: TitledList;
+};
+
+type MovementPageCopyConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<MovementPageCopyEdge>;
+  readonly group: ReadonlyArray<MovementPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<MovementPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type MovementPageCopyConnection_distinctArgs = {
+  field: MovementPageCopyFieldSelector;
+};
+
+
+type MovementPageCopyConnection_groupArgs = {
+  field: MovementPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type MovementPageCopyConnection_maxArgs = {
+  field: MovementPageCopyFieldSelector;
+};
+
+
+type MovementPageCopyConnection_minArgs = {
+  field: MovementPageCopyFieldSelector;
+};
+
+
+type MovementPageCopyConnection_sumArgs = {
+  field: MovementPageCopyFieldSelector;
+};
+
+type MovementPageCopyEdge = {
+  readonly next: Maybe<MovementPageCopy>;
+  readonly node: MovementPageCopy;
+  readonly previous: Maybe<MovementPageCopy>;
+};
+
+type MovementPageCopyFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly cta: InputMaybe<CallToActionFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
+  readonly heroButton: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly plan: InputMaybe<MovementPlanCopyFieldSelector>;
+  readonly story: InputMaybe<TextSectionFieldSelector>;
+  readonly testimonials: InputMaybe<SectionIntroFieldSelector>;
+  readonly tips: InputMaybe<TitledListFieldSelector>;
+};
+
+type MovementPageCopyFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly cta: InputMaybe<CallToActionFilterInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
+  readonly heroButton: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly plan: InputMaybe<MovementPlanCopyFilterInput>;
+  readonly story: InputMaybe<TextSectionFilterInput>;
+  readonly testimonials: InputMaybe<SectionIntroFilterInput>;
+  readonly tips: InputMaybe<TitledListFilterInput>;
+};
+
+type MovementPageCopyFilterListInput = {
+  readonly elemMatch: InputMaybe<MovementPageCopyFilterInput>;
+};
+
+type MovementPageCopyGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<MovementPageCopyEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<MovementPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<MovementPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type MovementPageCopyGroupConnection_distinctArgs = {
+  field: MovementPageCopyFieldSelector;
+};
+
+
+type MovementPageCopyGroupConnection_groupArgs = {
+  field: MovementPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type MovementPageCopyGroupConnection_maxArgs = {
+  field: MovementPageCopyFieldSelector;
+};
+
+
+type MovementPageCopyGroupConnection_minArgs = {
+  field: MovementPageCopyFieldSelector;
+};
+
+
+type MovementPageCopyGroupConnection_sumArgs = {
+  field: MovementPageCopyFieldSelector;
+};
+
+type MovementPageCopySortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly cta: InputMaybe<CallToActionSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
+  readonly heroButton: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly plan: InputMaybe<MovementPlanCopySortInput>;
+  readonly story: InputMaybe<TextSectionSortInput>;
+  readonly testimonials: InputMaybe<SectionIntroSortInput>;
+  readonly tips: InputMaybe<TitledListSortInput>;
+};
+
+type MovementPlanCopy = {
+  readonly intro: Scalars['String'];
+  readonly kicker: Scalars['String'];
+  readonly note: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly totalLabel: Scalars['String'];
+};
+
+type MovementPlanCopyFieldSelector = {
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly totalLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type MovementPlanCopyFilterInput = {
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly totalLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type MovementPlanCopySortInput = {
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly note: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly totalLabel: InputMaybe<SortOrderEnum>;
+};
+
 /** Node Interface */
 type Node = {
   readonly children: ReadonlyArray<Node>;
@@ -1963,6 +2895,294 @@ type NodeSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
+type Notices = Node & {
+  readonly caffeineFree: Scalars['String'];
+  readonly caffeineWarning: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly disclaimer: Scalars['String'];
+  readonly disclaimerDetail: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly testimonialCheck: Scalars['String'];
+};
+
+type NoticesConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<NoticesEdge>;
+  readonly group: ReadonlyArray<NoticesGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Notices>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type NoticesConnection_distinctArgs = {
+  field: NoticesFieldSelector;
+};
+
+
+type NoticesConnection_groupArgs = {
+  field: NoticesFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type NoticesConnection_maxArgs = {
+  field: NoticesFieldSelector;
+};
+
+
+type NoticesConnection_minArgs = {
+  field: NoticesFieldSelector;
+};
+
+
+type NoticesConnection_sumArgs = {
+  field: NoticesFieldSelector;
+};
+
+type NoticesEdge = {
+  readonly next: Maybe<Notices>;
+  readonly node: Notices;
+  readonly previous: Maybe<Notices>;
+};
+
+type NoticesFieldSelector = {
+  readonly caffeineFree: InputMaybe<FieldSelectorEnum>;
+  readonly caffeineWarning: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly disclaimer: InputMaybe<FieldSelectorEnum>;
+  readonly disclaimerDetail: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly testimonialCheck: InputMaybe<FieldSelectorEnum>;
+};
+
+type NoticesFilterInput = {
+  readonly caffeineFree: InputMaybe<StringQueryOperatorInput>;
+  readonly caffeineWarning: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly disclaimer: InputMaybe<StringQueryOperatorInput>;
+  readonly disclaimerDetail: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly testimonialCheck: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NoticesFilterListInput = {
+  readonly elemMatch: InputMaybe<NoticesFilterInput>;
+};
+
+type NoticesGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<NoticesEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<NoticesGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Notices>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type NoticesGroupConnection_distinctArgs = {
+  field: NoticesFieldSelector;
+};
+
+
+type NoticesGroupConnection_groupArgs = {
+  field: NoticesFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type NoticesGroupConnection_maxArgs = {
+  field: NoticesFieldSelector;
+};
+
+
+type NoticesGroupConnection_minArgs = {
+  field: NoticesFieldSelector;
+};
+
+
+type NoticesGroupConnection_sumArgs = {
+  field: NoticesFieldSelector;
+};
+
+type NoticesSortInput = {
+  readonly caffeineFree: InputMaybe<SortOrderEnum>;
+  readonly caffeineWarning: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly disclaimer: InputMaybe<SortOrderEnum>;
+  readonly disclaimerDetail: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly testimonialCheck: InputMaybe<SortOrderEnum>;
+};
+
+type NutritionPageCopy = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly comparison: ComparisonCopy;
+  readonly cta: CallToAction;
+  readonly drink: DrinkCopy;
+  readonly hero: PageHero;
+  readonly heroButton: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly principles: SectionIntro;
+  readonly results: ResultsCopy;
+  readonly testimonials: SectionIntro;
+};
+
+type NutritionPageCopyConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<NutritionPageCopyEdge>;
+  readonly group: ReadonlyArray<NutritionPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<NutritionPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type NutritionPageCopyConnection_distinctArgs = {
+  field: NutritionPageCopyFieldSelector;
+};
+
+
+type NutritionPageCopyConnection_groupArgs = {
+  field: NutritionPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type NutritionPageCopyConnection_maxArgs = {
+  field: NutritionPageCopyFieldSelector;
+};
+
+
+type NutritionPageCopyConnection_minArgs = {
+  field: NutritionPageCopyFieldSelector;
+};
+
+
+type NutritionPageCopyConnection_sumArgs = {
+  field: NutritionPageCopyFieldSelector;
+};
+
+type NutritionPageCopyEdge = {
+  readonly next: Maybe<NutritionPageCopy>;
+  readonly node: NutritionPageCopy;
+  readonly previous: Maybe<NutritionPageCopy>;
+};
+
+type NutritionPageCopyFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly comparison: InputMaybe<ComparisonCopyFieldSelector>;
+  readonly cta: InputMaybe<CallToActionFieldSelector>;
+  readonly drink: InputMaybe<DrinkCopyFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
+  readonly heroButton: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly principles: InputMaybe<SectionIntroFieldSelector>;
+  readonly results: InputMaybe<ResultsCopyFieldSelector>;
+  readonly testimonials: InputMaybe<SectionIntroFieldSelector>;
+};
+
+type NutritionPageCopyFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly comparison: InputMaybe<ComparisonCopyFilterInput>;
+  readonly cta: InputMaybe<CallToActionFilterInput>;
+  readonly drink: InputMaybe<DrinkCopyFilterInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
+  readonly heroButton: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly principles: InputMaybe<SectionIntroFilterInput>;
+  readonly results: InputMaybe<ResultsCopyFilterInput>;
+  readonly testimonials: InputMaybe<SectionIntroFilterInput>;
+};
+
+type NutritionPageCopyFilterListInput = {
+  readonly elemMatch: InputMaybe<NutritionPageCopyFilterInput>;
+};
+
+type NutritionPageCopyGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<NutritionPageCopyEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<NutritionPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<NutritionPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type NutritionPageCopyGroupConnection_distinctArgs = {
+  field: NutritionPageCopyFieldSelector;
+};
+
+
+type NutritionPageCopyGroupConnection_groupArgs = {
+  field: NutritionPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type NutritionPageCopyGroupConnection_maxArgs = {
+  field: NutritionPageCopyFieldSelector;
+};
+
+
+type NutritionPageCopyGroupConnection_minArgs = {
+  field: NutritionPageCopyFieldSelector;
+};
+
+
+type NutritionPageCopyGroupConnection_sumArgs = {
+  field: NutritionPageCopyFieldSelector;
+};
+
+type NutritionPageCopySortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly comparison: InputMaybe<ComparisonCopySortInput>;
+  readonly cta: InputMaybe<CallToActionSortInput>;
+  readonly drink: InputMaybe<DrinkCopySortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
+  readonly heroButton: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly principles: InputMaybe<SectionIntroSortInput>;
+  readonly results: InputMaybe<ResultsCopySortInput>;
+  readonly testimonials: InputMaybe<SectionIntroSortInput>;
+};
+
 type OpeningHours = {
   readonly days: Scalars['String'];
   readonly hours: Scalars['String'];
@@ -1992,6 +3212,38 @@ type PNGOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
 
+type PageHero = {
+  readonly image: Maybe<File>;
+  readonly imageAlt: Maybe<Scalars['String']>;
+  readonly kicker: Scalars['String'];
+  readonly lead: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type PageHeroFieldSelector = {
+  readonly image: InputMaybe<FileFieldSelector>;
+  readonly imageAlt: InputMaybe<FieldSelectorEnum>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type PageHeroFilterInput = {
+  readonly image: InputMaybe<FileFilterInput>;
+  readonly imageAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PageHeroSortInput = {
+  readonly image: InputMaybe<FileSortInput>;
+  readonly imageAlt: InputMaybe<SortOrderEnum>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type PageInfo = {
   readonly currentPage: Scalars['Int'];
   readonly hasNextPage: Scalars['Boolean'];
@@ -2000,6 +3252,26 @@ type PageInfo = {
   readonly pageCount: Scalars['Int'];
   readonly perPage: Maybe<Scalars['Int']>;
   readonly totalCount: Scalars['Int'];
+};
+
+type PageLink = {
+  readonly label: Scalars['String'];
+  readonly to: Scalars['String'];
+};
+
+type PageLinkFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly to: InputMaybe<FieldSelectorEnum>;
+};
+
+type PageLinkFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly to: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PageLinkSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly to: InputMaybe<SortOrderEnum>;
 };
 
 type PostalAddress = {
@@ -2181,14 +3453,20 @@ type PrincipleSortInput = {
 };
 
 type Query = {
+  readonly allContactPageCopy: ContactPageCopyConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allFaq: FaqConnection;
   readonly allFile: FileConnection;
+  readonly allHomePageCopy: HomePageCopyConnection;
   readonly allImageSharp: ImageSharpConnection;
   readonly allMarkdownRemark: MarkdownRemarkConnection;
   readonly allMovementDay: MovementDayConnection;
+  readonly allMovementPageCopy: MovementPageCopyConnection;
+  readonly allNotices: NoticesConnection;
+  readonly allNutritionPageCopy: NutritionPageCopyConnection;
   readonly allPrinciple: PrincipleConnection;
   readonly allRecipe: RecipeConnection;
+  readonly allRecipesPageCopy: RecipesPageCopyConnection;
   readonly allResult: ResultConnection;
   readonly allSite: SiteConnection;
   readonly allSiteBuildMetadata: SiteBuildMetadataConnection;
@@ -2197,14 +3475,21 @@ type Query = {
   readonly allSitePlugin: SitePluginConnection;
   readonly allSiteSettings: SiteSettingsConnection;
   readonly allTestimonial: TestimonialConnection;
+  readonly allThanksPageCopy: ThanksPageCopyConnection;
+  readonly contactPageCopy: Maybe<ContactPageCopy>;
   readonly directory: Maybe<Directory>;
   readonly faq: Maybe<Faq>;
   readonly file: Maybe<File>;
+  readonly homePageCopy: Maybe<HomePageCopy>;
   readonly imageSharp: Maybe<ImageSharp>;
   readonly markdownRemark: Maybe<MarkdownRemark>;
   readonly movementDay: Maybe<MovementDay>;
+  readonly movementPageCopy: Maybe<MovementPageCopy>;
+  readonly notices: Maybe<Notices>;
+  readonly nutritionPageCopy: Maybe<NutritionPageCopy>;
   readonly principle: Maybe<Principle>;
   readonly recipe: Maybe<Recipe>;
+  readonly recipesPageCopy: Maybe<RecipesPageCopy>;
   readonly result: Maybe<Result>;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
@@ -2213,6 +3498,15 @@ type Query = {
   readonly sitePlugin: Maybe<SitePlugin>;
   readonly siteSettings: Maybe<SiteSettings>;
   readonly testimonial: Maybe<Testimonial>;
+  readonly thanksPageCopy: Maybe<ThanksPageCopy>;
+};
+
+
+type Query_allContactPageCopyArgs = {
+  filter: InputMaybe<ContactPageCopyFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ContactPageCopySortInput>>>;
 };
 
 
@@ -2240,6 +3534,14 @@ type Query_allFileArgs = {
 };
 
 
+type Query_allHomePageCopyArgs = {
+  filter: InputMaybe<HomePageCopyFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<HomePageCopySortInput>>>;
+};
+
+
 type Query_allImageSharpArgs = {
   filter: InputMaybe<ImageSharpFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -2264,6 +3566,30 @@ type Query_allMovementDayArgs = {
 };
 
 
+type Query_allMovementPageCopyArgs = {
+  filter: InputMaybe<MovementPageCopyFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<MovementPageCopySortInput>>>;
+};
+
+
+type Query_allNoticesArgs = {
+  filter: InputMaybe<NoticesFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<NoticesSortInput>>>;
+};
+
+
+type Query_allNutritionPageCopyArgs = {
+  filter: InputMaybe<NutritionPageCopyFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<NutritionPageCopySortInput>>>;
+};
+
+
 type Query_allPrincipleArgs = {
   filter: InputMaybe<PrincipleFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -2277,6 +3603,14 @@ type Query_allRecipeArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<RecipeSortInput>>>;
+};
+
+
+type Query_allRecipesPageCopyArgs = {
+  filter: InputMaybe<RecipesPageCopyFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<RecipesPageCopySortInput>>>;
 };
 
 
@@ -2344,6 +3678,29 @@ type Query_allTestimonialArgs = {
 };
 
 
+type Query_allThanksPageCopyArgs = {
+  filter: InputMaybe<ThanksPageCopyFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ThanksPageCopySortInput>>>;
+};
+
+
+type Query_contactPageCopyArgs = {
+  address: InputMaybe<ContactTitleFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  email: InputMaybe<ContactEmailCopyFilterInput>;
+  faq: InputMaybe<ContactTitleFilterInput>;
+  form: InputMaybe<ContactFormCopyFilterInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
+  hours: InputMaybe<ContactHoursCopyFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  trust: InputMaybe<TitledTextFilterListInput>;
+};
+
+
 type Query_directoryArgs = {
   absolutePath: InputMaybe<StringQueryOperatorInput>;
   accessTime: InputMaybe<DateQueryOperatorInput>;
@@ -2405,25 +3762,39 @@ type Query_fileArgs = {
   blksize: InputMaybe<IntQueryOperatorInput>;
   blocks: InputMaybe<IntQueryOperatorInput>;
   changeTime: InputMaybe<DateQueryOperatorInput>;
+  childContactPageCopy: InputMaybe<ContactPageCopyFilterInput>;
   childFaq: InputMaybe<FaqFilterInput>;
+  childHomePageCopy: InputMaybe<HomePageCopyFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childMarkdownRemark: InputMaybe<MarkdownRemarkFilterInput>;
   childMovementDay: InputMaybe<MovementDayFilterInput>;
+  childMovementPageCopy: InputMaybe<MovementPageCopyFilterInput>;
+  childNotices: InputMaybe<NoticesFilterInput>;
+  childNutritionPageCopy: InputMaybe<NutritionPageCopyFilterInput>;
   childPrinciple: InputMaybe<PrincipleFilterInput>;
   childRecipe: InputMaybe<RecipeFilterInput>;
+  childRecipesPageCopy: InputMaybe<RecipesPageCopyFilterInput>;
   childResult: InputMaybe<ResultFilterInput>;
   childSiteSettings: InputMaybe<SiteSettingsFilterInput>;
   childTestimonial: InputMaybe<TestimonialFilterInput>;
+  childThanksPageCopy: InputMaybe<ThanksPageCopyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  childrenContactPageCopy: InputMaybe<ContactPageCopyFilterListInput>;
   childrenFaq: InputMaybe<FaqFilterListInput>;
+  childrenHomePageCopy: InputMaybe<HomePageCopyFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenMarkdownRemark: InputMaybe<MarkdownRemarkFilterListInput>;
   childrenMovementDay: InputMaybe<MovementDayFilterListInput>;
+  childrenMovementPageCopy: InputMaybe<MovementPageCopyFilterListInput>;
+  childrenNotices: InputMaybe<NoticesFilterListInput>;
+  childrenNutritionPageCopy: InputMaybe<NutritionPageCopyFilterListInput>;
   childrenPrinciple: InputMaybe<PrincipleFilterListInput>;
   childrenRecipe: InputMaybe<RecipeFilterListInput>;
+  childrenRecipesPageCopy: InputMaybe<RecipesPageCopyFilterListInput>;
   childrenResult: InputMaybe<ResultFilterListInput>;
   childrenSiteSettings: InputMaybe<SiteSettingsFilterListInput>;
   childrenTestimonial: InputMaybe<TestimonialFilterListInput>;
+  childrenThanksPageCopy: InputMaybe<ThanksPageCopyFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   dev: InputMaybe<IntQueryOperatorInput>;
@@ -2450,6 +3821,23 @@ type Query_fileArgs = {
   size: InputMaybe<IntQueryOperatorInput>;
   sourceInstanceName: InputMaybe<StringQueryOperatorInput>;
   uid: InputMaybe<IntQueryOperatorInput>;
+};
+
+
+type Query_homePageCopyArgs = {
+  badges: InputMaybe<HomeBadgesFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  form: InputMaybe<HomeFormFilterInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
+  heroButton: InputMaybe<StringQueryOperatorInput>;
+  heroLink: InputMaybe<PageLinkFilterInput>;
+  heroPoints: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  pillars: InputMaybe<HomePillarsFilterInput>;
+  story: InputMaybe<HomeStoryFilterInput>;
+  testimonials: InputMaybe<SectionIntroFilterInput>;
 };
 
 
@@ -2497,6 +3885,50 @@ type Query_movementDayArgs = {
 };
 
 
+type Query_movementPageCopyArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  cta: InputMaybe<CallToActionFilterInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
+  heroButton: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  plan: InputMaybe<MovementPlanCopyFilterInput>;
+  story: InputMaybe<TextSectionFilterInput>;
+  testimonials: InputMaybe<SectionIntroFilterInput>;
+  tips: InputMaybe<TitledListFilterInput>;
+};
+
+
+type Query_noticesArgs = {
+  caffeineFree: InputMaybe<StringQueryOperatorInput>;
+  caffeineWarning: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  disclaimer: InputMaybe<StringQueryOperatorInput>;
+  disclaimerDetail: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  testimonialCheck: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_nutritionPageCopyArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  comparison: InputMaybe<ComparisonCopyFilterInput>;
+  cta: InputMaybe<CallToActionFilterInput>;
+  drink: InputMaybe<DrinkCopyFilterInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
+  heroButton: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  principles: InputMaybe<SectionIntroFilterInput>;
+  results: InputMaybe<ResultsCopyFilterInput>;
+  testimonials: InputMaybe<SectionIntroFilterInput>;
+};
+
+
 type Query_principleArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
@@ -2510,6 +3942,8 @@ type Query_principleArgs = {
 
 type Query_recipeArgs = {
   benefit: InputMaybe<StringQueryOperatorInput>;
+  caffeineMgPerLitre: InputMaybe<IntQueryOperatorInput>;
+  category: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   image: InputMaybe<FileFilterInput>;
@@ -2517,8 +3951,22 @@ type Query_recipeArgs = {
   ingredients: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  servings: InputMaybe<IntQueryOperatorInput>;
+  steps: InputMaybe<StringQueryOperatorInput>;
   time: InputMaybe<IntQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_recipesPageCopyArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  cta: InputMaybe<CallToActionFilterInput>;
+  grid: InputMaybe<RecipeGridCopyFilterInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
+  heroButton: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
 };
 
 
@@ -2640,17 +4088,34 @@ type Query_testimonialArgs = {
   parent: InputMaybe<NodeFilterInput>;
   rating: InputMaybe<IntQueryOperatorInput>;
   text: InputMaybe<StringQueryOperatorInput>;
+  topic: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_thanksPageCopyArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  links: InputMaybe<ThanksLinksFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  steps: InputMaybe<TitledListFilterInput>;
 };
 
 type Recipe = Node & {
   readonly benefit: Scalars['String'];
+  /** Drinks only: caffeine in mg per litre; above 150 the page shows the mandatory notice */
+  readonly caffeineMgPerLitre: Maybe<Scalars['Int']>;
+  readonly category: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
   readonly image: Maybe<File>;
-  readonly imageAlt: Maybe<Scalars['String']>;
+  readonly imageAlt: Scalars['String'];
   readonly ingredients: ReadonlyArray<Scalars['String']>;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly servings: Scalars['Int'];
+  readonly steps: ReadonlyArray<Scalars['String']>;
   readonly time: Scalars['Int'];
   readonly title: Scalars['String'];
 };
@@ -2702,6 +4167,8 @@ type RecipeEdge = {
 
 type RecipeFieldSelector = {
   readonly benefit: InputMaybe<FieldSelectorEnum>;
+  readonly caffeineMgPerLitre: InputMaybe<FieldSelectorEnum>;
+  readonly category: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly image: InputMaybe<FileFieldSelector>;
@@ -2709,12 +4176,16 @@ type RecipeFieldSelector = {
   readonly ingredients: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly servings: InputMaybe<FieldSelectorEnum>;
+  readonly steps: InputMaybe<FieldSelectorEnum>;
   readonly time: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type RecipeFilterInput = {
   readonly benefit: InputMaybe<StringQueryOperatorInput>;
+  readonly caffeineMgPerLitre: InputMaybe<IntQueryOperatorInput>;
+  readonly category: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly image: InputMaybe<FileFilterInput>;
@@ -2722,12 +4193,54 @@ type RecipeFilterInput = {
   readonly ingredients: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly servings: InputMaybe<IntQueryOperatorInput>;
+  readonly steps: InputMaybe<StringQueryOperatorInput>;
   readonly time: InputMaybe<IntQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type RecipeFilterListInput = {
   readonly elemMatch: InputMaybe<RecipeFilterInput>;
+};
+
+type RecipeGridCopy = {
+  readonly ingredientsLabel: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly kicker: Scalars['String'];
+  readonly servingsLabel: Scalars['String'];
+  readonly stepsLabel: Scalars['String'];
+  readonly timeLabel: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type RecipeGridCopyFieldSelector = {
+  readonly ingredientsLabel: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly servingsLabel: InputMaybe<FieldSelectorEnum>;
+  readonly stepsLabel: InputMaybe<FieldSelectorEnum>;
+  readonly timeLabel: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type RecipeGridCopyFilterInput = {
+  readonly ingredientsLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly servingsLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly stepsLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly timeLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type RecipeGridCopySortInput = {
+  readonly ingredientsLabel: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly servingsLabel: InputMaybe<SortOrderEnum>;
+  readonly stepsLabel: InputMaybe<SortOrderEnum>;
+  readonly timeLabel: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type RecipeGroupConnection = {
@@ -2773,6 +4286,8 @@ type RecipeGroupConnection_sumArgs = {
 
 type RecipeSortInput = {
   readonly benefit: InputMaybe<SortOrderEnum>;
+  readonly caffeineMgPerLitre: InputMaybe<SortOrderEnum>;
+  readonly category: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly image: InputMaybe<FileSortInput>;
@@ -2780,8 +4295,144 @@ type RecipeSortInput = {
   readonly ingredients: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly servings: InputMaybe<SortOrderEnum>;
+  readonly steps: InputMaybe<SortOrderEnum>;
   readonly time: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type RecipesPageCopy = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly cta: CallToAction;
+  readonly grid: RecipeGridCopy;
+  readonly hero: PageHero;
+  readonly heroButton: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+};
+
+type RecipesPageCopyConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<RecipesPageCopyEdge>;
+  readonly group: ReadonlyArray<RecipesPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<RecipesPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type RecipesPageCopyConnection_distinctArgs = {
+  field: RecipesPageCopyFieldSelector;
+};
+
+
+type RecipesPageCopyConnection_groupArgs = {
+  field: RecipesPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type RecipesPageCopyConnection_maxArgs = {
+  field: RecipesPageCopyFieldSelector;
+};
+
+
+type RecipesPageCopyConnection_minArgs = {
+  field: RecipesPageCopyFieldSelector;
+};
+
+
+type RecipesPageCopyConnection_sumArgs = {
+  field: RecipesPageCopyFieldSelector;
+};
+
+type RecipesPageCopyEdge = {
+  readonly next: Maybe<RecipesPageCopy>;
+  readonly node: RecipesPageCopy;
+  readonly previous: Maybe<RecipesPageCopy>;
+};
+
+type RecipesPageCopyFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly cta: InputMaybe<CallToActionFieldSelector>;
+  readonly grid: InputMaybe<RecipeGridCopyFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
+  readonly heroButton: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+};
+
+type RecipesPageCopyFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly cta: InputMaybe<CallToActionFilterInput>;
+  readonly grid: InputMaybe<RecipeGridCopyFilterInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
+  readonly heroButton: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+};
+
+type RecipesPageCopyFilterListInput = {
+  readonly elemMatch: InputMaybe<RecipesPageCopyFilterInput>;
+};
+
+type RecipesPageCopyGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<RecipesPageCopyEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<RecipesPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<RecipesPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type RecipesPageCopyGroupConnection_distinctArgs = {
+  field: RecipesPageCopyFieldSelector;
+};
+
+
+type RecipesPageCopyGroupConnection_groupArgs = {
+  field: RecipesPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type RecipesPageCopyGroupConnection_maxArgs = {
+  field: RecipesPageCopyFieldSelector;
+};
+
+
+type RecipesPageCopyGroupConnection_minArgs = {
+  field: RecipesPageCopyFieldSelector;
+};
+
+
+type RecipesPageCopyGroupConnection_sumArgs = {
+  field: RecipesPageCopyFieldSelector;
+};
+
+type RecipesPageCopySortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly cta: InputMaybe<CallToActionSortInput>;
+  readonly grid: InputMaybe<RecipeGridCopySortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
+  readonly heroButton: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
 };
 
 type Result = Node & {
@@ -2914,6 +4565,42 @@ type ResultSortInput = {
   readonly percent: InputMaybe<SortOrderEnum>;
 };
 
+type ResultsCopy = {
+  readonly basisLabel: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly kicker: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly weekTwoLabel: Scalars['String'];
+  readonly weekTwoText: Scalars['String'];
+};
+
+type ResultsCopyFieldSelector = {
+  readonly basisLabel: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly weekTwoLabel: InputMaybe<FieldSelectorEnum>;
+  readonly weekTwoText: InputMaybe<FieldSelectorEnum>;
+};
+
+type ResultsCopyFilterInput = {
+  readonly basisLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly weekTwoLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly weekTwoText: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ResultsCopySortInput = {
+  readonly basisLabel: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly weekTwoLabel: InputMaybe<SortOrderEnum>;
+  readonly weekTwoText: InputMaybe<SortOrderEnum>;
+};
+
 type Retention = {
   readonly confirmLinkHours: Scalars['Int'];
   readonly contactRequestDays: Scalars['Int'];
@@ -2940,6 +4627,30 @@ type RetentionSortInput = {
   readonly contactRequestDays: InputMaybe<SortOrderEnum>;
   readonly sentMailDays: InputMaybe<SortOrderEnum>;
   readonly unconfirmedLeadDays: InputMaybe<SortOrderEnum>;
+};
+
+type SectionIntro = {
+  readonly intro: Scalars['String'];
+  readonly kicker: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type SectionIntroFieldSelector = {
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type SectionIntroFilterInput = {
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SectionIntroSortInput = {
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type Site = Node & {
@@ -3965,6 +5676,8 @@ type Testimonial = Node & {
   readonly parent: Maybe<Node>;
   readonly rating: Scalars['Int'];
   readonly text: Scalars['String'];
+  /** bewegung or ernaehrung: which sub-page also shows this testimonial */
+  readonly topic: Scalars['String'];
 };
 
 
@@ -4030,6 +5743,7 @@ type TestimonialFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly rating: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly topic: InputMaybe<FieldSelectorEnum>;
 };
 
 type TestimonialFilterInput = {
@@ -4042,6 +5756,7 @@ type TestimonialFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly rating: InputMaybe<IntQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly topic: InputMaybe<StringQueryOperatorInput>;
 };
 
 type TestimonialFilterListInput = {
@@ -4099,6 +5814,225 @@ type TestimonialSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly rating: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
+  readonly topic: InputMaybe<SortOrderEnum>;
+};
+
+type TextSection = {
+  readonly kicker: Scalars['String'];
+  readonly paragraphs: ReadonlyArray<Scalars['String']>;
+  readonly title: Scalars['String'];
+};
+
+type TextSectionFieldSelector = {
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly paragraphs: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type TextSectionFilterInput = {
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly paragraphs: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type TextSectionSortInput = {
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly paragraphs: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ThanksLinks = {
+  readonly items: ReadonlyArray<LinkCard>;
+  readonly title: Scalars['String'];
+};
+
+type ThanksLinksFieldSelector = {
+  readonly items: InputMaybe<LinkCardFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ThanksLinksFilterInput = {
+  readonly items: InputMaybe<LinkCardFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ThanksLinksSortInput = {
+  readonly items: InputMaybe<LinkCardSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ThanksPageCopy = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly hero: PageHero;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly links: ThanksLinks;
+  readonly parent: Maybe<Node>;
+  readonly steps: TitledList;
+};
+
+type ThanksPageCopyConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ThanksPageCopyEdge>;
+  readonly group: ReadonlyArray<ThanksPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ThanksPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ThanksPageCopyConnection_distinctArgs = {
+  field: ThanksPageCopyFieldSelector;
+};
+
+
+type ThanksPageCopyConnection_groupArgs = {
+  field: ThanksPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ThanksPageCopyConnection_maxArgs = {
+  field: ThanksPageCopyFieldSelector;
+};
+
+
+type ThanksPageCopyConnection_minArgs = {
+  field: ThanksPageCopyFieldSelector;
+};
+
+
+type ThanksPageCopyConnection_sumArgs = {
+  field: ThanksPageCopyFieldSelector;
+};
+
+type ThanksPageCopyEdge = {
+  readonly next: Maybe<ThanksPageCopy>;
+  readonly node: ThanksPageCopy;
+  readonly previous: Maybe<ThanksPageCopy>;
+};
+
+type ThanksPageCopyFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly links: InputMaybe<ThanksLinksFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly steps: InputMaybe<TitledListFieldSelector>;
+};
+
+type ThanksPageCopyFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly links: InputMaybe<ThanksLinksFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly steps: InputMaybe<TitledListFilterInput>;
+};
+
+type ThanksPageCopyFilterListInput = {
+  readonly elemMatch: InputMaybe<ThanksPageCopyFilterInput>;
+};
+
+type ThanksPageCopyGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ThanksPageCopyEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ThanksPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ThanksPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ThanksPageCopyGroupConnection_distinctArgs = {
+  field: ThanksPageCopyFieldSelector;
+};
+
+
+type ThanksPageCopyGroupConnection_groupArgs = {
+  field: ThanksPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ThanksPageCopyGroupConnection_maxArgs = {
+  field: ThanksPageCopyFieldSelector;
+};
+
+
+type ThanksPageCopyGroupConnection_minArgs = {
+  field: ThanksPageCopyFieldSelector;
+};
+
+
+type ThanksPageCopyGroupConnection_sumArgs = {
+  field: ThanksPageCopyFieldSelector;
+};
+
+type ThanksPageCopySortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly links: InputMaybe<ThanksLinksSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly steps: InputMaybe<TitledListSortInput>;
+};
+
+type TitledList = {
+  readonly items: ReadonlyArray<TitledText>;
+  readonly title: Scalars['String'];
+};
+
+type TitledListFieldSelector = {
+  readonly items: InputMaybe<TitledTextFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type TitledListFilterInput = {
+  readonly items: InputMaybe<TitledTextFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type TitledListSortInput = {
+  readonly items: InputMaybe<TitledTextSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type TitledText = {
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type TitledTextFieldSelector = {
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type TitledTextFilterInput = {
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type TitledTextFilterListInput = {
+  readonly elemMatch: InputMaybe<TitledTextFilterInput>;
+};
+
+type TitledTextSortInput = {
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type TransformOptions = {
@@ -4118,6 +6052,13 @@ type BuildTimeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type BuildTimeQuery = { readonly site: { readonly buildTime: string | null } | null };
+
+type CallToActionFieldsFragment = { readonly title: string, readonly text: string, readonly button: string };
+
+type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ContactPageQuery = { readonly contactPageCopy: { readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly email: { readonly title: string, readonly note: string }, readonly address: { readonly title: string }, readonly hours: { readonly title: string, readonly note: string }, readonly faq: { readonly title: string }, readonly form: { readonly title: string, readonly intro: string }, readonly trust: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly allFaq: { readonly nodes: ReadonlyArray<{ readonly question: string, readonly answer: string }> } };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -4145,6 +6086,11 @@ type GatsbyImageSharpFluid_withWebp_tracedSVGFragment = { readonly tracedSVG: st
 
 type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: number, readonly maxWidth: number };
 
+type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type HomePageQuery = { readonly homePageCopy: { readonly heroButton: string, readonly heroPoints: ReadonlyArray<string>, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly heroLink: { readonly to: string, readonly label: string }, readonly badges: { readonly usersLabel: string, readonly usersText: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly story: { readonly kicker: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly quote: string, readonly quoteAuthor: string, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly pillars: { readonly kicker: string, readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string, readonly to: string, readonly linkLabel: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly form: { readonly kicker: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string>, readonly note: string } } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+
 type LegalPageQueryVariables = Exact<{
   id: Scalars['String'];
 }>;
@@ -4152,10 +6098,43 @@ type LegalPageQueryVariables = Exact<{
 
 type LegalPageQuery = { readonly markdownRemark: { readonly html: string | null, readonly frontmatter: { readonly title: string, readonly slug: string, readonly description: string } } | null };
 
+type MovementPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type MovementPageQuery = { readonly movementPageCopy: { readonly heroButton: string, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly story: { readonly kicker: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly plan: { readonly kicker: string, readonly title: string, readonly intro: string, readonly totalLabel: string, readonly note: string }, readonly tips: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allMovementDay: { readonly nodes: ReadonlyArray<{ readonly day: number, readonly activity: string, readonly duration: number, readonly benefit: string }> }, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+
+type NoticesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type NoticesQuery = { readonly notices: { readonly disclaimer: string, readonly disclaimerDetail: string, readonly testimonialCheck: string, readonly caffeineWarning: string, readonly caffeineFree: string } | null };
+
+type NutritionPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: string, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly principles: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly weekTwoLabel: string, readonly weekTwoText: string, readonly basisLabel: string }, readonly drink: { readonly kicker: string, readonly title: string, readonly intro: string, readonly stepsTitle: string, readonly ingredientsTitle: string }, readonly comparison: { readonly kicker: string, readonly title: string, readonly intro: string, readonly topicLabel: string, readonly beforeLabel: string, readonly afterLabel: string, readonly rows: ReadonlyArray<{ readonly topic: string, readonly before: string, readonly after: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allPrinciple: { readonly nodes: ReadonlyArray<{ readonly title: string, readonly description: string, readonly icon: string }> }, readonly allResult: { readonly nodes: ReadonlyArray<{ readonly percent: number, readonly label: string, readonly basis: string }> }, readonly recipe: { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+
+type PageHeroFieldsFragment = { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null };
+
+type RecipeFieldsFragment = { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string };
+
+type RecipesPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type RecipesPageQuery = { readonly recipesPageCopy: { readonly heroButton: string, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly grid: { readonly kicker: string, readonly title: string, readonly intro: string, readonly ingredientsLabel: string, readonly stepsLabel: string, readonly timeLabel: string, readonly servingsLabel: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allRecipe: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } };
+
+type SectionIntroFieldsFragment = { readonly kicker: string, readonly title: string, readonly intro: string };
+
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly text: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number } } | null };
+
+type TestimonialFieldsFragment = { readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string };
+
+type ThanksPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ThanksPageQuery = { readonly thanksPageCopy: { readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly steps: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly links: { readonly title: string, readonly items: ReadonlyArray<{ readonly to: string, readonly label: string, readonly text: string }> } } | null };
 
 type LegalSlugsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -48,8 +48,8 @@ export function homeHero(): string {
       [1, C.ember500],
     ]);
   let body = `<rect width="${W}" height="${H}" fill="url(#sky)"/>`;
-  body += `<ellipse cx="1040" cy="560" rx="700" ry="380" fill="url(#haze)" opacity="0.7"/>`;
-  body += sun(1040, 540, 96, "#fbe3b0", C.ember300);
+  body += `<ellipse cx="1040" cy="420" rx="700" ry="380" fill="url(#haze)" opacity="0.7"/>`;
+  body += sun(1040, 330, 96, "#fbe3b0", C.ember300);
   body += bird(300, 260, 22, C.forest700) + bird(360, 300, 16, C.forest700) + bird(250, 320, 13, C.forest700);
   body += alps(640, "#b9c3a0", C.cream100);
   body += `<rect y="560" width="${W}" height="200" fill="${C.ember200}" opacity="0.25"/>`;
@@ -100,18 +100,21 @@ export function movementHero(): string {
   }
   body += ridge(W, H, 790, 40, 2, 41, C.sage400);
   body += ridge(W, H, 900, 50, 1.6, 43, C.forest600);
-  // trail with steps leading up over the hill
+  // the trail narrows as it climbs over the hill towards the woods
   const trail: [number, number][] = [
-    [560, H],
-    [640, 1110],
-    [760, 1040],
-    [820, 980],
-    [760, 930],
-    [800, 880],
-    [900, 840],
+    [560, H + 40],
+    [650, 1100],
+    [770, 1030],
+    [820, 975],
+    [770, 925],
+    [810, 880],
+    [900, 845],
   ];
-  body += `<path d="${smoothPath(trail)}" fill="none" stroke="${C.cream200}" stroke-width="80" stroke-linecap="round" opacity="0.95"/>`;
-  body += `<path d="${smoothPath(trail)}" fill="none" stroke="${C.cream300}" stroke-width="34" stroke-linecap="round" stroke-dasharray="6 38" opacity="0.9"/>`;
+  for (let i = 0; i < trail.length - 1; i++) {
+    const width = 130 - i * 18;
+    body += `<path d="${smoothPath(trail.slice(Math.max(0, i - 1), i + 3))}" fill="none" stroke="${C.cream200}" stroke-width="${width}" stroke-linecap="round"/>`;
+  }
+  body += `<path d="${smoothPath(trail)}" fill="none" stroke="${C.cream300}" stroke-width="6" stroke-linecap="round" stroke-dasharray="2 30" opacity="0.9"/>`;
   // wooden fence along the trail
   for (let i = 0; i < 7; i++) {
     const x = 930 + i * 95;

@@ -51,10 +51,10 @@ export interface RenderedMail {
 /** Front matter is optional for the shared parts (`_footer.md`), which have no subject. */
 function parseTemplate(file: string, source: string): Template {
   if (!source.startsWith("---")) return { subject: "", body: source.trim() };
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
+  const match = /^---\r?\n(?:([\s\S]*?)\r?\n)?---\r?\n?([\s\S]*)$/.exec(source);
   if (!match) throw new Error(`${file}: Kopfbereich (--- subject: … ---) ist nicht abgeschlossen`);
   const fields = new Map<string, string>();
-  for (const line of match[1].split(/\r?\n/)) {
+  for (const line of (match[1] ?? "").split(/\r?\n/)) {
     if (!line.trim()) continue;
     const field = /^([A-Za-z]+):\s*(.*)$/.exec(line);
     if (!field) throw new Error(`${file}: Zeile im Kopfbereich nicht lesbar: ${line}`);

@@ -6,7 +6,7 @@
  *   smtps://user:password@mail.example.de:465  TLS from the first byte (implicit TLS)
  *   smtp://user:password@mail.example.de:587   plain connection upgraded with STARTTLS; required for any
  *                                              host but localhost (`?requireTLS=false` to allow plain text)
- *   Further nodemailer options as query parameters, e.g. `?pool=true`, `?tls.rejectUnauthorized=false`
+ *   Further nodemailer options as query parameters, e.g. `?pool=false`, `?tls.rejectUnauthorized=false`
  *   (only for a test server with a self-signed certificate), `?connectionTimeout=20000`.
  */
 import { mkdir, rename, writeFile } from "node:fs/promises";
@@ -52,6 +52,9 @@ export function smtpOptions(smtpUrl: string): Record<string, unknown> {
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
     requireTLS: !secure && !LOCAL_HOSTS.has(url.hostname),
+    // One kept-open connection instead of a new handshake per mail; reopened when the server drops it.
+    pool: true,
+    maxConnections: 2,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,

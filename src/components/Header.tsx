@@ -30,11 +30,13 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-cream-200 bg-cream-50/95 backdrop-blur supports-[backdrop-filter]:bg-cream-50/85">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex items-center gap-2 font-serif text-2xl font-bold tracking-tight text-forest-800" aria-label={`${brand} – zur Startseite`}>
-          <span aria-hidden="true" className="grid h-9 w-9 place-items-center rounded-full bg-forest-800 text-lg text-ember-300">
-            U
-          </span>
+        <Link to="/" className="flex items-center gap-2 font-serif text-2xl font-bold tracking-tight text-forest-800">
+          <svg aria-hidden="true" focusable="false" viewBox="0 0 36 36" className="h-9 w-9">
+            <circle cx="18" cy="18" r="18" fill="currentColor" />
+            <path d="M11 9v10.5a7 7 0 0 0 14 0V9" fill="none" stroke="#f0c27a" strokeWidth="3.2" strokeLinecap="round" />
+          </svg>
           {brand}
+          <span className="sr-only"> – zur Startseite</span>
         </Link>
 
         <nav aria-label="Hauptnavigation" className="hidden md:block">

@@ -1,5 +1,7 @@
 import React from "react";
 import { useSiteSettings } from "../hooks/useSiteSettings";
+import { absoluteUrl } from "../seo/json-ld";
+import { OrganizationJsonLd } from "../seo/OrganizationJsonLd";
 
 interface SeoProps {
   title: string;
@@ -11,16 +13,17 @@ interface SeoProps {
   children?: React.ReactNode;
 }
 
-/** Rendered from every page's `export const Head`: title, description, canonical, Open Graph. */
+/** Rendered from every page's `export const Head`: title, description, canonical, Open Graph, Organization JSON-LD. */
 export function Seo({ title, description, pathname, noindex = false, children }: SeoProps) {
-  const { brand, siteUrl } = useSiteSettings();
+  const { brand, siteUrl, tagline } = useSiteSettings();
   const fullTitle = title === brand ? brand : `${title} | ${brand}`;
-  const url = `${siteUrl}${pathname === "/" ? "" : pathname}`;
+  // Same form as the sitemap's <loc>: the home page ends in "/", every other path has no trailing slash.
+  const url = absoluteUrl(siteUrl, pathname);
   return (
     <>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
-      <link rel="canonical" href={url || "/"} />
+      <link rel="canonical" href={url} />
       <meta property="og:type" content="website" />
       <meta property="og:locale" content="de_DE" />
       <meta property="og:site_name" content={brand} />
@@ -28,10 +31,14 @@ export function Seo({ title, description, pathname, noindex = false, children }:
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
       <meta property="og:image" content={`${siteUrl}/og-image.png`} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:image:alt" content={`${brand} – ${tagline}`} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="theme-color" content="#1b3a29" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {noindex && <meta name="robots" content="noindex" />}
+      <OrganizationJsonLd />
       {children}
     </>
   );

@@ -2,9 +2,11 @@
  * The shape of every content file an editor may change. Checked before each build, so a typo fails
  * `gatsby build` with a message naming the file, the entry and the field.
  */
-import { array, number, object, string, type AnySchema } from "yup";
+import { array, number, object, string, type AnyObject, type AnySchema, type ObjectSchema } from "yup";
 import { EMAIL_PATTERN } from "../forms/schemas";
 import { FAQ_COUNT, MOVEMENT_DURATIONS, PRINCIPLE_COUNT, RECIPE_COUNT, TESTIMONIAL_COUNT } from "../constants";
+import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, HEADER_LINKS } from "../navigation";
+import { PRINCIPLE_ICONS } from "./principle-icons";
 
 const text = () => string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").required("fehlt oder ist leer");
 const wholeNumber = () =>
@@ -17,7 +19,29 @@ const isoDate = () =>
   );
 const email = () => text().matches(EMAIL_PATTERN, "ist keine gültige E-Mail-Adresse");
 
-export const PRINCIPLE_ICONS = ["wheat", "leaf", "jar", "clock", "drop", "flame", "sun", "heart"] as const;
+export { PRINCIPLE_ICONS };
+
+/** Context given to every validation, so an image path can be checked against the files on disk. */
+export interface ContentContext {
+  /** True when `relativePath` (relative to the JSON file's folder) names an existing file. */
+  fileExists?: (relativePath: string) => boolean;
+}
+
+/** An image next to the content, e.g. "images/rezepte/haferbrei.jpg" (or "../images/…" from content/pages/). */
+const IMAGE_PATH = /^[\w./-]+\.(jpe?g|png|webp|avif)$/i;
+const imagePath = () =>
+  text()
+    .matches(IMAGE_PATH, "muss ein Bildpfad wie images/name.jpg sein (jpg, png, webp oder avif)")
+    .test("image-exists", "", function exists(value) {
+      const fileExists = (this.options.context as ContentContext | undefined)?.fileExists;
+      if (!value || !IMAGE_PATH.test(value) || !fileExists || fileExists(value)) return true;
+      return this.createError({ message: `Bilddatei „${value}“ gibt es nicht` });
+    });
+
+const SITE_PATHS = [...new Set([...HEADER_LINKS, ...FOOTER_QUICK_LINKS, ...FOOTER_LEGAL_LINKS].map((link) => link.to))];
+/** A link inside the site: one of the pages the navigation knows. */
+const sitePath = () => text().oneOf(SITE_PATHS, `muss eine Seite der Website sein: ${SITE_PATHS.join(", ")}`);
+const textList = (min = 1) => array(text()).min(min, `braucht mindestens ${min} Einträge`).required("fehlt");
 
 export const siteSchema = object({
   brand: text(),
@@ -54,19 +78,40 @@ export const siteSchema = object({
   }),
 });
 
+/** Which sub-page also shows a testimonial: the movement page or the nutrition page. */
+export const TESTIMONIAL_TOPICS = ["bewegung", "ernaehrung"] as const;
+/** Each sub-page shows at least this many testimonials of its topic. */
+export const MIN_TESTIMONIALS_PER_TOPIC = 2;
+
 export const testimonialSchema = object({
   name: text(),
   location: text(),
   rating: wholeNumber().min(1, "muss zwischen 1 und 5 liegen").max(5, "muss zwischen 1 und 5 liegen"),
   text: text(),
   date: isoDate(),
+  topic: text().oneOf([...TESTIMONIAL_TOPICS], `muss eines davon sein: ${TESTIMONIAL_TOPICS.join(", ")}`),
 });
+
+export const RECIPE_CATEGORIES = ["Frühstück", "Hauptgericht", "Suppe", "Salat", "Drink"] as const;
+/** The nutrition page features the one recipe of this category. */
+export const DRINK_CATEGORY = "Drink";
 
 export const recipeSchema = object({
   title: text(),
+  category: text().oneOf([...RECIPE_CATEGORIES], `muss eines davon sein: ${RECIPE_CATEGORIES.join(", ")}`),
+  servings: wholeNumber().positive("muss eine Zahl von Portionen größer als 0 sein"),
   ingredients: array(text()).min(1, "braucht mindestens eine Zutat").required("fehlt"),
+  steps: array(text()).min(1, "braucht mindestens einen Zubereitungsschritt").required("fehlt"),
   time: wholeNumber().positive("muss eine Zubereitungszeit in Minuten größer als 0 sein"),
   benefit: text(),
+  caffeineMgPerLitre: number()
+    .strict()
+    .typeError("muss eine Zahl sein (ohne Anführungszeichen)")
+    .integer("muss eine ganze Zahl sein")
+    .min(0, "darf nicht negativ sein")
+    .optional(),
+  image: imagePath(),
+  imageAlt: text(),
 });
 
 export const movementDaySchema = object({
@@ -101,8 +146,35 @@ export interface ListFile {
 }
 
 export const LIST_FILES: ListFile[] = [
-  { file: "testimonials.json", entry: testimonialSchema, count: TESTIMONIAL_COUNT, labelField: "name" },
-  { file: "recipes.json", entry: recipeSchema, count: RECIPE_COUNT, labelField: "title" },
+  {
+    file: "testimonials.json",
+    entry: testimonialSchema,
+    count: TESTIMONIAL_COUNT,
+    labelField: "name",
+    check: (entries) =>
+      TESTIMONIAL_TOPICS.flatMap((topic) => {
+        const found = entries.filter((entry) => entry.topic === topic).length;
+        return found >= MIN_TESTIMONIALS_PER_TOPIC
+          ? []
+          : [`Feld „topic“: mindestens ${MIN_TESTIMONIALS_PER_TOPIC} Einträge brauchen „${topic}“, gefunden: ${found}`];
+      }),
+  },
+  {
+    file: "recipes.json",
+    entry: recipeSchema,
+    count: RECIPE_COUNT,
+    labelField: "title",
+    check: (entries) => {
+      const drinks = entries.filter((entry) => entry.category === DRINK_CATEGORY);
+      const problems =
+        drinks.length === 1 ? [] : [`Feld „category“: genau ein Rezept braucht „${DRINK_CATEGORY}“ (für die Ernährungsseite), gefunden: ${drinks.length}`];
+      entries.forEach((entry, index) => {
+        if (entry.category === DRINK_CATEGORY && entry.caffeineMgPerLitre === undefined)
+          problems.push(`Eintrag ${index + 1}, Feld „caffeineMgPerLitre“: Drinks brauchen den Koffeingehalt in mg pro Liter (0 für koffeinfrei)`);
+      });
+      return problems;
+    },
+  },
   {
     file: "movement-plan.json",
     entry: movementDaySchema,
@@ -120,4 +192,143 @@ export const LIST_FILES: ListFile[] = [
   { file: "principles.json", entry: principleSchema, count: PRINCIPLE_COUNT, labelField: "title" },
   { file: "faq.json", entry: faqSchema, count: FAQ_COUNT, labelField: "question" },
   { file: "results.json", entry: resultSchema, count: 3, labelField: "label" },
+];
+
+/* ---------- Single-object files: shared notices and the copy of each page ---------- */
+
+export const noticesSchema = object({
+  disclaimer: text(),
+  disclaimerDetail: text(),
+  testimonialCheck: text(),
+  caffeineWarning: text(),
+  caffeineFree: text(),
+});
+
+const heroWithImage = () => object({ kicker: text(), title: text(), lead: text(), image: imagePath(), imageAlt: text() });
+const heroWithoutImage = () => object({ kicker: text(), title: text(), lead: text() });
+const sectionIntro = () => object({ kicker: text(), title: text(), intro: text() });
+const callToAction = () => object({ title: text(), text: text(), button: text() });
+const titledText = () => object({ title: text(), text: text() });
+const titledList = (min: number) => object({ title: text(), items: array(titledText()).min(min, `braucht mindestens ${min} Einträge`).required("fehlt") });
+
+export const homeCopySchema = object({
+  hero: heroWithImage(),
+  heroButton: text(),
+  heroLink: object({ to: sitePath(), label: text() }),
+  heroPoints: textList(),
+  badges: object({ usersLabel: text(), usersText: text(), items: array(titledText()).min(1, "braucht mindestens einen Eintrag").required("fehlt") }),
+  story: object({
+    kicker: text(),
+    title: text(),
+    paragraphs: textList(),
+    quote: text(),
+    quoteAuthor: text(),
+    image: imagePath(),
+    imageAlt: text(),
+  }),
+  pillars: object({
+    kicker: text(),
+    title: text(),
+    intro: text(),
+    items: array(object({ title: text(), text: text(), to: sitePath(), linkLabel: text() }))
+      .min(1, "braucht mindestens einen Eintrag")
+      .required("fehlt"),
+  }),
+  testimonials: sectionIntro(),
+  form: object({ kicker: text(), title: text(), intro: text(), points: textList(), note: text() }),
+});
+
+export const movementCopySchema = object({
+  hero: heroWithImage(),
+  heroButton: text(),
+  story: object({ kicker: text(), title: text(), paragraphs: textList() }),
+  plan: object({ kicker: text(), title: text(), intro: text(), totalLabel: text(), note: text() }),
+  tips: titledList(1),
+  testimonials: sectionIntro(),
+  cta: callToAction(),
+});
+
+export const nutritionCopySchema = object({
+  hero: heroWithImage(),
+  heroButton: text(),
+  principles: sectionIntro(),
+  results: object({ kicker: text(), title: text(), intro: text(), weekTwoLabel: text(), weekTwoText: text(), basisLabel: text() }),
+  drink: object({ kicker: text(), title: text(), intro: text(), stepsTitle: text(), ingredientsTitle: text() }),
+  comparison: object({
+    kicker: text(),
+    title: text(),
+    intro: text(),
+    topicLabel: text(),
+    beforeLabel: text(),
+    afterLabel: text(),
+    rows: array(object({ topic: text(), before: text(), after: text() }))
+      .min(2, "braucht mindestens 2 Zeilen")
+      .required("fehlt"),
+  }),
+  testimonials: sectionIntro(),
+  cta: callToAction(),
+});
+
+export const recipesCopySchema = object({
+  hero: heroWithImage(),
+  heroButton: text(),
+  grid: object({
+    kicker: text(),
+    title: text(),
+    intro: text(),
+    ingredientsLabel: text(),
+    stepsLabel: text(),
+    timeLabel: text(),
+    servingsLabel: text(),
+  }),
+  cta: callToAction(),
+});
+
+export const contactCopySchema = object({
+  hero: heroWithoutImage(),
+  email: object({ title: text(), note: text() }),
+  address: object({ title: text() }),
+  hours: object({ title: text(), note: text() }),
+  faq: object({ title: text() }),
+  form: object({ title: text(), intro: text() }),
+  trust: array(titledText()).min(2, "braucht mindestens 2 Einträge").required("fehlt"),
+});
+
+export const thanksCopySchema = object({
+  hero: heroWithoutImage(),
+  steps: titledList(3),
+  links: object({
+    title: text(),
+    items: array(object({ to: sitePath(), label: text(), text: text() }))
+      .min(1, "braucht mindestens einen Eintrag")
+      .required("fehlt"),
+  }),
+});
+
+/** One entry per single-object file (relative to content/). Strings may use {{…}} placeholders from site.json. */
+export interface ObjectFile {
+  file: string;
+  schema: ObjectSchema<AnyObject>;
+  /** Links each page must offer, checked beyond the schema (e.g. the thank-you page's four links). */
+  check?: (value: Record<string, unknown>) => string[];
+}
+
+/** The thank-you page links to the three content pages and home (spec). */
+export const THANKS_LINK_TARGETS = ["/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte", "/"];
+
+export const OBJECT_FILES: ObjectFile[] = [
+  { file: "notices.json", schema: noticesSchema },
+  { file: "pages/home.json", schema: homeCopySchema },
+  { file: "pages/bewegung-alltag.json", schema: movementCopySchema },
+  { file: "pages/ernaehrung-traditionell.json", schema: nutritionCopySchema },
+  { file: "pages/gesunde-rezepte.json", schema: recipesCopySchema },
+  { file: "pages/kontakt-unterstuetzung.json", schema: contactCopySchema },
+  {
+    file: "pages/danke-willkommen.json",
+    schema: thanksCopySchema,
+    check: (value) => {
+      const items = ((value.links as { items?: { to?: unknown }[] } | undefined)?.items ?? []).map((item) => item.to);
+      return THANKS_LINK_TARGETS.filter((to) => !items.includes(to)).map((to) => `Feld „links.items“: der Link auf „${to}“ fehlt`);
+    },
+  },
 ];

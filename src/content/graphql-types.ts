@@ -41,14 +41,21 @@ export const contentTypeDefs = `
     rating: Int!
     text: String!
     date: Date! @dateformat
+    "bewegung or ernaehrung: which sub-page also shows this testimonial"
+    topic: String!
   }
   type Recipe implements Node @dontInfer {
     title: String!
+    category: String!
+    servings: Int!
     ingredients: [String!]!
+    steps: [String!]!
     time: Int!
     benefit: String!
+    "Drinks only: caffeine in mg per litre; above 150 the page shows the mandatory notice"
+    caffeineMgPerLitre: Int
     image: File @fileByRelativePath
-    imageAlt: String
+    imageAlt: String!
   }
   type MovementDay implements Node @dontInfer {
     day: Int!
@@ -70,6 +77,133 @@ export const contentTypeDefs = `
     label: String!
     basis: String!
   }
+  type Notices implements Node @dontInfer {
+    disclaimer: String!
+    disclaimerDetail: String!
+    testimonialCheck: String!
+    caffeineWarning: String!
+    caffeineFree: String!
+  }
+
+  # Page copy: content/pages/<route>.json
+  type PageHero {
+    kicker: String!
+    title: String!
+    lead: String!
+    image: File @fileByRelativePath
+    imageAlt: String
+  }
+  type SectionIntro { kicker: String!, title: String!, intro: String! }
+  type TextSection { kicker: String!, title: String!, paragraphs: [String!]! }
+  type CallToAction { title: String!, text: String!, button: String! }
+  type TitledText { title: String!, text: String! }
+  type TitledList { title: String!, items: [TitledText!]! }
+  type PageLink { to: String!, label: String! }
+  type LinkCard { to: String!, label: String!, text: String! }
+
+  type HomePageCopy implements Node @dontInfer {
+    hero: PageHero!
+    heroButton: String!
+    heroLink: PageLink!
+    heroPoints: [String!]!
+    badges: HomeBadges!
+    story: HomeStory!
+    pillars: HomePillars!
+    testimonials: SectionIntro!
+    form: HomeForm!
+  }
+  type HomeBadges { usersLabel: String!, usersText: String!, items: [TitledText!]! }
+  type HomeStory {
+    kicker: String!
+    title: String!
+    paragraphs: [String!]!
+    quote: String!
+    quoteAuthor: String!
+    image: File @fileByRelativePath
+    imageAlt: String!
+  }
+  type HomePillars { kicker: String!, title: String!, intro: String!, items: [HomePillar!]! }
+  type HomePillar { title: String!, text: String!, to: String!, linkLabel: String! }
+  type HomeForm { kicker: String!, title: String!, intro: String!, points: [String!]!, note: String! }
+
+  type MovementPageCopy implements Node @dontInfer {
+    hero: PageHero!
+    heroButton: String!
+    story: TextSection!
+    plan: MovementPlanCopy!
+    tips: TitledList!
+    testimonials: SectionIntro!
+    cta: CallToAction!
+  }
+  type MovementPlanCopy { kicker: String!, title: String!, intro: String!, totalLabel: String!, note: String! }
+
+  type NutritionPageCopy implements Node @dontInfer {
+    hero: PageHero!
+    heroButton: String!
+    principles: SectionIntro!
+    results: ResultsCopy!
+    drink: DrinkCopy!
+    comparison: ComparisonCopy!
+    testimonials: SectionIntro!
+    cta: CallToAction!
+  }
+  type ResultsCopy {
+    kicker: String!
+    title: String!
+    intro: String!
+    weekTwoLabel: String!
+    weekTwoText: String!
+    basisLabel: String!
+  }
+  type DrinkCopy { kicker: String!, title: String!, intro: String!, stepsTitle: String!, ingredientsTitle: String! }
+  type ComparisonCopy {
+    kicker: String!
+    title: String!
+    intro: String!
+    topicLabel: String!
+    beforeLabel: String!
+    afterLabel: String!
+    rows: [ComparisonRow!]!
+  }
+  type ComparisonRow { topic: String!, before: String!, after: String! }
+
+  type RecipesPageCopy implements Node @dontInfer {
+    hero: PageHero!
+    heroButton: String!
+    grid: RecipeGridCopy!
+    cta: CallToAction!
+  }
+  type RecipeGridCopy {
+    kicker: String!
+    title: String!
+    intro: String!
+    ingredientsLabel: String!
+    stepsLabel: String!
+    timeLabel: String!
+    servingsLabel: String!
+  }
+
+  type ContactPageCopy implements Node @dontInfer {
+    hero: PageHero!
+    email: ContactEmailCopy!
+    address: ContactTitle!
+    hours: ContactHoursCopy!
+    faq: ContactTitle!
+    form: ContactFormCopy!
+    trust: [TitledText!]!
+  }
+  type ContactTitle { title: String! }
+  type ContactEmailCopy { title: String!, note: String! }
+  type ContactHoursCopy { title: String!, note: String! }
+  type ContactFormCopy { title: String!, intro: String! }
+
+  type ThanksPageCopy implements Node @dontInfer {
+    hero: PageHero!
+    steps: TitledList!
+    links: ThanksLinks!
+  }
+  type ThanksLinks { title: String!, items: [LinkCard!]! }
+
   type MarkdownRemark implements Node {
     frontmatter: LegalFrontmatter!
   }

@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ValidationError, type InferType } from "yup";
-import { LIST_FILES, siteSchema } from "./content-schema";
+import { LIST_FILES, OBJECT_FILES, siteSchema, type ContentContext } from "./content-schema";
+import { unknownPlaceholders } from "./placeholders";
 
 export type SiteSettings = InferType<typeof siteSchema>;
 
@@ -31,12 +32,18 @@ function readJson(dir: string, file: string): { value?: unknown; problem?: strin
 function fieldProblems(error: unknown, where: string): string[] {
   if (!(error instanceof ValidationError)) throw error;
   const all = error.inner.length > 0 ? error.inner : [error];
-  return all.map((e) => `${where}, Feld „${e.path ?? "?"}“: ${e.message}`);
+  return all.map((e) => (e.path ? `${where}, Feld „${e.path}“: ${e.message}` : `${where}: ${e.message}`));
 }
 
-function validate(schema: { validateSync(value: unknown, options: object): unknown }, value: unknown, where: string): string[] {
+/** Image paths in a file are relative to that file's folder, as Gatsby resolves them. */
+function contextFor(dir: string, file: string): ContentContext {
+  const folder = path.dirname(path.join(dir, file));
+  return { fileExists: (relative) => fs.existsSync(path.resolve(folder, relative)) && fs.statSync(path.resolve(folder, relative)).isFile() };
+}
+
+function validate(schema: { validateSync(value: unknown, options: object): unknown }, value: unknown, where: string, context: ContentContext = {}): string[] {
   try {
-    schema.validateSync(value, { abortEarly: false, strict: true });
+    schema.validateSync(value, { abortEarly: false, strict: true, context });
     return [];
   } catch (error) {
     return fieldProblems(error, where);
@@ -62,16 +69,42 @@ export function listFileProblems(dir: string): string[] {
       const label = item && typeof item === "object" && typeof item[labelField] === "string" ? ` („${item[labelField]}“)` : "";
       const where = `${shown}, Eintrag ${index + 1}${label}`;
       if (!item || typeof item !== "object" || Array.isArray(item)) problems.push(`${where}: muss ein Objekt { … } sein`);
-      else problems.push(...validate(entry, item, where));
+      else problems.push(...validate(entry, item, where, contextFor(dir, file)));
     });
     if (problems.length === 0 && check) problems.push(...check(value).map((p) => `${shown}, ${p}`));
     return problems;
   });
 }
 
+/** Every string in a JSON value with the dotted path that leads to it ("hero.lead", "items[2].text"). */
+function stringsIn(value: unknown, at = ""): [string, string][] {
+  if (typeof value === "string") return [[at, value]];
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringsIn(item, `${at}[${index}]`));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, item]) => stringsIn(item, at ? `${at}.${key}` : key));
+  return [];
+}
+
+/** The shared notices and the copy of each page (content/pages/*.json). */
+export function objectFileProblems(dir: string): string[] {
+  const site = readJson(dir, "site.json").value;
+  return OBJECT_FILES.flatMap(({ file, schema, check }) => {
+    const shown = `content/${file}`;
+    const { value, problem } = readJson(dir, file);
+    if (problem) return [problem];
+    if (!value || typeof value !== "object" || Array.isArray(value)) return [`${shown}: muss ein Objekt { … } sein`];
+    const problems = validate(schema.noUnknown("unbekanntes Feld: ${unknown}"), value, shown, contextFor(dir, file));
+    if (site)
+      for (const [field, textValue] of stringsIn(value))
+        for (const name of unknownPlaceholders(textValue, site)) problems.push(`${shown}, Feld „${field}“: den Platzhalter {{${name}}} gibt es nicht in content/site.json`);
+    if (problems.length === 0 && check) problems.push(...check(value as Record<string, unknown>).map((p) => `${shown}, ${p}`));
+    return problems;
+  });
+}
+
 /** Every problem in every content file; an empty list means the content can be built. */
 export function contentProblems(dir: string): string[] {
-  return [...siteSettingsProblems(dir), ...listFileProblems(dir)];
+  return [...siteSettingsProblems(dir), ...listFileProblems(dir), ...objectFileProblems(dir)];
 }
 
 export function assertValidContent(dir: string): void {

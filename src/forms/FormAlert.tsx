@@ -11,7 +11,9 @@ export function FormAlert({ message }: { message: string | null }) {
       role="alert"
       data-form-error=""
       tabIndex={-1}
-      className={message ? "rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 text-base font-medium text-red-800" : undefined}
+      className={
+        message ? "rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 text-base font-medium text-red-800" : undefined
+      }
     >
       {message}
     </div>

@@ -34,16 +34,12 @@ const trimmed = (message: string) =>
 
 export const leadSchema = object({
   name: trimmed(MESSAGES.leadName).max(LIMITS.name, MESSAGES.leadName),
-  email: trimmed(MESSAGES.leadEmail)
-    .max(LIMITS.email, MESSAGES.leadEmail)
-    .matches(EMAIL_PATTERN, MESSAGES.leadEmail),
+  email: trimmed(MESSAGES.leadEmail).max(LIMITS.email, MESSAGES.leadEmail).matches(EMAIL_PATTERN, MESSAGES.leadEmail),
 });
 
 export const contactSchema = object({
   name: trimmed(MESSAGES.contactName).max(LIMITS.name, MESSAGES.contactName),
-  email: trimmed(MESSAGES.contactEmail)
-    .max(LIMITS.email, MESSAGES.contactEmail)
-    .matches(EMAIL_PATTERN, MESSAGES.contactEmail),
+  email: trimmed(MESSAGES.contactEmail).max(LIMITS.email, MESSAGES.contactEmail).matches(EMAIL_PATTERN, MESSAGES.contactEmail),
   message: trimmed(MESSAGES.contactMessage).max(LIMITS.message, MESSAGES.contactMessage),
 });
 

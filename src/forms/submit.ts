@@ -4,17 +4,16 @@
  */
 import type { FieldErrors } from "./schemas";
 
-export type SubmitOutcome =
-  | { kind: "accepted" }
-  | { kind: "invalid"; errors: FieldErrors }
-  | { kind: "failed"; message: string };
+export type SubmitOutcome = { kind: "accepted" } | { kind: "invalid"; errors: FieldErrors } | { kind: "failed"; message: string };
 
 export const SUBMIT_MESSAGES = {
   network:
     "Wir konnten dein Formular gerade nicht senden. Bitte prüfe deine Internetverbindung und versuche es noch einmal – deine Eingaben bleiben erhalten.",
-  timeout: "Unser Server antwortet gerade nicht. Bitte versuche es in einem Moment noch einmal – deine Eingaben bleiben erhalten.",
+  timeout:
+    "Unser Server antwortet gerade nicht. Bitte versuche es in einem Moment noch einmal – deine Eingaben bleiben erhalten.",
   tooManyRequests: "Zu viele Anfragen in kurzer Zeit. Bitte warte einen Moment und versuche es dann noch einmal.",
-  server: "Da ist bei uns leider etwas schiefgelaufen. Bitte versuche es in ein paar Minuten noch einmal – deine Eingaben bleiben erhalten.",
+  server:
+    "Da ist bei uns leider etwas schiefgelaufen. Bitte versuche es in ein paar Minuten noch einmal – deine Eingaben bleiben erhalten.",
   rejected: "Dein Formular konnte so nicht gesendet werden. Bitte prüfe deine Angaben und versuche es noch einmal.",
 } as const;
 
@@ -32,7 +31,9 @@ async function readJson(response: Response): Promise<Record<string, unknown>> {
 
 function fieldErrorsOf(value: unknown): FieldErrors | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const errors = Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const errors = Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   return Object.keys(errors).length > 0 ? errors : undefined;
 }
 

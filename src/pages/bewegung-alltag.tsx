@@ -1,13 +1,37 @@
 import React from "react";
-import type { HeadFC } from "gatsby";
+import { graphql, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
-import { PageHeading } from "../components/PageHeading";
+import { PageHero } from "../components/sections/PageHero";
+import { InfoFormCta } from "../components/sections/InfoFormCta";
+import { StorySection } from "../components/sections/StorySection";
+import { MovementPlan } from "../components/sections/MovementPlan";
+import { TipsList } from "../components/sections/TipsList";
+import { TestimonialsSection } from "../components/sections/TestimonialsSection";
+import { CtaBanner } from "../components/sections/CtaBanner";
+import { Disclaimer } from "../components/sections/Disclaimer";
+import { fillCopy } from "../components/sections/fill-copy";
+import { useSiteSettings } from "../hooks/useSiteSettings";
+import { useNotices } from "../hooks/useNotices";
 
-export default function MovementPage() {
+export default function MovementPage({ data }: PageProps<Queries.MovementPageQuery>) {
+  const site = useSiteSettings();
+  const notices = useNotices();
+  if (!data.movementPageCopy) throw new Error("content/pages/bewegung-alltag.json fehlt");
+  const copy = fillCopy(data.movementPageCopy, site);
   return (
     <Layout>
-      <PageHeading title="Bewegung im Alltag" />
+      <PageHero hero={copy.hero}>
+        <div className="mt-8">
+          <InfoFormCta>{copy.heroButton}</InfoFormCta>
+        </div>
+      </PageHero>
+      <StorySection {...copy.story} />
+      <MovementPlan {...copy.plan} days={data.allMovementDay.nodes} />
+      <TipsList {...copy.tips} />
+      <TestimonialsSection intro={copy.testimonials} testimonials={data.allTestimonial.nodes} checkNote={notices.testimonialCheck} className="bg-cream-100" />
+      <CtaBanner cta={copy.cta} />
+      <Disclaimer text={notices.disclaimer} detail={notices.disclaimerDetail} />
     </Layout>
   );
 }
@@ -15,3 +39,52 @@ export default function MovementPage() {
 export const Head: HeadFC = ({ location }) => (
   <Seo title="Bewegung im Alltag" description="Mehr Energie ohne Fitnessstudio: dein 7-Tage-Plan mit kurzen Einheiten von 5 bis 30 Minuten, die in jeden Tag passen." pathname={location.pathname} />
 );
+
+export const query = graphql`
+  query MovementPage {
+    movementPageCopy {
+      hero {
+        ...PageHeroFields
+      }
+      heroButton
+      story {
+        kicker
+        title
+        paragraphs
+      }
+      plan {
+        kicker
+        title
+        intro
+        totalLabel
+        note
+      }
+      tips {
+        title
+        items {
+          title
+          text
+        }
+      }
+      testimonials {
+        ...SectionIntroFields
+      }
+      cta {
+        ...CallToActionFields
+      }
+    }
+    allMovementDay(sort: { day: ASC }) {
+      nodes {
+        day
+        activity
+        duration
+        benefit
+      }
+    }
+    allTestimonial(filter: { topic: { eq: "bewegung" } }) {
+      nodes {
+        ...TestimonialFields
+      }
+    }
+  }
+`;

@@ -1,14 +1,24 @@
 import React, { useEffect } from "react";
-import type { HeadFC } from "gatsby";
+import { graphql, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
-import { PageHeading } from "../components/PageHeading";
+import { PageHero } from "../components/sections/PageHero";
+import { NextSteps } from "../components/sections/NextSteps";
+import { NextLinks } from "../components/sections/NextLinks";
+import { fillCopy } from "../components/sections/fill-copy";
+import { useSiteSettings } from "../hooks/useSiteSettings";
 
-export default function ThankYouPage() {
+export default function ThankYouPage({ data }: PageProps<Queries.ThanksPageQuery>) {
+  const site = useSiteSettings();
+  // The forms send the visitor here from far down a page: start at the top.
   useEffect(() => window.scrollTo({ top: 0, left: 0 }), []);
+  if (!data.thanksPageCopy) throw new Error("content/pages/danke-willkommen.json fehlt");
+  const copy = fillCopy(data.thanksPageCopy, site);
   return (
     <Layout>
-      <PageHeading title="Danke – deine Anfrage ist angekommen" />
+      <PageHero hero={copy.hero} />
+      <NextSteps {...copy.steps} />
+      <NextLinks {...copy.links} />
     </Layout>
   );
 }
@@ -16,3 +26,30 @@ export default function ThankYouPage() {
 export const Head: HeadFC = ({ location }) => (
   <Seo title="Danke" description="Deine Anfrage ist bei uns angekommen. Eine Bestätigung per E-Mail ist unterwegs." pathname={location.pathname} noindex />
 );
+
+export const query = graphql`
+  query ThanksPage {
+    thanksPageCopy {
+      hero {
+        kicker
+        title
+        lead
+      }
+      steps {
+        title
+        items {
+          title
+          text
+        }
+      }
+      links {
+        title
+        items {
+          to
+          label
+          text
+        }
+      }
+    }
+  }
+`;

@@ -1,13 +1,31 @@
 import React from "react";
-import type { HeadFC } from "gatsby";
+import { graphql, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
-import { PageHeading } from "../components/PageHeading";
+import { PageHero } from "../components/sections/PageHero";
+import { InfoFormCta } from "../components/sections/InfoFormCta";
+import { RecipeGrid } from "../components/sections/RecipeGrid";
+import { CtaBanner } from "../components/sections/CtaBanner";
+import { Disclaimer } from "../components/sections/Disclaimer";
+import { fillCopy } from "../components/sections/fill-copy";
+import { useSiteSettings } from "../hooks/useSiteSettings";
+import { useNotices } from "../hooks/useNotices";
 
-export default function RecipesPage() {
+export default function RecipesPage({ data }: PageProps<Queries.RecipesPageQuery>) {
+  const site = useSiteSettings();
+  const notices = useNotices();
+  if (!data.recipesPageCopy) throw new Error("content/pages/gesunde-rezepte.json fehlt");
+  const copy = fillCopy(data.recipesPageCopy, site);
   return (
     <Layout>
-      <PageHeading title="Gesunde Rezepte" />
+      <PageHero hero={copy.hero}>
+        <div className="mt-8">
+          <InfoFormCta>{copy.heroButton}</InfoFormCta>
+        </div>
+      </PageHero>
+      <RecipeGrid intro={copy.grid} labels={copy.grid} recipes={data.allRecipe.nodes} notices={notices} />
+      <CtaBanner cta={copy.cta} />
+      <Disclaimer text={notices.disclaimer} detail={notices.disclaimerDetail} />
     </Layout>
   );
 }
@@ -15,3 +33,43 @@ export default function RecipesPage() {
 export const Head: HeadFC = ({ location }) => (
   <Seo title="Gesunde Rezepte" description="Acht einfache Rezepte aus traditioneller Küche: schnell gekocht, regional und sättigend." pathname={location.pathname} />
 );
+
+export const query = graphql`
+  query RecipesPage {
+    recipesPageCopy {
+      hero {
+        ...PageHeroFields
+      }
+      heroButton
+      grid {
+        kicker
+        title
+        intro
+        ingredientsLabel
+        stepsLabel
+        timeLabel
+        servingsLabel
+      }
+      cta {
+        ...CallToActionFields
+      }
+    }
+    allRecipe {
+      nodes {
+        ...RecipeFields
+        image {
+          childImageSharp {
+            gatsbyImageData(
+              width: 480
+              aspectRatio: 1.3333
+              layout: CONSTRAINED
+              placeholder: DOMINANT_COLOR
+              formats: [AUTO, AVIF, WEBP]
+              sizes: "(min-width: 1024px) 270px, (min-width: 640px) 50vw, 100vw"
+            )
+          }
+        }
+      }
+    }
+  }
+`;

@@ -1,20 +1,57 @@
 import React from "react";
-import type { HeadFC } from "gatsby";
+import { graphql, Link, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
-import { PageHeading } from "../components/PageHeading";
-import { INFO_FORM_ID } from "../constants";
+import { PageHero } from "../components/sections/PageHero";
+import { InfoFormCta } from "../components/sections/InfoFormCta";
+import { TrustBadges } from "../components/sections/TrustBadges";
+import { StorySection } from "../components/sections/StorySection";
+import { PillarCards } from "../components/sections/PillarCards";
+import { TestimonialsSection } from "../components/sections/TestimonialsSection";
+import { InfoFormSection } from "../components/sections/InfoFormSection";
+import { Disclaimer } from "../components/sections/Disclaimer";
+import { CheckIcon, ArrowIcon } from "../components/sections/section-icons";
+import { fillCopy } from "../components/sections/fill-copy";
 import { useSiteSettings } from "../hooks/useSiteSettings";
+import { useNotices } from "../hooks/useNotices";
+import { HOME_TESTIMONIAL_COUNT } from "../constants";
 
-export default function HomePage() {
+export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
+  const site = useSiteSettings();
+  const notices = useNotices();
+  if (!data.homePageCopy) throw new Error("content/pages/home.json fehlt");
+  const copy = fillCopy(data.homePageCopy, site);
   return (
     <Layout>
-      <PageHeading title="Natürliche Energie für Männer" />
-      <section id={INFO_FORM_ID} aria-labelledby="info-form-title" className="container-page py-16">
-        <h2 id="info-form-title" className="text-3xl font-bold">
-          Kostenlose Informationen anfordern
-        </h2>
-      </section>
+      <PageHero hero={copy.hero}>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
+          <InfoFormCta onHomePage>{copy.heroButton}</InfoFormCta>
+          <Link to={copy.heroLink.to} className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full border-2 border-cream-100/40 px-6 py-3 font-semibold text-white transition-colors hover:border-cream-100 hover:bg-white/5">
+            {copy.heroLink.label}
+            <ArrowIcon className="h-5 w-5" />
+          </Link>
+        </div>
+        <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-cream-100">
+          {copy.heroPoints.map((point) => (
+            <li key={point} className="inline-flex items-center gap-2">
+              <CheckIcon className="h-5 w-5 text-ember-300" />
+              {point}
+            </li>
+          ))}
+        </ul>
+      </PageHero>
+      <TrustBadges
+        users={site.stats.users}
+        usersLabel={copy.badges.usersLabel}
+        usersText={copy.badges.usersText}
+        usersBasis={site.stats.usersBasis}
+        items={copy.badges.items}
+      />
+      <StorySection {...copy.story} />
+      <PillarCards {...copy.pillars} />
+      <TestimonialsSection intro={copy.testimonials} testimonials={data.allTestimonial.nodes.slice(0, HOME_TESTIMONIAL_COUNT)} checkNote={notices.testimonialCheck} />
+      <InfoFormSection {...copy.form} />
+      <Disclaimer text={notices.disclaimer} detail={notices.disclaimerDetail} className="py-12" />
     </Layout>
   );
 }
@@ -23,3 +60,66 @@ export const Head: HeadFC = ({ location }) => {
   const { brand, description } = useSiteSettings();
   return <Seo title={brand} description={description} pathname={location.pathname} />;
 };
+
+export const query = graphql`
+  query HomePage {
+    homePageCopy {
+      hero {
+        ...PageHeroFields
+      }
+      heroButton
+      heroLink {
+        to
+        label
+      }
+      heroPoints
+      badges {
+        usersLabel
+        usersText
+        items {
+          title
+          text
+        }
+      }
+      story {
+        kicker
+        title
+        paragraphs
+        quote
+        quoteAuthor
+        imageAlt
+        image {
+          childImageSharp {
+            gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: DOMINANT_COLOR, formats: [AUTO, AVIF, WEBP], sizes: "(min-width: 1024px) 540px, 100vw")
+          }
+        }
+      }
+      pillars {
+        kicker
+        title
+        intro
+        items {
+          title
+          text
+          to
+          linkLabel
+        }
+      }
+      testimonials {
+        ...SectionIntroFields
+      }
+      form {
+        kicker
+        title
+        intro
+        points
+        note
+      }
+    }
+    allTestimonial {
+      nodes {
+        ...TestimonialFields
+      }
+    }
+  }
+`;

@@ -1,13 +1,46 @@
 import React from "react";
-import type { HeadFC } from "gatsby";
+import { graphql, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
-import { PageHeading } from "../components/PageHeading";
+import { PageHero } from "../components/sections/PageHero";
+import { ContactDetails } from "../components/sections/ContactDetails";
+import { FaqList } from "../components/sections/FaqList";
+import { TrustNotes } from "../components/sections/TrustNotes";
+import { fillCopy } from "../components/sections/fill-copy";
+import { ContactForm } from "../forms/ContactForm";
+import { useSiteSettings } from "../hooks/useSiteSettings";
 
-export default function ContactPage() {
+export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
+  const site = useSiteSettings();
+  if (!data.contactPageCopy) throw new Error("content/pages/kontakt-unterstuetzung.json fehlt");
+  const copy = fillCopy(data.contactPageCopy, site);
   return (
     <Layout>
-      <PageHeading title="Kontakt & Unterstützung" />
+      <PageHero hero={copy.hero} />
+      <div className="container-page grid gap-12 py-14 sm:py-20 lg:grid-cols-[1fr_1.15fr] lg:gap-16">
+        <div className="grid content-start gap-12">
+          <ContactDetails
+            email={{ ...copy.email, address: site.email }}
+            postal={{ title: copy.address.title, company: site.legal.company, ...site.address }}
+            hours={{ ...copy.hours, rows: site.openingHours }}
+          />
+          <FaqList title={copy.faq.title} faqs={data.allFaq.nodes} />
+        </div>
+        <section aria-labelledby="nachricht-title" className="content-start">
+          <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-cream-200 sm:p-8">
+            <h2 id="nachricht-title" className="text-2xl font-bold sm:text-3xl">
+              {copy.form.title}
+            </h2>
+            <p className="mt-3 leading-relaxed text-bark-700">{copy.form.intro}</p>
+            <div className="mt-6">
+              <ContactForm />
+            </div>
+          </div>
+          <div className="mt-6">
+            <TrustNotes items={copy.trust} />
+          </div>
+        </section>
+      </div>
     </Layout>
   );
 }
@@ -15,3 +48,43 @@ export default function ContactPage() {
 export const Head: HeadFC = ({ location }) => (
   <Seo title="Kontakt & Unterstützung" description="Schreib uns: Antwort innerhalb von 24 Stunden. Kontaktformular, E-Mail, Adresse in München und Öffnungszeiten." pathname={location.pathname} />
 );
+
+export const query = graphql`
+  query ContactPage {
+    contactPageCopy {
+      hero {
+        kicker
+        title
+        lead
+      }
+      email {
+        title
+        note
+      }
+      address {
+        title
+      }
+      hours {
+        title
+        note
+      }
+      faq {
+        title
+      }
+      form {
+        title
+        intro
+      }
+      trust {
+        title
+        text
+      }
+    }
+    allFaq {
+      nodes {
+        question
+        answer
+      }
+    }
+  }
+`;

@@ -1,0 +1,103 @@
+import { ValidationError } from "yup";
+import { EMAIL_HTML_PATTERN, EMAIL_PATTERN, MESSAGES, contactSchema, leadSchema } from "../../src/forms/schemas";
+import { LIMITS } from "../../src/constants";
+
+async function errorsOf(schema: typeof leadSchema | typeof contactSchema, values: Record<string, unknown>) {
+  try {
+    await schema.validate(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return Object.fromEntries(error.inner.map((problem) => [problem.path, problem.message]));
+  }
+}
+
+describe("the spec's messages", () => {
+  it("are exactly the error catalogue", () => {
+    expect(MESSAGES).toEqual({
+      leadEmail: "Ungültige E-Mail",
+      leadName: "Name erforderlich",
+      contactEmail: "Ungültige E-Mail-Adresse",
+      contactName: "Name erforderlich (max. 100 Zeichen)",
+      contactMessage: "Nachricht erforderlich (max. 1000 Zeichen)",
+    });
+  });
+});
+
+describe("leadSchema", () => {
+  it("requires a name and a valid e-mail", async () => {
+    expect(await errorsOf(leadSchema, {})).toEqual({ name: "Name erforderlich", email: "Ungültige E-Mail" });
+    expect(await errorsOf(leadSchema, { name: "", email: "" })).toEqual({ name: "Name erforderlich", email: "Ungültige E-Mail" });
+  });
+
+  it("trims the name and the e-mail and treats blanks as missing", async () => {
+    expect(await errorsOf(leadSchema, { name: " \t ", email: "markus@beispiel.de" })).toEqual({ name: "Name erforderlich" });
+    expect(await leadSchema.validate({ name: "  Markus ", email: " markus@beispiel.de " })).toEqual({
+      name: "Markus",
+      email: "markus@beispiel.de",
+    });
+  });
+
+  it("limits the e-mail to 255 characters", async () => {
+    const at = (length: number) => `${"a".repeat(length - "@beispiel.de".length)}@beispiel.de`;
+    expect(await errorsOf(leadSchema, { name: "M", email: at(LIMITS.email) })).toEqual({});
+    expect(await errorsOf(leadSchema, { name: "M", email: at(LIMITS.email + 1) })).toEqual({ email: "Ungültige E-Mail" });
+  });
+});
+
+describe("contactSchema", () => {
+  const valid = { name: "Thomas", email: "thomas@beispiel.de", message: "Hallo" };
+
+  it("requires all three fields with the contact form's messages", async () => {
+    expect(await errorsOf(contactSchema, { name: "", email: "", message: "" })).toEqual({
+      name: "Name erforderlich (max. 100 Zeichen)",
+      email: "Ungültige E-Mail-Adresse",
+      message: "Nachricht erforderlich (max. 1000 Zeichen)",
+    });
+  });
+
+  it("trims, then allows 100 and 1000 characters and refuses one more", async () => {
+    expect(await errorsOf(contactSchema, { ...valid, name: "N".repeat(100), message: "M".repeat(1000) })).toEqual({});
+    expect(await errorsOf(contactSchema, { ...valid, name: ` ${"N".repeat(100)} `, message: ` ${"M".repeat(1000)}\n` })).toEqual(
+      {},
+    );
+    expect(await errorsOf(contactSchema, { ...valid, name: "N".repeat(101), message: "M".repeat(1001) })).toEqual({
+      name: MESSAGES.contactName,
+      message: MESSAGES.contactMessage,
+    });
+    expect(await errorsOf(contactSchema, { ...valid, name: "  ", message: "\n\n" })).toEqual({
+      name: MESSAGES.contactName,
+      message: MESSAGES.contactMessage,
+    });
+  });
+
+  it("uses the same simple e-mail rule as the lead form", async () => {
+    expect(await errorsOf(contactSchema, { ...valid, email: "thomas@beispiel" })).toEqual({ email: MESSAGES.contactEmail });
+    expect(await errorsOf(contactSchema, { ...valid, email: "thomas@beispiel.de" })).toEqual({});
+  });
+});
+
+describe("the e-mail rule", () => {
+  const good = ["a@b.de", "markus.mueller+news@mail.beispiel.de", "ä@ö.de", "x@y.co.uk"];
+  const bad = [
+    "",
+    "markus",
+    "markus@",
+    "@beispiel.de",
+    "markus@beispiel",
+    "mar kus@beispiel.de",
+    "markus@@beispiel.de",
+    "a@b@c.de",
+    "markus@beispiel..de",
+    "markus@.de",
+    "markus@beispiel.de.",
+  ];
+
+  it.each(good)("accepts %p", (email) => expect(EMAIL_PATTERN.test(email)).toBe(true));
+  it.each(bad)("refuses %p", (email) => expect(EMAIL_PATTERN.test(email)).toBe(false));
+
+  it("is the same rule in the HTML pattern attribute, as the browser applies it (whole value, v flag)", () => {
+    const html = new RegExp(`^(?:${EMAIL_HTML_PATTERN})$`, "v");
+    for (const email of [...good, ...bad]) expect([email, html.test(email)]).toEqual([email, EMAIL_PATTERN.test(email)]);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * The page budgets: deterministic counts and bytes, so they hold in `npm test` as well as in
+ * `npm run audit`. Lighthouse scores vary from run to run and are reported, never gated.
+ */
+import type { PageMeasurement } from "./measure";
+
+/** 1 KB = 1000 bytes: the stricter reading of the budget. */
+export const KB = 1000;
+
+/** Pages with a form carry Formik and yup; every other page must stay well below. */
+export const FORM_PAGES = new Set(["/", "/kontakt-unterstuetzung"]);
+export const FIRST_LOAD_JS_KB_FORM_PAGE = 100;
+export const FIRST_LOAD_JS_KB_OTHER_PAGE = 75;
+
+/** A path that exists on no site, for measuring the not-found page. */
+export const NOT_FOUND_PATH = "/diese-seite-gibt-es-nicht";
+
+export function firstLoadJsBudgetKb(path: string): number {
+  return FORM_PAGES.has(path) ? FIRST_LOAD_JS_KB_FORM_PAGE : FIRST_LOAD_JS_KB_OTHER_PAGE;
+}
+
+export const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
+
+/** Every budget the measurement breaks, each as one readable line; empty when all hold. */
+export function budgetFailures(m: PageMeasurement): string[] {
+  const failures: string[] = [];
+  const expectedStatus = m.path === NOT_FOUND_PATH ? 404 : 200;
+  if (m.status !== expectedStatus) failures.push(`${m.path}: Status ${m.status} statt ${expectedStatus}`);
+  for (const v of m.axe) failures.push(`${m.path}: axe ${v.id} (${v.impact ?? "?"}): ${v.help} → ${v.targets.join(", ")}`);
+  for (const url of m.foreignRequests) failures.push(`${m.path}: Anfrage an fremden Ursprung ${url}`);
+  for (const cookie of m.cookies) failures.push(`${m.path}: Cookie ${cookie}`);
+  for (const key of m.storageKeys) failures.push(`${m.path}: Speicher ${key}`);
+  for (const violation of m.cspViolations) failures.push(`${m.path}: CSP-Verstoß ${violation}`);
+  for (const img of m.imagesWithoutSize) failures.push(`${m.path}: <img> ohne width/height: ${img}`);
+  const budget = firstLoadJsBudgetKb(m.path);
+  if (m.firstLoadJsGzipBytes > budget * KB) {
+    const biggest = [...m.scripts].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 3);
+    failures.push(
+      `${m.path}: First-Load-JS ${kb(m.firstLoadJsGzipBytes)} KB gzip > ${budget} KB (größte: ${biggest.map((s) => `${s.url} ${kb(s.gzipBytes)} KB`).join(", ")})`,
+    );
+  }
+  return failures;
+}

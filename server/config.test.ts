@@ -1,0 +1,83 @@
+/** The environment is read once, with defaults, and a bad value stops the start naming its variable. */
+import assert from "node:assert/strict";
+import path from "node:path";
+import { describe, it } from "node:test";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("has working defaults: port 9000, PGlite under data/, public/, 10 posts a minute", () => {
+    const config = loadConfig({}, "/srv/urkraft");
+    assert.equal(config.port, 9000);
+    assert.equal(config.host, "0.0.0.0");
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.dataDir, path.join("/srv/urkraft", "data"));
+    assert.equal(config.publicDir, path.join("/srv/urkraft", "public"));
+    assert.equal(config.trustProxy, false);
+    assert.deepEqual(config.rateLimit, { max: 10, windowMs: 60_000 });
+    assert.equal(config.siteUrl, undefined);
+    assert.equal(config.buildOnStart, true);
+  });
+
+  it("reads every setting", () => {
+    const config = loadConfig(
+      {
+        PORT: "8080",
+        HOST: "127.0.0.1",
+        DATABASE_URL: "postgres://urkraft:geheim@db:5432/urkraft",
+        DATA_DIR: "/var/lib/urkraft",
+        PUBLIC_DIR: "build",
+        TRUST_PROXY: "10.0.0.0/8, 127.0.0.1",
+        RATE_LIMIT_MAX: "5",
+        RATE_LIMIT_WINDOW: "10m",
+        SITE_URL: "https://www.urkraft.de/",
+        LOG_LEVEL: "warn",
+        BUILD_ON_START: "false",
+      },
+      "/srv/urkraft",
+    );
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, "127.0.0.1");
+    assert.equal(config.databaseUrl, "postgres://urkraft:geheim@db:5432/urkraft");
+    assert.equal(config.dataDir, "/var/lib/urkraft");
+    assert.equal(config.publicDir, "/srv/urkraft/build");
+    assert.deepEqual(config.trustProxy, ["10.0.0.0/8", "127.0.0.1"]);
+    assert.deepEqual(config.rateLimit, { max: 5, windowMs: 600_000 });
+    assert.equal(config.siteUrl, "https://www.urkraft.de");
+    assert.equal(config.logLevel, "warn");
+    assert.equal(config.buildOnStart, false);
+  });
+
+  it("understands TRUST_PROXY as true/false, a hop count or addresses", () => {
+    assert.equal(loadConfig({ TRUST_PROXY: "true" }).trustProxy, true);
+    assert.equal(loadConfig({ TRUST_PROXY: "false" }).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: "2" }).trustProxy, 2);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: "::1" }).trustProxy, ["::1"]);
+  });
+
+  it("understands RATE_LIMIT_WINDOW in ms, s, m and h", () => {
+    assert.equal(loadConfig({ RATE_LIMIT_WINDOW: "90000" }).rateLimit.windowMs, 90_000);
+    assert.equal(loadConfig({ RATE_LIMIT_WINDOW: "30s" }).rateLimit.windowMs, 30_000);
+    assert.equal(loadConfig({ RATE_LIMIT_WINDOW: "1h" }).rateLimit.windowMs, 3_600_000);
+  });
+
+  it("stops at a bad value with a message naming the variable", () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ PORT: "neuntausend" }, /^Umgebungsvariable PORT: „neuntausend“ ist keine ganze Zahl$/],
+      [{ PORT: "70000" }, /^Umgebungsvariable PORT: muss zwischen 0 und 65535 liegen/],
+      [{ DATABASE_URL: "mysql://db/urkraft" }, /^Umgebungsvariable DATABASE_URL: muss mit postgres:\/\/ oder postgresql:\/\/ beginnen$/],
+      [{ DATABASE_URL: "kein url" }, /^Umgebungsvariable DATABASE_URL: ist keine gültige Adresse/],
+      [{ TRUST_PROXY: "vielleicht" }, /^Umgebungsvariable TRUST_PROXY: „vielleicht“ ist weder/],
+      [{ TRUST_PROXY: "10.0.0.0/40" }, /^Umgebungsvariable TRUST_PROXY: „10\.0\.0\.0\/40“/],
+      [{ RATE_LIMIT_MAX: "0" }, /^Umgebungsvariable RATE_LIMIT_MAX: muss zwischen 1 und/],
+      [{ RATE_LIMIT_MAX: "-3" }, /^Umgebungsvariable RATE_LIMIT_MAX: „-3“ ist keine ganze Zahl$/],
+      [{ RATE_LIMIT_WINDOW: "eine Minute" }, /^Umgebungsvariable RATE_LIMIT_WINDOW: „eine Minute“ ist keine Dauer/],
+      [{ RATE_LIMIT_WINDOW: "500ms" }, /^Umgebungsvariable RATE_LIMIT_WINDOW: muss mindestens eine Sekunde sein$/],
+      [{ SITE_URL: "www.urkraft.de" }, /^Umgebungsvariable SITE_URL: „www\.urkraft\.de“ ist keine Adresse/],
+      [{ LOG_LEVEL: "laut" }, /^Umgebungsvariable LOG_LEVEL: „laut“ ist keiner von/],
+      [{ BUILD_ON_START: "vielleicht" }, /^Umgebungsvariable BUILD_ON_START: „vielleicht“ ist weder true noch false$/],
+    ];
+    for (const [env, message] of cases) {
+      assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message), JSON.stringify(env));
+    }
+  });
+});

@@ -1,0 +1,87 @@
+/** A contact request brings an acknowledgment to the visitor and a notification to the owner, over real SMTP. */
+import assert from "node:assert/strict";
+import type { AddressObject } from "mailparser";
+import site from "../../content/site.json";
+import { SmtpSink, sentTo } from "./testing/smtp-sink";
+import { onBothDrivers, outboxSettled, startApp, testConfig } from "./testing/harness";
+
+function addresses(field: AddressObject | AddressObject[] | undefined) {
+  return (Array.isArray(field) ? field : field ? [field] : []).flatMap((object) => object.value);
+}
+
+onBothDrivers("contact mails", async (t, database) => {
+  const sink = new SmtpSink(database.name === "pglite" ? 9253 : 9254);
+  await sink.start();
+  const app = await startApp(testConfig(database, { SMTP_URL: sink.url }));
+  t.after(async () => {
+    await app.close();
+    await sink.stop();
+  });
+
+  await t.test("acknowledgment to the visitor, notification with the message and Reply-To to the owner", async () => {
+    const visitor = "anna.mueller@example.de";
+    const message = "Hallo,\nwie lange dauert es bis zu ersten Ergebnissen?\n\nViele Grüße\nAnna";
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { name: "Anna Müller", email: visitor, message, website: "" },
+    });
+    assert.equal(response.statusCode, 202);
+
+    const [ack] = await sink.waitFor((m) => sentTo(m, visitor));
+    assert.equal(ack!.rcptTo.length, 1);
+    assert.equal(addresses(ack!.parsed.from)[0]?.address, site.mailFrom.address);
+    assert.match(ack!.parsed.text ?? "", /Hallo Anna Müller,/);
+    assert.match(ack!.parsed.text ?? "", new RegExp(`Wir melden uns innerhalb von ${site.replyWithinHours} Stunden`));
+    assert.ok(!(ack!.parsed.text ?? "").includes("ersten Ergebnissen"), "the visitor's message is not echoed back");
+    assert.ok((ack!.parsed.text ?? "").includes(site.legal.company), "sender identity in the footer");
+
+    const [note] = await sink.waitFor((m) => sentTo(m, site.email));
+    assert.deepEqual(note!.rcptTo, [site.email]);
+    assert.deepEqual(
+      addresses(note!.parsed.replyTo).map((a) => ({ name: a.name, address: a.address })),
+      [{ name: "Anna Müller", address: visitor }],
+    );
+    assert.match(note!.parsed.subject ?? "", /Neue Kontaktanfrage von Anna Müller/);
+    const text = note!.parsed.text ?? "";
+    for (const line of message.split("\n").filter(Boolean)) assert.ok(text.includes(`> ${line}`), `quotes "${line}"`);
+    assert.ok(text.includes(visitor));
+    assert.ok((note!.parsed.html || "").includes("wie lange dauert es bis zu ersten Ergebnissen?"));
+  });
+
+  await t.test("a form post without JavaScript queues the same two mails", async () => {
+    const visitor = "ohne.js@example.de";
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ name: "Bernd", email: visitor, message: "Nur HTML.", website: "" }).toString(),
+    });
+    assert.equal(response.statusCode, 303);
+    await sink.waitFor((m) => sentTo(m, visitor));
+    await sink.waitFor((m) => sentTo(m, site.email) && (m.parsed.text ?? "").includes("Nur HTML."));
+  });
+
+  await t.test("a rejected submission (validation error, honeypot) sends nothing", async () => {
+    const before = sink.received.length;
+    const invalid = await app.inject({ method: "POST", url: "/api/contact", payload: { name: "", email: "x@example.de", message: "" } });
+    assert.equal(invalid.statusCode, 400);
+    const bot = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { name: "Bot", email: "bot@example.de", message: "Spam", website: "https://spam.example" },
+    });
+    assert.equal(bot.statusCode, 202);
+    const lead = await app.inject({
+      method: "POST",
+      url: "/api/leads",
+      payload: { name: "Bot", email: "bot2@example.de", website: "filled" },
+    });
+    assert.equal(lead.statusCode, 202);
+    await outboxSettled(app);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(sink.received.length, before);
+    const { rows } = await app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE person_email LIKE 'bot%'");
+    assert.equal(rows[0]!.n, 0);
+  });
+});

@@ -1,0 +1,40 @@
+import React from "react";
+import type { ImageFile } from "./types";
+
+interface ContentImageProps {
+  image: ImageFile;
+  alt: string;
+  className?: string;
+  /** The page's main picture: load at once instead of when scrolled near. */
+  eager?: boolean;
+}
+
+/**
+ * An image from content/images, as gatsby-plugin-image prepared it at build time (AVIF and WebP sources,
+ * a JPEG fallback, several widths). Rendered as a plain <picture> with width and height, so the browser
+ * reserves the space before it loads (no layout shift) and the page ships no image JavaScript.
+ */
+export function ContentImage({ image, alt, className = "", eager = false }: ContentImageProps) {
+  const data = image?.childImageSharp?.gatsbyImageData;
+  if (!data) return null;
+  const { fallback, sources = [] } = data.images;
+  return (
+    <picture>
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
+      ))}
+      <img
+        src={fallback?.src}
+        srcSet={fallback?.srcSet}
+        sizes={fallback?.sizes}
+        width={data.width}
+        height={data.height}
+        alt={alt}
+        loading={eager ? "eager" : "lazy"}
+        decoding={eager ? "auto" : "async"}
+        style={{ backgroundColor: data.backgroundColor }}
+        className={`block h-auto w-full ${className}`}
+      />
+    </picture>
+  );
+}
