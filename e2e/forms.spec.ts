@@ -184,6 +184,9 @@ test.describe("without JavaScript", () => {
     const form = page.locator(`#info-form ${LEAD_FORM}`);
     await form.getByLabel("Dein Vorname").fill("Markus");
     await form.getByLabel("Deine E-Mail-Adresse").fill("markus@beispiel");
+    // The pattern attribute at work: the browser marks the field invalid and refuses to send.
+    await expect(form.locator('input[name="email"]:invalid')).toHaveCount(1);
+    await expect(form.locator('input[name="name"]:valid')).toHaveCount(1);
     await form.getByRole("button", { name: "Kostenlos anfordern" }).click();
     await page.waitForTimeout(500);
     expect(posts).toHaveLength(0);

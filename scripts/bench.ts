@@ -1,31 +1,153 @@
 /**
- * `npm run bench [-- --seconds N --connections N --postgres URL]`: accepted lead submissions per second
- * and latency of POST /api/leads on PGlite, and on PostgreSQL when a connection string is given.
+ * `npm run bench`: starts the real server (PGlite; and PostgreSQL too when DATABASE_URL is set), drives
+ * `POST /api/leads` and `GET /` with autocannon for BENCH_DURATION seconds (default 10) at 1, 10 and
+ * 50 connections, then checks every stored lead against the 202 answers. Reports the size of public/
+ * and, with BENCH_BUILD=1, the time of a cold `gatsby build`. Prints one table, writes reports/bench.json.
  */
-import { runBench, type BenchResult } from "./server-load/bench";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { formatTable } from "./audit/table";
+import { checkLeads, loadHome, loadLeads, type LeadCheck, type LeadTrace, type LoadFigures } from "./bench/load";
+import { createTempDatabase } from "./bench/postgres";
+import { startServer } from "./bench/server";
+import { coldBuild, gatsbyBuild, siteSize, type SiteSize } from "./bench/site";
+import { storedLeadEmails } from "./bench/stored-leads";
 
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
+const projectDir = path.resolve(__dirname, "..");
+const publicDir = path.join(projectDir, "public");
+const reportFile = path.join(projectDir, "reports/bench.json");
+const durationS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "1,10,50").split(",").map(Number);
+
+interface DriverRun {
+  driver: "pglite" | "postgres";
+  figures: LoadFigures[];
+  leads: LeadCheck;
 }
 
-function report(result: BenchResult): string {
-  const { p50, p90, p99, max } = result.latencyMs;
-  return (
-    `${result.driver}: ${result.acceptedPerSecond} angenommene Anmeldungen/s (${result.accepted} gesamt, ` +
-    `${result.otherAnswers} andere Antworten, ${result.errors} Fehler); Latenz p50 ${p50} ms, p90 ${p90} ms, p99 ${p99} ms, max ${max} ms`
+async function benchDriver(driver: DriverRun["driver"], databaseUrl?: string): Promise<DriverRun> {
+  const server = await startServer({ projectDir, databaseUrl });
+  const prefix = `bench-${process.pid}-${Date.now()}-`;
+  const trace: LeadTrace = { sent: [], answers: new Map() };
+  const figures: LoadFigures[] = [];
+  try {
+    for (const connections of CONNECTIONS) {
+      const leads = await loadLeads(server.baseUrl, connections, durationS, `${prefix}c${connections}-`);
+      trace.sent.push(...leads.trace.sent);
+      for (const [email, status] of leads.trace.answers) trace.answers.set(email, status);
+      figures.push(leads.figures);
+      console.log(`${driver}: POST /api/leads, ${connections} Verbindungen: ${leads.figures.requestsPerSecond} req/s`);
+      const home = await loadHome(server.baseUrl, connections, durationS);
+      figures.push(home);
+      console.log(`${driver}: GET /, ${connections} Verbindungen: ${home.requestsPerSecond} req/s`);
+    }
+  } finally {
+    await server.stop();
+  }
+  try {
+    const stored = await storedLeadEmails({ databaseUrl: server.databaseUrl, dataDir: server.dataDir }, prefix);
+    return { driver, figures, leads: checkLeads(trace, stored) };
+  } finally {
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
+
+function loadTable(runs: DriverRun[]): string {
+  const headers = ["Datenbank", "Anfrage", "Verb.", "req/s", "p50 ms", "p99 ms", "Anfragen", "Fehler", "Timeouts", "non-2xx", "Status"];
+  const rows = runs.flatMap((run) =>
+    run.figures.map((f) => [
+      run.driver,
+      f.scenario,
+      f.connections,
+      f.requestsPerSecond,
+      f.p50Ms,
+      f.p99Ms,
+      f.requests,
+      f.errors,
+      f.timeouts,
+      f.non2xx,
+      Object.entries(f.statusCodes)
+        .map(([code, count]) => `${code}×${count}`)
+        .join(" "),
+    ]),
   );
+  return formatTable(headers, rows);
+}
+
+function leadLine(run: DriverRun): string {
+  const { leads } = run;
+  const fromAnswers = leads.stored - leads.storedWithoutAnswer;
+  const verdict = leads.ok ? "OK" : "FEHLER";
+  let line = `${run.driver}: ${leads.accepted} Antworten 202, ${fromAnswers} davon gespeichert (${verdict})`;
+  if (leads.storedWithoutAnswer > 0) line += `; dazu ${leads.storedWithoutAnswer} gespeichert, deren Anfrage beim Stopp des Laufs noch offen war`;
+  if (leads.lost.length > 0) line += `; ${leads.lost.length} mit 202 beantwortet, aber nicht gespeichert: ${leads.lost.slice(0, 3).join(", ")}`;
+  if (leads.unexpected.length > 0) line += `; ${leads.unexpected.length} gespeichert ohne 202: ${leads.unexpected.slice(0, 3).join(", ")}`;
+  return line;
+}
+
+async function ensureBuilt(): Promise<void> {
+  if (fs.existsSync(path.join(publicDir, "index.html"))) return;
+  console.log("public/ fehlt: baue die Seite (gatsby build) …");
+  await gatsbyBuild(projectDir, projectDir);
 }
 
 async function main(): Promise<void> {
-  const durationSeconds = Number(option("--seconds") ?? "10");
-  const connections = Number(option("--connections") ?? "10");
-  console.log(report(await runBench({ durationSeconds, connections })));
-  const postgres = option("--postgres");
-  if (postgres) console.log(report(await runBench({ databaseUrl: postgres, durationSeconds, connections })));
+  await ensureBuilt();
+  let build: { ms: number; size: SiteSize } | undefined;
+  if (process.env.BENCH_BUILD === "1") {
+    console.log("Kalter gatsby build in einer Kopie des Projekts …");
+    build = await coldBuild(projectDir);
+    console.log(`gatsby build (kalt): ${(build.ms / 1000).toFixed(1)} s`);
+  }
+
+  const runs: DriverRun[] = [await benchDriver("pglite")];
+  if (process.env.DATABASE_URL) {
+    const database = await createTempDatabase(process.env.DATABASE_URL);
+    try {
+      runs.push(await benchDriver("postgres", database.url));
+    } finally {
+      await database.drop();
+    }
+  }
+
+  const size = siteSize(publicDir);
+  console.log(`\nLast je ${durationS} s, ${os.cpus().length} CPU-Kerne, Server und autocannon auf derselben Maschine:\n`);
+  console.log(loadTable(runs));
+  console.log(`\nLeads gegen 202-Antworten:\n  ${runs.map(leadLine).join("\n  ")}`);
+  console.log(
+    `\npublic/: ${mb(size.bytes)} in ${size.files} Dateien, ohne Source-Maps ${mb(size.bytesWithoutMaps)}` +
+      " (kann Reste früherer Builds enthalten; gatsby clean räumt auf)",
+  );
+  if (build) {
+    console.log(
+      `Kalter gatsby build: ${(build.ms / 1000).toFixed(1)} s; er schreibt ${mb(build.size.bytes)} in ${build.size.files} Dateien, ohne Source-Maps ${mb(build.size.bytesWithoutMaps)}`,
+    );
+  } else {
+    console.log("Kalter gatsby build: nicht gemessen (BENCH_BUILD=1 setzen)");
+  }
+
+  fs.mkdirSync(path.dirname(reportFile), { recursive: true });
+  const report = {
+    measuredAt: new Date().toISOString(),
+    durationS,
+    cpus: os.cpus().length,
+    runs: runs.map((run) => ({ driver: run.driver, load: run.figures, leads: { ...run.leads, lost: run.leads.lost.length, unexpected: run.leads.unexpected.length } })),
+    public: size,
+    coldBuild: build ? { seconds: Math.round(build.ms / 100) / 10, output: build.size } : null,
+  };
+  fs.writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nBericht: ${path.relative(process.cwd(), reportFile)}`);
+
+  if (runs.some((run) => !run.leads.ok)) {
+    console.error("Gespeicherte Leads stimmen nicht mit den 202-Antworten überein.");
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -54,7 +54,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: FORM_BODY_LIMIT,
   });
 
-  const db = options.db ?? (await openDb(config, { onIdleError: (err) => app.log.error({ err: loggableError(err) }, "database connection lost") }));
+  const db =
+    options.db ??
+    (await openDb(config, { onIdleError: (err) => app.log.error({ err: loggableError(err) }, "database connection lost") }));
   if (!options.db) app.addHook("onClose", () => db.close());
 
   app.decorate("config", config);

@@ -64,7 +64,10 @@ describe("loadConfig", () => {
     const cases: [Record<string, string>, RegExp][] = [
       [{ PORT: "neuntausend" }, /^Umgebungsvariable PORT: „neuntausend“ ist keine ganze Zahl$/],
       [{ PORT: "70000" }, /^Umgebungsvariable PORT: muss zwischen 0 und 65535 liegen/],
-      [{ DATABASE_URL: "mysql://db/urkraft" }, /^Umgebungsvariable DATABASE_URL: muss mit postgres:\/\/ oder postgresql:\/\/ beginnen$/],
+      [
+        { DATABASE_URL: "mysql://db/urkraft" },
+        /^Umgebungsvariable DATABASE_URL: muss mit postgres:\/\/ oder postgresql:\/\/ beginnen$/,
+      ],
       [{ DATABASE_URL: "kein url" }, /^Umgebungsvariable DATABASE_URL: ist keine gültige Adresse/],
       [{ TRUST_PROXY: "vielleicht" }, /^Umgebungsvariable TRUST_PROXY: „vielleicht“ ist weder/],
       [{ TRUST_PROXY: "10.0.0.0/40" }, /^Umgebungsvariable TRUST_PROXY: „10\.0\.0\.0\/40“/],
@@ -77,7 +80,11 @@ describe("loadConfig", () => {
       [{ BUILD_ON_START: "vielleicht" }, /^Umgebungsvariable BUILD_ON_START: „vielleicht“ ist weder true noch false$/],
     ];
     for (const [env, message] of cases) {
-      assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message), JSON.stringify(env));
+      assert.throws(
+        () => loadConfig(env),
+        (error: unknown) => error instanceof ConfigError && message.test(error.message),
+        JSON.stringify(env),
+      );
     }
   });
 });

@@ -60,11 +60,16 @@ onBothDrivers("privacy commands", async (t, database) => {
     }
     assert.deepEqual(data.leadLinks!.map((l) => l.purpose).sort(), ["confirm", "unsubscribe"]);
     assert.ok(!output.includes("token_hash"), "hashes are of no use to the person and stay out");
-    assert.deepEqual(data.contactRequests!.map((r) => r.message), ["Meine Frage an euch."]);
     assert.deepEqual(
-      data.mails!.map((m) => m.kind).sort(),
-      ["contact-acknowledgment", "contact-notification", "lead-confirmation", "lead-welcome"],
+      data.contactRequests!.map((r) => r.message),
+      ["Meine Frage an euch."],
     );
+    assert.deepEqual(data.mails!.map((m) => m.kind).sort(), [
+      "contact-acknowledgment",
+      "contact-notification",
+      "lead-confirmation",
+      "lead-welcome",
+    ]);
     assert.ok(data.mails!.every((m) => m.status === "sent"));
     assert.ok(!output.includes("bernd"), "nothing about anyone else");
   });
@@ -133,7 +138,10 @@ onBothDrivers("privacy commands", async (t, database) => {
 
     const { code, output } = await cli(database, "purge");
     assert.equal(code, 0);
-    assert.match(output, /Gelöscht: 1 unbestätigte\(r\) Lead\(s\) älter als 7 Tage, 1 Kontaktanfrage\(n\) älter als 180 Tage, 2 E-Mail/);
+    assert.match(
+      output,
+      /Gelöscht: 1 unbestätigte\(r\) Lead\(s\) älter als 7 Tage, 1 Kontaktanfrage\(n\) älter als 180 Tage, 2 E-Mail/,
+    );
 
     const check = await openDb(loadConfig(database.env));
     try {

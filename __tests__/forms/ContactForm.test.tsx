@@ -41,10 +41,10 @@ async function pass(ms: number) {
   });
 }
 
-/** The field's message, read through aria-describedby as a screen reader would reach it. */
+/** The field's message, read through aria-describedby as a screen reader reaches it. */
 function errorOf(field: HTMLElement): string {
   const id = (field.getAttribute("aria-describedby") ?? "").split(" ").find((part) => part.endsWith("-error"));
-  return (id ? (document.getElementById(id)?.textContent ?? "") : "").replace("⚠", "").trim();
+  return id ? (document.getElementById(id)?.textContent ?? "") : "";
 }
 
 function counter(): HTMLElement {

@@ -35,6 +35,8 @@ export interface PageMeasurement {
   /** Bytes on the wire (headers and bodies, as compressed by the server) of every request of the visit. */
   transferBytes: number;
   requestCount: number;
+  /** Document loads of the visit; above 1 the page reloaded itself (e.g. the site was rebuilt meanwhile). */
+  documentLoads: number;
   foreignRequests: string[];
   cookies: string[];
   storageKeys: string[];
@@ -82,9 +84,14 @@ function originOf(url: string): string | undefined {
 export class VisitRecorder {
   readonly requests: Request[] = [];
   readonly cspMessages: string[] = [];
+  /** Main-frame document loads; more than one means the page reloaded or navigated by itself. */
+  documentLoads = 0;
 
   constructor(readonly page: Page) {
-    page.on("request", (request) => this.requests.push(request));
+    page.on("request", (request) => {
+      this.requests.push(request);
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) this.documentLoads++;
+    });
     page.on("console", (message) => {
       if (isCspMessage(message)) this.cspMessages.push(message.text());
     });
@@ -116,18 +123,20 @@ export class VisitRecorder {
   }
 
   /**
-   * Every same-origin script file the page loaded, gzipped one by one. The bodies are fetched again
-   * rather than read from the page: the browser forgets them when the page reloads itself (as Gatsby
-   * does when the site was rebuilt meanwhile), and the server sends the same bytes either way.
+   * Every same-origin script file the page loaded, gzipped one by one. When the browser no longer has
+   * a body (the page reloaded itself, as Gatsby does when the site was rebuilt meanwhile), it is fetched
+   * again: the server sends the same bytes.
    */
   async scripts(context: BrowserContext, baseOrigin: string): Promise<ScriptSize[]> {
-    const urls = new Set(
-      this.requests.filter((r) => r.resourceType() === "script" && originOf(r.url()) === baseOrigin).map((r) => r.url()),
-    );
+    const latest = new Map<string, Request>();
+    for (const request of this.requests) {
+      if (request.resourceType() === "script" && originOf(request.url()) === baseOrigin) latest.set(request.url(), request);
+    }
     const scripts: ScriptSize[] = [];
-    for (const url of urls) {
-      const response = await context.request.get(url);
-      if (response.ok()) scripts.push({ url: new URL(url).pathname, gzipBytes: gzipSize(await response.body()) });
+    for (const [url, request] of latest) {
+      if ((await request.response())?.ok() === false) continue;
+      const body = await bodyOf(context, request);
+      if (body) scripts.push({ url: new URL(url).pathname, gzipBytes: gzipSize(body) });
     }
     return scripts;
   }
@@ -138,6 +147,13 @@ export class VisitRecorder {
       .catch(() => [] as string[]);
     return [...this.cspMessages, ...fromEvents];
   }
+}
+
+async function bodyOf(context: BrowserContext, request: Request): Promise<Buffer | undefined> {
+  const response = await request.response();
+  const body = await response?.body().catch(() => undefined);
+  if (body) return body;
+  return (await context.request.get(request.url())).body();
 }
 
 /** Waits until the page has hydrated and its network is quiet, or until SETTLE_MS have passed. */
@@ -200,7 +216,7 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
     if (!response) throw new Error(`${path}: keine Antwort`);
     await settle(page);
 
-    const html = await (await context.request.get(response.url())).text();
+    const html = (await bodyOf(context, response.request()))?.toString("utf8") ?? "";
     const scripts = await recorder.scripts(context, baseOrigin);
     const inline = inlineScripts(html);
     const inlineBytes = inline.length > 0 ? gzipSize(inline.join("\n")) : 0;
@@ -213,6 +229,7 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
       scripts: inline.length > 0 ? [...scripts, { url: `(${inline.length} inline)`, gzipBytes: inlineBytes }] : scripts,
       transferBytes: await recorder.transfer(),
       requestCount: recorder.requests.length,
+      documentLoads: recorder.documentLoads,
       foreignRequests: recorder.foreignRequests(baseOrigin),
       cookies,
       storageKeys,

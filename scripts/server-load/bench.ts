@@ -47,7 +47,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           headers: { "content-type": "application/json", origin: server.url },
           setupRequest: (request) => {
             sequence += 1;
-            return { ...request, body: JSON.stringify({ name: "Max Mustermann", email: `bench-${run}-${sequence}@beispiel.de`, website: "" }) };
+            return {
+              ...request,
+              body: JSON.stringify({ name: "Max Mustermann", email: `bench-${run}-${sequence}@beispiel.de`, website: "" }),
+            };
           },
         },
       ],

@@ -11,7 +11,7 @@ import { runCli } from "./run";
 
 const LEADS = [
   { email: "juergen@beispiel.de", name: "Jürgen Groß" },
-  { email: "formel@beispiel.de", name: "=HYPERLINK(\"http://boese.example\")" },
+  { email: "formel@beispiel.de", name: '=HYPERLINK("http://boese.example")' },
   { email: "steuer@beispiel.de", name: "Max\u001b[31m Rot" },
 ];
 
@@ -25,7 +25,7 @@ async function store(db: TestDatabase["db"]): Promise<void> {
   await db.query("UPDATE leads SET status = 'confirmed', confirmed_at = now() WHERE email = 'juergen@beispiel.de'");
   await db.query(
     "INSERT INTO contact_requests (name, email, message, form_page) VALUES ('José', 'jose@beispiel.de', $1, '/kontakt-unterstuetzung')",
-    ["Hallo; wie geht's?\nZweite Zeile mit \"Anführungszeichen\""],
+    ['Hallo; wie geht\'s?\nZweite Zeile mit "Anführungszeichen"'],
   );
 }
 
@@ -70,8 +70,15 @@ for (const target of databaseTargets()) {
       assert.match(lines.join("\n"), /3 Leads → .*leads-/);
 
       const leads = await readFile(leadFile, "utf8");
-      assert.ok(leads.startsWith("\uFEFFID;E-Mail;Name;Status;Eingetragen am;Bestätigt am;Formularseite;Version Einwilligungstext;Version Datenschutzerklärung\r\n"));
-      assert.match(leads, /;juergen@beispiel\.de;Jürgen Groß;bestätigt;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2};\d{2}\.\d{2}\.\d{4} [\d:]+;\/;2026-11-21;sha256:abc\r\n/);
+      assert.ok(
+        leads.startsWith(
+          "\uFEFFID;E-Mail;Name;Status;Eingetragen am;Bestätigt am;Formularseite;Version Einwilligungstext;Version Datenschutzerklärung\r\n",
+        ),
+      );
+      assert.match(
+        leads,
+        /;juergen@beispiel\.de;Jürgen Groß;bestätigt;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2};\d{2}\.\d{2}\.\d{4} [\d:]+;\/;2026-11-21;sha256:abc\r\n/,
+      );
       assert.match(leads, /;formel@beispiel\.de;"'=HYPERLINK\(""http:\/\/boese\.example""\)";unbestätigt;/);
       assert.equal(leads.split("\r\n").length, 5, "header, three leads, final line end");
 

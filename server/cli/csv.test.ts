@@ -5,7 +5,13 @@ import { csvCell, toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("starts with a UTF-8 BOM, separates with ; and ends lines with CRLF", () => {
-    const csv = toCsv(["ID", "Name"], [[1, "Jürgen Groß"], [2, "José"]]);
+    const csv = toCsv(
+      ["ID", "Name"],
+      [
+        [1, "Jürgen Groß"],
+        [2, "José"],
+      ],
+    );
     assert.equal(csv, "\uFEFFID;Name\r\n1;Jürgen Groß\r\n2;José\r\n");
     assert.deepEqual([...Buffer.from(csv, "utf8").subarray(0, 3)], [0xef, 0xbb, 0xbf]);
   });
@@ -21,7 +27,7 @@ describe("toCsv", () => {
   });
 
   it("neutralises cells a spreadsheet would run as a formula", () => {
-    assert.equal(csvCell("=HYPERLINK(\"http://boese.example\")"), '"\'=HYPERLINK(""http://boese.example"")"');
+    assert.equal(csvCell('=HYPERLINK("http://boese.example")'), '"\'=HYPERLINK(""http://boese.example"")"');
     assert.equal(csvCell("+49 89 123"), "'+49 89 123");
     assert.equal(csvCell("-2+3"), "'-2+3");
     assert.equal(csvCell("@SUM(A1)"), "'@SUM(A1)");

@@ -13,10 +13,7 @@ export interface OpenDbOptions {
   onIdleError?: (error: Error) => void;
 }
 
-export async function openDb(
-  config: Pick<Config, "databaseUrl" | "dataDir">,
-  options: OpenDbOptions = {},
-): Promise<Db> {
+export async function openDb(config: Pick<Config, "databaseUrl" | "dataDir">, options: OpenDbOptions = {}): Promise<Db> {
   const db = config.databaseUrl
     ? await openPostgres(config.databaseUrl, { onIdleError: options.onIdleError })
     : await openPglite(config.dataDir);

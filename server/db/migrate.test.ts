@@ -5,12 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { openDb } from ".";
-import {
-  createPostgresDatabaseUrl,
-  databaseTargets,
-  postgresSkipReason,
-  type TestDatabase,
-} from "../test-support/databases";
+import { createPostgresDatabaseUrl, databaseTargets, postgresSkipReason, type TestDatabase } from "../test-support/databases";
 import { MIGRATIONS_DIR, migrate, readMigrations } from "./migrate";
 
 async function migrationDir(files: Record<string, string>): Promise<string> {
@@ -23,10 +18,16 @@ describe("reading migration files", () => {
   it("finds the project's migrations in numeric order, starting with 001", async () => {
     const migrations = await readMigrations();
     const files = (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith(".sql")).sort();
-    assert.deepEqual(migrations.map((migration) => migration.name), files);
+    assert.deepEqual(
+      migrations.map((migration) => migration.name),
+      files,
+    );
     assert.equal(migrations[0]!.version, "001");
     const versions = migrations.map((migration) => Number(migration.version));
-    assert.deepEqual(versions, [...versions].sort((a, b) => a - b));
+    assert.deepEqual(
+      versions,
+      [...versions].sort((a, b) => a - b),
+    );
   });
 
   it("refuses a badly named file and two files with one number", async () => {
@@ -57,7 +58,10 @@ for (const target of databaseTargets()) {
       const { rows } = await database.db.query<{ version: string; name: string; checksum: string }>(
         "SELECT version, name, checksum FROM schema_migrations ORDER BY version",
       );
-      assert.deepEqual(rows.map((row) => row.name), expected);
+      assert.deepEqual(
+        rows.map((row) => row.name),
+        expected,
+      );
       assert.ok(rows.every((row) => /^[0-9a-f]{64}$/.test(row.checksum)));
       for (const table of ["leads", "contact_requests"]) {
         const exists = await database.db.query("SELECT 1 FROM information_schema.tables WHERE table_name = $1", [table]);
@@ -67,7 +71,8 @@ for (const target of databaseTargets()) {
     });
 
     it("enforces one lead per address whatever its case", async () => {
-      const insert = "INSERT INTO leads (email, name, form_page, consent_text_version, privacy_version) VALUES ($1, 'A', '/', 'v', 'p')";
+      const insert =
+        "INSERT INTO leads (email, name, form_page, consent_text_version, privacy_version) VALUES ($1, 'A', '/', 'v', 'p')";
       await database.db.query(insert, ["Einmalig@Beispiel.de"]);
       await assert.rejects(database.db.query(insert, ["einmalig@beispiel.DE"]), /leads_email_key/);
     });

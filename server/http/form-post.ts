@@ -90,11 +90,6 @@ export function answerAccepted(request: FastifyRequest, reply: FastifyReply): Fa
   return reply.code(202).send({ ok: true });
 }
 
-export function answerInvalid(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  errors: FieldErrors,
-  backHref: string,
-): FastifyReply {
+export function answerInvalid(request: FastifyRequest, reply: FastifyReply, errors: FieldErrors, backHref: string): FastifyReply {
   return sendError(request, reply, { status: 400, message: HTTP_MESSAGES.badRequest, errors, backHref });
 }

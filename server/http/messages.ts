@@ -11,7 +11,6 @@ export const HTTP_MESSAGES = {
 /** The 429 message, telling how long to wait (rounded up to whole seconds or minutes). */
 export function tooManyRequestsMessage(waitMs: number): string {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  const wait =
-    seconds < 90 ? `${seconds} ${seconds === 1 ? "Sekunde" : "Sekunden"}` : `${Math.ceil(seconds / 60)} Minuten`;
+  const wait = seconds < 90 ? `${seconds} ${seconds === 1 ? "Sekunde" : "Sekunden"}` : `${Math.ceil(seconds / 60)} Minuten`;
   return `Zu viele Anfragen in kurzer Zeit. Bitte warte ${wait} und versuche es dann noch einmal.`;
 }

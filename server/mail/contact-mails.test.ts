@@ -64,7 +64,11 @@ onBothDrivers("contact mails", async (t, database) => {
 
   await t.test("a rejected submission (validation error, honeypot) sends nothing", async () => {
     const before = sink.received.length;
-    const invalid = await app.inject({ method: "POST", url: "/api/contact", payload: { name: "", email: "x@example.de", message: "" } });
+    const invalid = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { name: "", email: "x@example.de", message: "" },
+    });
     assert.equal(invalid.statusCode, 400);
     const bot = await app.inject({
       method: "POST",
@@ -81,7 +85,9 @@ onBothDrivers("contact mails", async (t, database) => {
     await outboxSettled(app);
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(sink.received.length, before);
-    const { rows } = await app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE person_email LIKE 'bot%'");
+    const { rows } = await app.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM mail_outbox WHERE person_email LIKE 'bot%'",
+    );
     assert.equal(rows[0]!.n, 0);
   });
 });

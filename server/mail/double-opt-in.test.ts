@@ -35,7 +35,10 @@ async function elevenMinutesLater(app: FastifyInstance, email: string): Promise<
 
 function headerValue(mail: ParsedMail, name: string): string | undefined {
   const value = mail.headerLines.find((line) => line.key === name)?.line;
-  return value?.slice(value.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim();
+  return value
+    ?.slice(value.indexOf(":") + 1)
+    .replace(/\r?\n\s+/g, " ")
+    .trim();
 }
 
 function isConfirmation(mail: ParsedMail): boolean {
@@ -189,7 +192,10 @@ onBothDrivers("double opt-in", async (t, database) => {
       "SELECT status FROM mail_outbox WHERE kind = 'lead-welcome' AND person_email = $1",
       [email],
     );
-    assert.deepEqual(rows.map((row) => row.status), ["cancelled"]);
+    assert.deepEqual(
+      rows.map((row) => row.status),
+      ["cancelled"],
+    );
   });
 
   await t.test("signing up again after unsubscribing starts a new double opt-in, nothing else", async () => {

@@ -75,10 +75,9 @@ export async function confirmLead(db: Db, context: MailContext, token: unknown):
     );
     const lead = rows[0];
     if (!lead) return "invalid";
-    await tx.query(
-      "UPDATE lead_tokens SET used_at = now() WHERE lead_id = $1 AND purpose = 'confirm' AND used_at IS NULL",
-      [lead.id],
-    );
+    await tx.query("UPDATE lead_tokens SET used_at = now() WHERE lead_id = $1 AND purpose = 'confirm' AND used_at IS NULL", [
+      lead.id,
+    ]);
     const unsubscribe = newToken();
     await tx.query("INSERT INTO lead_tokens (token_hash, lead_id, purpose) VALUES ($1, $2, 'unsubscribe')", [
       unsubscribe.hash,
@@ -119,10 +118,9 @@ export async function unsubscribeLead(db: Db, token: unknown): Promise<TokenOutc
         WHERE id = $1 AND status <> 'unsubscribed'`,
       [leadId],
     );
-    await tx.query(
-      "UPDATE lead_tokens SET used_at = now() WHERE lead_id = $1 AND purpose = 'confirm' AND used_at IS NULL",
-      [leadId],
-    );
+    await tx.query("UPDATE lead_tokens SET used_at = now() WHERE lead_id = $1 AND purpose = 'confirm' AND used_at IS NULL", [
+      leadId,
+    ]);
     await tx.query(
       `UPDATE mail_outbox SET status = 'cancelled', message = NULL
         WHERE lead_id = $1 AND status = 'pending'`,

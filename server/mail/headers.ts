@@ -6,14 +6,27 @@ const CONTROL = "[\\u0000-\\u001f\\u007f\\u0085\\u2028\\u2029]";
 const CONTROL_RUN = new RegExp(`${CONTROL}+`, "g");
 const HAS_CONTROL = new RegExp(CONTROL);
 
+const CONTROL_BUT_NEWLINE = "[\\u0000-\\u0009\\u000b-\\u001f\\u007f\\u0085\\u2028\\u2029]";
+const CONTROL_EXCEPT_NEWLINE = new RegExp(CONTROL_BUT_NEWLINE, "g");
+
+/** Text that may span lines (a message): line endings unified to \n, every other control character dropped. */
+export function multiLine(value: string): string {
+  return value.replace(/\r\n?/g, "\n").replace(CONTROL_EXCEPT_NEWLINE, "");
+}
+
 /** A single header-safe line: control characters and line breaks become one space. */
 export function oneLine(value: string): string {
-  return value.replace(CONTROL_RUN, " ").replace(/\s{2,}/g, " ").trim();
+  return value
+    .replace(CONTROL_RUN, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }
 
 /** A display name for `To`/`Reply-To`: one line, no characters that end or open an address. */
 export function displayName(value: string): string {
-  return oneLine(value).replace(/[<>"\\]/g, "").slice(0, 100);
+  return oneLine(value)
+    .replace(/[<>"\\]/g, "")
+    .slice(0, 100);
 }
 
 /**

@@ -26,7 +26,11 @@ onBothDrivers("SMTP outage", async (t, database) => {
   await t.test(`${LEADS + CONTACTS} submissions while SMTP is down are all accepted`, async () => {
     const responses = await Promise.all([
       ...Array.from({ length: LEADS }, (_, i) =>
-        app.inject({ method: "POST", url: "/api/leads", payload: { name: `Lead ${i}`, email: `lead${i}@example.de`, website: "" } }),
+        app.inject({
+          method: "POST",
+          url: "/api/leads",
+          payload: { name: `Lead ${i}`, email: `lead${i}@example.de`, website: "" },
+        }),
       ),
       ...Array.from({ length: CONTACTS }, (_, i) =>
         app.inject({
@@ -161,5 +165,8 @@ test("two server instances on one PostgreSQL share the outbox without sending an
   for (let i = 0; i < count; i += 1) assert.equal(sink.to(`shared${i}@example.de`).length, 1, `shared${i}`);
   const sentBy = logs.map((log) => log.lines.filter((line) => line.msg === "mail sent").length);
   assert.equal(sentBy[0]! + sentBy[1]!, count);
-  assert.ok(sentBy.every((n) => n > 0), `both instances sent a share: ${sentBy.join(" + ")}`);
+  assert.ok(
+    sentBy.every((n) => n > 0),
+    `both instances sent a share: ${sentBy.join(" + ")}`,
+  );
 });

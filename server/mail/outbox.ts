@@ -48,10 +48,15 @@ export function composeMail(context: MailContext, mail: OutgoingMail): StoredMes
   const unsubscribeUrl = mail.unsubscribeToken
     ? link(context, `/api/leads/unsubscribe?token=${mail.unsubscribeToken}`)
     : undefined;
-  const rendered = renderMail(context.templates, mail.kind, { ...siteValues(context), ...mail.values }, {
-    unsubscribeUrl,
-    brand: site.brand,
-  });
+  const rendered = renderMail(
+    context.templates,
+    mail.kind,
+    { ...siteValues(context), ...mail.values },
+    {
+      unsubscribeUrl,
+      brand: site.brand,
+    },
+  );
   const headers: Record<string, string> = {};
   if (unsubscribeUrl) {
     const mailto = `mailto:${site.email}?subject=${encodeURIComponent("Abmelden")}`;

@@ -53,7 +53,9 @@ describe("Markdown subset", () => {
       message: "<script>alert(1)</script>",
     };
     const html = renderHtml(source, hostile);
-    assert.ok(html.includes("&lt;b onmouseover=&quot;x&quot;&gt;**fett**&lt;/b&gt; [a](javascript:alert(1)) {{url}} &amp; &quot;&#39;"));
+    assert.ok(
+      html.includes("&lt;b onmouseover=&quot;x&quot;&gt;**fett**&lt;/b&gt; [a](javascript:alert(1)) {{url}} &amp; &quot;&#39;"),
+    );
     assert.ok(html.includes("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert.doesNotMatch(html, /<script|<b |href="javascript/);
     assert.ok(renderText(source, hostile).includes("{{url}}"), "a placeholder inside a value stays literal");
@@ -105,7 +107,17 @@ describe("templates in content/emails", () => {
 
   test("the unsubscribe block and the sender's identity are added to visitor mails", () => {
     const templates = loadTemplates(EMAILS_DIR);
-    const base = { brand: "Urkraft", company: "Urkraft GmbH", siteUrl: "https://www.urkraft.de", ownerEmail: "k@urkraft.de", phone: "1", street: "Leopoldstraße 42", postalCode: "80802", city: "München", replyWithinHours: "24" };
+    const base = {
+      brand: "Urkraft",
+      company: "Urkraft GmbH",
+      siteUrl: "https://www.urkraft.de",
+      ownerEmail: "k@urkraft.de",
+      phone: "1",
+      street: "Leopoldstraße 42",
+      postalCode: "80802",
+      city: "München",
+      replyWithinHours: "24",
+    };
     const welcome = renderMail(
       templates,
       "lead-welcome",
@@ -127,14 +139,30 @@ describe("templates in content/emails", () => {
 describe("header values", () => {
   test("no line break or control character survives", () => {
     for (const raw of ["a\r\nBcc: x@y.de", "a\nb", "a\rb", "a\u2028b", "a\u0085b", "a\u0000b", "a\tb"]) {
-      assert.doesNotMatch(oneLine(raw), /[\u0000-\u001f\u007f\u0085\u2028]/, JSON.stringify(raw));
+      const codes = [...oneLine(raw)].map((char) => char.charCodeAt(0));
+      assert.ok(
+        codes.every((code) => code >= 32 && code !== 0x7f && code !== 0x85 && code !== 0x2028),
+        JSON.stringify(raw),
+      );
     }
     assert.equal(displayName('Eve" <x@y.de>\r\nBcc: z'), "Eve x@y.de Bcc: z");
   });
 
   test("only addresses that stay one recipient are sent to", () => {
     const good = ["max@example.de", "max.mustermann+info@mail.example.co.uk", "jürgen@müller.de", "o'brien@example.ie"];
-    const bad = ["a,b@example.de", "x<v@example.org>", "a;b@example.de", 'q"t@example.de', "a b@example.de", "a@b@example.de", "@example.de", "a@example", "a@-x.de", "a..b@example.de", "a@example.de\r\n"];
+    const bad = [
+      "a,b@example.de",
+      "x<v@example.org>",
+      "a;b@example.de",
+      'q"t@example.de',
+      "a b@example.de",
+      "a@b@example.de",
+      "@example.de",
+      "a@example",
+      "a@-x.de",
+      "a..b@example.de",
+      "a@example.de\r\n",
+    ];
     for (const address of good) assert.ok(isDeliverableAddress(address), address);
     for (const address of bad) assert.ok(!isDeliverableAddress(address), address);
   });
@@ -150,7 +178,9 @@ describe("SMTP and outbox settings", () => {
     assert.equal(starttls.secure, false);
     assert.equal(starttls.requireTLS, true);
     assert.equal(smtpOptions("smtp://127.0.0.1:2525").requireTLS, false);
-    const tuned = smtpOptions("smtp://mail.example.de?requireTLS=false&pool=false&tls.rejectUnauthorized=false&connectionTimeout=500");
+    const tuned = smtpOptions(
+      "smtp://mail.example.de?requireTLS=false&pool=false&tls.rejectUnauthorized=false&connectionTimeout=500",
+    );
     assert.equal(tuned.requireTLS, false);
     assert.equal(tuned.pool, false);
     assert.equal(tuned.connectionTimeout, 500);

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { placeholdersIn, renderHtml, renderText, type Values } from "./markdown";
 import { wrapHtml } from "./layout";
-import { oneLine } from "./headers";
+import { multiLine, oneLine } from "./headers";
 
 /** Filled in for every mail from `content/site.json`. */
 export const SITE_VALUES = [
@@ -94,12 +94,7 @@ const MULTILINE_VALUES = new Set(["message"]);
 /** Values may hold anything a visitor typed: line endings are unified, other control characters dropped. */
 function cleanValues(values: Values): Values {
   return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      MULTILINE_VALUES.has(key)
-        ? value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029]/g, "")
-        : oneLine(value),
-    ]),
+    Object.entries(values).map(([key, value]) => [key, MULTILINE_VALUES.has(key) ? multiLine(value) : oneLine(value)]),
   );
 }
 

@@ -57,7 +57,10 @@ export function createMailWorker(options: {
     for (const [index, mail] of batch.entries()) {
       if (stopping) {
         // Handed back rather than left to the lease, so the next start sends them at once.
-        await releaseMails(db, batch.slice(index).map((m) => m.id));
+        await releaseMails(
+          db,
+          batch.slice(index).map((m) => m.id),
+        );
         break;
       }
       try {

@@ -44,10 +44,28 @@ const CASES: BadInputCase[] = [
   { name: "body without content type", contentType: null, body: "name=Max", status: 415 },
   { name: "nested object around the fields", body: { lead: lead({}) }, status: 400 },
   { name: "deeply nested arrays", body: "[".repeat(3000) + "]".repeat(3000), status: 400 },
-  { name: "prototype poisoning with __proto__", body: `{"name":"Max","email":"${email()}","__proto__":{"admin":true}}`, status: 400 },
-  { name: "constructor.prototype poisoning", body: `{"name":"Max","email":"${email()}","constructor":{"prototype":{"x":1}}}`, status: 400 },
-  { name: "gzip-compressed body", headers: { "content-encoding": "gzip" }, body: gzipSync(JSON.stringify(lead({}))), status: 202 },
-  { name: "gzip bomb (1 KB expanding to 1 MB)", headers: { "content-encoding": "gzip" }, body: gzipSync(JSON.stringify(lead({ name: "0".repeat(1024 * 1024) }))), status: 413 },
+  {
+    name: "prototype poisoning with __proto__",
+    body: `{"name":"Max","email":"${email()}","__proto__":{"admin":true}}`,
+    status: 400,
+  },
+  {
+    name: "constructor.prototype poisoning",
+    body: `{"name":"Max","email":"${email()}","constructor":{"prototype":{"x":1}}}`,
+    status: 400,
+  },
+  {
+    name: "gzip-compressed body",
+    headers: { "content-encoding": "gzip" },
+    body: gzipSync(JSON.stringify(lead({}))),
+    status: 202,
+  },
+  {
+    name: "gzip bomb (1 KB expanding to 1 MB)",
+    headers: { "content-encoding": "gzip" },
+    body: gzipSync(JSON.stringify(lead({ name: "0".repeat(1024 * 1024) }))),
+    status: 413,
+  },
   // Wrong types in fields
   { name: "name as number", body: lead({ name: 12345 }), status: 400 },
   { name: "email as number", body: lead({ email: 42 }), status: 400 },
@@ -62,20 +80,40 @@ const CASES: BadInputCase[] = [
   { name: "name of 15 KB (under the body limit)", body: lead({ name: "x".repeat(15_000) }), status: 400 },
   { name: "name of 100 KB", body: lead({ name: "x".repeat(100_000) }), status: 413 },
   { name: "1 MB body", body: lead({ name: "x".repeat(1024 * 1024) }), status: 413 },
-  { name: "1 MB form post", contentType: "application/x-www-form-urlencoded", body: `name=${"x".repeat(1024 * 1024)}`, status: 413 },
+  {
+    name: "1 MB form post",
+    contentType: "application/x-www-form-urlencoded",
+    body: `name=${"x".repeat(1024 * 1024)}`,
+    status: 413,
+  },
   { name: "51 emoji (102 UTF-16 units)", body: lead({ name: "💪".repeat(51) }), status: 400 },
   { name: "message of 1001 characters", url: "/api/contact", body: contact({ message: "ä".repeat(1001) }), status: 400 },
   // Control characters
   { name: "CRLF header injection in e-mail", body: lead({ email: `${email()}\r\nBcc: opfer@beispiel.de` }), status: 400 },
-  { name: "CRLF in name (stored as text)", body: lead({ name: "Max\r\nBcc: opfer@beispiel.de" }), status: 202, storedName: "Max\r\nBcc: opfer@beispiel.de" },
+  {
+    name: "CRLF in name (stored as text)",
+    body: lead({ name: "Max\r\nBcc: opfer@beispiel.de" }),
+    status: 202,
+    storedName: "Max\r\nBcc: opfer@beispiel.de",
+  },
   { name: "NUL byte in name", body: lead({ name: "Max\u0000Mustermann" }), status: 400 },
   { name: "NUL byte in e-mail", body: lead({ email: `max\u0000${email()}` }), status: 400 },
   { name: "NUL byte in message", url: "/api/contact", body: contact({ message: "Hallo\u0000Welt" }), status: 400 },
   { name: "lone surrogate in name", body: `{"name":"Max \\ud800","email":"${email()}"}`, status: 202, storedName: "Max \ufffd" },
   { name: "name of whitespace and tabs only", body: lead({ name: " \t\n " }), status: 400 },
   // Markup and SQL are data, stored verbatim
-  { name: "HTML in name", body: lead({ name: "<script>alert(1)</script>" }), status: 202, storedName: "<script>alert(1)</script>" },
-  { name: "SQL in name", body: lead({ name: "Robert'); DROP TABLE leads;--" }), status: 202, storedName: "Robert'); DROP TABLE leads;--" },
+  {
+    name: "HTML in name",
+    body: lead({ name: "<script>alert(1)</script>" }),
+    status: 202,
+    storedName: "<script>alert(1)</script>",
+  },
+  {
+    name: "SQL in name",
+    body: lead({ name: "Robert'); DROP TABLE leads;--" }),
+    status: 202,
+    storedName: "Robert'); DROP TABLE leads;--",
+  },
   { name: "SQL in e-mail", body: lead({ email: "' OR 1=1 --@beispiel.de" }), status: 400 },
   { name: "HTML in message", url: "/api/contact", body: contact({ message: '<img src=x onerror="alert(1)">' }), status: 202 },
   // Names and addresses people really have
@@ -87,9 +125,24 @@ const CASES: BadInputCase[] = [
   { name: "e-mail with plus tag", body: lead({ email: `max+urkraft.${++sequence}@beispiel.de` }), status: 202 },
   { name: "unknown extra fields are ignored", body: lead({ isAdmin: true, status: "confirmed" }), status: 202 },
   // Form encoding oddities
-  { name: "repeated field in a form post", contentType: "application/x-www-form-urlencoded", body: `name=Max&name=Moritz&email=${encodeURIComponent(email())}`, status: 400 },
-  { name: "bracket field name in a form post", contentType: "application/x-www-form-urlencoded", body: `name[]=Max&email=${encodeURIComponent(email())}`, status: 400 },
-  { name: "broken percent encoding in a form post", contentType: "application/x-www-form-urlencoded", body: "name=%E0%A4%A&email=%ZZ", status: 400 },
+  {
+    name: "repeated field in a form post",
+    contentType: "application/x-www-form-urlencoded",
+    body: `name=Max&name=Moritz&email=${encodeURIComponent(email())}`,
+    status: 400,
+  },
+  {
+    name: "bracket field name in a form post",
+    contentType: "application/x-www-form-urlencoded",
+    body: `name[]=Max&email=${encodeURIComponent(email())}`,
+    status: 400,
+  },
+  {
+    name: "broken percent encoding in a form post",
+    contentType: "application/x-www-form-urlencoded",
+    body: "name=%E0%A4%A&email=%ZZ",
+    status: 400,
+  },
   // Wrong methods and types
   { name: "GET on the endpoint", method: "GET", status: 404 },
   { name: "PUT on the endpoint", method: "PUT", body: lead({}), status: 404 },
@@ -137,7 +190,9 @@ for (const target of databaseTargets()) {
         }
         if (entry.storedName !== undefined) {
           const sent = JSON.parse(payload as string) as { email: string };
-          const { rows } = await database.db.query<{ name: string }>("SELECT name FROM leads WHERE lower(email) = lower($1)", [sent.email]);
+          const { rows } = await database.db.query<{ name: string }>("SELECT name FROM leads WHERE lower(email) = lower($1)", [
+            sent.email,
+          ]);
           assert.deepEqual(rows, [{ name: entry.storedName }]);
         }
       });

@@ -83,7 +83,10 @@ describe("CSP in the browser", { skip: browserSkip() }, () => {
       assert.equal(data.handler, undefined, "inline event handler blocked");
       assert.equal(data.link, undefined, "javascript: URL blocked");
       const violations = await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []);
-      assert.ok(violations.some((violation) => violation.startsWith("script-src")), violations.join("\n"));
+      assert.ok(
+        violations.some((violation) => violation.startsWith("script-src")),
+        violations.join("\n"),
+      );
     } finally {
       await page.close();
       await test.close();

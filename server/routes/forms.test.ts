@@ -43,7 +43,12 @@ for (const target of databaseTargets()) {
       it("accepts a valid lead with 202 and stores it with the proof of consent", async () => {
         const email = uniqueEmail();
         const before = Date.now();
-        const response = await postJson(test.app, "/api/leads", { name: "  Jürgen Groß ", email: ` ${email} `, website: "" }, SAME_SITE);
+        const response = await postJson(
+          test.app,
+          "/api/leads",
+          { name: "  Jürgen Groß ", email: ` ${email} `, website: "" },
+          SAME_SITE,
+        );
         assert.equal(response.statusCode, 202);
         assert.deepEqual(response.json(), { ok: true });
 
@@ -63,10 +68,15 @@ for (const target of databaseTargets()) {
 
       it("stores the page the form was sent from, taken from Referer", async () => {
         const email = uniqueEmail();
-        const response = await postJson(test.app, "/api/leads", { name: "Max", email }, {
-          origin: "http://localhost",
-          referer: "http://localhost/bewegung-alltag?utm=x#info-form",
-        });
+        const response = await postJson(
+          test.app,
+          "/api/leads",
+          { name: "Max", email },
+          {
+            origin: "http://localhost",
+            referer: "http://localhost/bewegung-alltag?utm=x#info-form",
+          },
+        );
         assert.equal(response.statusCode, 202);
         assert.equal((await leadsFor(email)).rows[0]!.form_page, "/bewegung-alltag");
       });
@@ -114,7 +124,9 @@ for (const target of databaseTargets()) {
       it("leaves a confirmed lead as it is when the address is submitted again", async () => {
         const email = uniqueEmail();
         await postJson(test.app, "/api/leads", { name: "Bestätigt", email }, SAME_SITE);
-        await database.db.query("UPDATE leads SET status = 'confirmed', confirmed_at = now() WHERE lower(email) = lower($1)", [email]);
+        await database.db.query("UPDATE leads SET status = 'confirmed', confirmed_at = now() WHERE lower(email) = lower($1)", [
+          email,
+        ]);
         const again = await postJson(test.app, "/api/leads", { name: "Jemand anderes", email }, SAME_SITE);
         assert.equal(again.statusCode, 202);
         const { rows } = await leadsFor(email);
@@ -192,7 +204,10 @@ for (const target of databaseTargets()) {
           { body: { name: "Max", message: "Hallo" }, errors: { email: "Ungültige E-Mail-Adresse" } },
           { body: { name: "Max", email }, errors: { message: "Nachricht erforderlich (max. 1000 Zeichen)" } },
           { body: { name: "Max", email, message: " \n " }, errors: { message: "Nachricht erforderlich (max. 1000 Zeichen)" } },
-          { body: { name: "Max", email, message: "x".repeat(1001) }, errors: { message: "Nachricht erforderlich (max. 1000 Zeichen)" } },
+          {
+            body: { name: "Max", email, message: "x".repeat(1001) },
+            errors: { message: "Nachricht erforderlich (max. 1000 Zeichen)" },
+          },
           {
             body: {},
             errors: {
@@ -213,14 +228,24 @@ for (const target of databaseTargets()) {
 
       it("answers a form post with 303 to /danke-willkommen", async () => {
         const email = uniqueEmail("kontakt");
-        const response = await postForm(test.app, "/api/contact", { name: "Max", email, message: "Ohne JavaScript" }, CONTACT_PAGE);
+        const response = await postForm(
+          test.app,
+          "/api/contact",
+          { name: "Max", email, message: "Ohne JavaScript" },
+          CONTACT_PAGE,
+        );
         assert.equal(response.statusCode, 303);
         assert.equal(response.headers.location, "/danke-willkommen");
         assert.equal((await contactsFor(email)).rows.length, 1);
       });
 
       it("answers a bad form post with the error page linking back to the contact page", async () => {
-        const response = await postForm(test.app, "/api/contact", { name: "Max", email: "max@beispiel.de", message: "" }, CONTACT_PAGE);
+        const response = await postForm(
+          test.app,
+          "/api/contact",
+          { name: "Max", email: "max@beispiel.de", message: "" },
+          CONTACT_PAGE,
+        );
         assert.equal(response.statusCode, 400);
         assert.match(response.body, /<li>Nachricht erforderlich \(max\. 1000 Zeichen\)<\/li>/);
         assert.match(response.body, /href="\/kontakt-unterstuetzung"/);
@@ -233,7 +258,12 @@ for (const target of databaseTargets()) {
         const json = await postJson(test.app, "/api/leads", { name: "x".repeat(17 * 1024), email: uniqueEmail() }, SAME_SITE);
         assert.equal(json.statusCode, 413);
         assert.deepEqual(json.json(), { error: "Deine Anfrage ist zu groß (höchstens 16 KB). Bitte kürze deine Eingaben." });
-        const form = await postForm(test.app, "/api/contact", { name: "Max", email: uniqueEmail(), message: "y".repeat(17 * 1024) }, SAME_SITE);
+        const form = await postForm(
+          test.app,
+          "/api/contact",
+          { name: "Max", email: uniqueEmail(), message: "y".repeat(17 * 1024) },
+          SAME_SITE,
+        );
         assert.equal(form.statusCode, 413);
         assert.match(form.body, /Deine Anfrage ist zu groß/);
         assert.equal(await countRows("leads"), leadsBefore);
@@ -248,7 +278,9 @@ for (const target of databaseTargets()) {
             payload: JSON.stringify({ name: "Max", email: uniqueEmail() }),
           });
           assert.equal(response.statusCode, 415, type);
-          assert.deepEqual(response.json(), { error: "Dieses Format nehmen wir nicht an. Bitte sende das Formular über unsere Website." });
+          assert.deepEqual(response.json(), {
+            error: "Dieses Format nehmen wir nicht an. Bitte sende das Formular über unsere Website.",
+          });
         }
       });
 
@@ -261,7 +293,12 @@ for (const target of databaseTargets()) {
             error: "Formulare von anderen Websites nehmen wir nicht an. Bitte nutze das Formular auf unserer Seite.",
           });
         }
-        const form = await postForm(test.app, "/api/contact", { name: "Max", email, message: "Hallo" }, { origin: "https://boese.example" });
+        const form = await postForm(
+          test.app,
+          "/api/contact",
+          { name: "Max", email, message: "Hallo" },
+          { origin: "https://boese.example" },
+        );
         assert.equal(form.statusCode, 403);
         assert.match(form.body, /Formulare von anderen Websites/);
         assert.equal((await leadsFor(email)).rows.length, 0);
@@ -269,14 +306,24 @@ for (const target of databaseTargets()) {
       });
 
       it("accepts posts from its own host and from SITE_URL behind a proxy", async () => {
-        const own = await postJson(test.app, "/api/leads", { name: "Max", email: uniqueEmail() }, { origin: "http://localhost:80" });
+        const own = await postJson(
+          test.app,
+          "/api/leads",
+          { name: "Max", email: uniqueEmail() },
+          { origin: "http://localhost:80" },
+        );
         assert.equal(own.statusCode, 202);
         const proxied = await buildTestApp(database, { SITE_URL: "https://www.urkraft.de" });
         try {
-          const response = await postJson(proxied.app, "/api/leads", { name: "Max", email: uniqueEmail() }, {
-            origin: "https://www.urkraft.de",
-            host: "10.0.0.5:9000",
-          });
+          const response = await postJson(
+            proxied.app,
+            "/api/leads",
+            { name: "Max", email: uniqueEmail() },
+            {
+              origin: "https://www.urkraft.de",
+              host: "10.0.0.5:9000",
+            },
+          );
           assert.equal(response.statusCode, 202);
         } finally {
           await proxied.close();
@@ -291,7 +338,12 @@ for (const target of databaseTargets()) {
         const form = await postForm(test.app, "/api/leads", { name: "Bot", email, website: "spam" }, SAME_SITE);
         assert.equal(form.statusCode, 303);
         assert.equal(form.headers.location, "/danke-willkommen");
-        const contact = await postJson(test.app, "/api/contact", { name: "Bot", email, message: "Kauf!", website: "x" }, SAME_SITE);
+        const contact = await postJson(
+          test.app,
+          "/api/contact",
+          { name: "Bot", email, message: "Kauf!", website: "x" },
+          SAME_SITE,
+        );
         assert.equal(contact.statusCode, 202);
         // Even invalid input is "accepted": a bot learns nothing about the rules.
         const invalid = await postJson(test.app, "/api/leads", { email: "kaputt", website: "x" }, SAME_SITE);
@@ -325,7 +377,10 @@ for (const target of databaseTargets()) {
             payload: JSON.stringify({ name: "Max", email }),
           });
           assert.equal(refused.statusCode, 429);
-          assert.match(refused.json().error, /^Zu viele Anfragen in kurzer Zeit\. Bitte warte \d+ Sekunden und versuche es dann noch einmal\.$/);
+          assert.match(
+            refused.json().error,
+            /^Zu viele Anfragen in kurzer Zeit\. Bitte warte \d+ Sekunden und versuche es dann noch einmal\.$/,
+          );
           assert.ok(Number(refused.headers["retry-after"]) > 0);
           assert.equal((await leadsFor(email)).rows.length, 0);
 

@@ -22,13 +22,19 @@ export default async function leadTokenRoutes(app: FastifyInstance): Promise<voi
   app.get("/api/leads/confirm", linkRoute, async (request, reply) => {
     const outcome = await confirmLead(app.db, app.mail, tokenOf(request));
     request.log.info({ outcome }, "lead confirmation link");
-    return reply.code(303).header("location", outcome === "done" ? CONFIRMED_PATH : INVALID_LINK_PATH).send();
+    return reply
+      .code(303)
+      .header("location", outcome === "done" ? CONFIRMED_PATH : INVALID_LINK_PATH)
+      .send();
   });
 
   app.get("/api/leads/unsubscribe", linkRoute, async (request, reply) => {
     const outcome = await unsubscribeLead(app.db, tokenOf(request));
     request.log.info({ outcome }, "unsubscribe link");
-    return reply.code(303).header("location", outcome === "done" ? UNSUBSCRIBED_PATH : INVALID_LINK_PATH).send();
+    return reply
+      .code(303)
+      .header("location", outcome === "done" ? UNSUBSCRIBED_PATH : INVALID_LINK_PATH)
+      .send();
   });
 
   app.post("/api/leads/unsubscribe", linkRoute, async (request, reply) => {

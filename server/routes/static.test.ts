@@ -18,7 +18,10 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const hashOf = (script: string) => `'sha256-${createHash("sha256").update(Buffer.from(script, "utf8")).digest("base64")}'`;
 
 function scriptSources(csp: string): string[] {
-  const directive = csp.split(";").map((part) => part.trim()).find((part) => part.startsWith("script-src "));
+  const directive = csp
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith("script-src "));
   assert.ok(directive, `no script-src in ${csp}`);
   return directive.split(/\s+/).slice(1);
 }
@@ -85,12 +88,26 @@ describe("static hosting of public/", () => {
   });
 
   it("never serves files outside public/ or hidden files", async () => {
-    for (const url of ["/../package.json", "/%2e%2e/%2e%2e/etc/passwd", "/.env", "/%2Eenv", "/agb%00.html", "/%E0%A4%A", "/..%2fserver%2fapp.ts"]) {
+    for (const url of [
+      "/../package.json",
+      "/%2e%2e/%2e%2e/etc/passwd",
+      "/.env",
+      "/%2Eenv",
+      "/agb%00.html",
+      "/%E0%A4%A",
+      "/..%2fserver%2fapp.ts",
+    ]) {
       const response = await get(url);
       // 400 for addresses that are not even valid URL encoding, 404 for the rest.
       assert.ok(response.statusCode === 404 || response.statusCode === 400, `${url}: ${response.statusCode}`);
       assert.doesNotMatch(response.body, /SECRET|root:|"name": "urkraft/, url);
     }
+  });
+
+  it("serves /.well-known/ although other hidden paths stay hidden", async () => {
+    const response = await get("/.well-known/security.txt");
+    assert.equal(response.statusCode, 200);
+    assert.match(response.body, /^Contact: mailto:/);
   });
 
   it("applies Gatsby's caching rules", async () => {

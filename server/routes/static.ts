@@ -20,8 +20,8 @@ export function isApiPath(pathname: string): boolean {
 
 export default async function staticRoutes(app: FastifyInstance, options: { site: SiteFiles }): Promise<void> {
   const { site } = options;
-  // Only for reply.sendFile (ranges, ETag, 304); which file to send is decided below.
-  await app.register(fastifyStatic, { root: site.publicDir, serve: false, cacheControl: false, dotfiles: "deny" });
+  // Only for reply.sendFile (ranges, ETag, 304); which file to send, hidden files excluded, is decided by site.resolve.
+  await app.register(fastifyStatic, { root: site.publicDir, serve: false, cacheControl: false, dotfiles: "allow" });
 
   app.get("/*", async (request, reply) => {
     const pathname = pathnameOf(request.url);

@@ -51,9 +51,8 @@ export async function saveLead(tx: Queryable, values: LeadValues, meta: LeadMeta
     params,
   );
   if (rows[0]) return rows[0];
-  const existing = await tx.query<StoredLead>(
-    "SELECT id, status, false AS created FROM leads WHERE lower(email) = lower($1)",
-    [values.email],
-  );
+  const existing = await tx.query<StoredLead>("SELECT id, status, false AS created FROM leads WHERE lower(email) = lower($1)", [
+    values.email,
+  ]);
   return existing.rows[0]!;
 }

@@ -9,9 +9,7 @@ import path from "node:path";
 import { contentSecurityPolicy, inlineScriptHashes } from "../http/csp";
 
 export type SitePath =
-  | { kind: "file"; relativePath: string; absolutePath: string }
-  | { kind: "redirect"; location: string }
-  | { kind: "missing" };
+  { kind: "file"; relativePath: string; absolutePath: string } | { kind: "redirect"; location: string } | { kind: "missing" };
 
 export interface HtmlPage {
   body: Buffer;

@@ -47,6 +47,7 @@ export async function createSiteFixture(): Promise<SiteFixture> {
     "favicon.ico": Buffer.from([0, 0, 1, 0, 1, 0]),
     "static/2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d/hero.png": Buffer.from("89504e470d0a1a0a", "hex"),
     ".env": "SECRET=nicht-ausliefern",
+    ".well-known/security.txt": "Contact: mailto:kontakt@urkraft.de\n",
   };
   for (const [name, content] of Object.entries(files)) {
     const file = path.join(dir, ...name.split("/"));

@@ -8,12 +8,7 @@ import { ERROR_CLASS } from "./fieldStyles";
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return (
     <p id={id} aria-live="polite" className={message ? ERROR_CLASS : undefined}>
-      {message ? (
-        <>
-          <span aria-hidden="true">⚠ </span>
-          {message}
-        </>
-      ) : null}
+      {message}
     </p>
   );
 }

@@ -52,7 +52,7 @@ export function LeadForm() {
             type="email"
             label="Deine E-Mail-Adresse"
             autoComplete="email"
-            placeholder="z. B. markus@beispiel.de"
+            placeholder="z. B. markus@web.de"
             maxLength={LIMITS.email}
             pattern={EMAIL_HTML_PATTERN}
           />

@@ -10,7 +10,7 @@ import { PillarCards } from "../components/sections/PillarCards";
 import { TestimonialsSection } from "../components/sections/TestimonialsSection";
 import { InfoFormSection } from "../components/sections/InfoFormSection";
 import { Disclaimer } from "../components/sections/Disclaimer";
-import { CheckIcon, ArrowIcon } from "../components/sections/section-icons";
+import { Icon } from "../components/sections/Icon";
 import { fillCopy } from "../components/sections/fill-copy";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { useNotices } from "../hooks/useNotices";
@@ -26,15 +26,15 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       <PageHero hero={copy.hero}>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
           <InfoFormCta onHomePage>{copy.heroButton}</InfoFormCta>
-          <Link to={copy.heroLink.to} className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full border-2 border-cream-100/40 px-6 py-3 font-semibold text-white transition-colors hover:border-cream-100 hover:bg-white/5">
+          <Link to={copy.heroLink.to} className="btn-secondary border-cream-100/40 text-white hover:border-cream-100 hover:bg-white/5">
             {copy.heroLink.label}
-            <ArrowIcon className="h-5 w-5" />
+            <Icon name="arrow" className="icon-sm" />
           </Link>
         </div>
         <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-cream-100">
           {copy.heroPoints.map((point) => (
             <li key={point} className="inline-flex items-center gap-2">
-              <CheckIcon className="h-5 w-5 text-ember-300" />
+              <Icon name="check" className="icon-sm text-ember-300" />
               {point}
             </li>
           ))}

@@ -27,18 +27,16 @@ export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery
           <FaqList title={copy.faq.title} faqs={data.allFaq.nodes} />
         </div>
         <section aria-labelledby="nachricht-title" className="content-start">
-          <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-cream-200 sm:p-8">
+          <div className="card rounded-3xl p-6 shadow-lg sm:p-8">
             <h2 id="nachricht-title" className="text-2xl font-bold sm:text-3xl">
               {copy.form.title}
             </h2>
-            <p className="mt-3 leading-relaxed text-bark-700">{copy.form.intro}</p>
+            <p className="muted mt-3">{copy.form.intro}</p>
             <div className="mt-6">
               <ContactForm />
             </div>
           </div>
-          <div className="mt-6">
-            <TrustNotes items={copy.trust} />
-          </div>
+          <TrustNotes items={copy.trust} />
         </section>
       </div>
     </Layout>

@@ -75,10 +75,14 @@ export async function waitUntil(check: () => Promise<boolean> | boolean, what: s
 
 /** Waits until the outbox has nothing left to send (every row sent, cancelled or given up). */
 export function outboxSettled(app: FastifyInstance, timeoutMs = 10_000): Promise<void> {
-  return waitUntil(async () => {
-    const { rows } = await app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending'");
-    return rows[0]!.n === 0;
-  }, "an empty outbox", timeoutMs);
+  return waitUntil(
+    async () => {
+      const { rows } = await app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending'");
+      return rows[0]!.n === 0;
+    },
+    "an empty outbox",
+    timeoutMs,
+  );
 }
 
 /** The path and query of a link in a mail, to replay through `app.inject`. */

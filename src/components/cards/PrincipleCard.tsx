@@ -1,21 +1,22 @@
 import React from "react";
-import { PrincipleIcon } from "../sections/section-icons";
+import { Icon, type IconName } from "../sections/Icon";
 
 export interface PrincipleData {
   readonly title: string;
   readonly description: string;
+  /** One of PRINCIPLE_ICONS; the content check stops any other name. */
   readonly icon: string;
 }
 
 /** One principle of traditional nutrition: icon, title, description. */
 export function PrincipleCard({ principle }: { principle: PrincipleData }) {
   return (
-    <article className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-cream-200">
-      <span className="grid h-12 w-12 place-items-center rounded-xl bg-forest-50 text-forest-700" data-icon={principle.icon}>
-        <PrincipleIcon name={principle.icon} />
+    <article className="card h-full p-6">
+      <span className="icon-disc rounded-xl bg-forest-50 text-forest-700">
+        <Icon name={principle.icon as IconName} />
       </span>
-      <h3 className="mt-4 text-xl font-bold">{principle.title}</h3>
-      <p className="mt-2 leading-relaxed text-bark-700">{principle.description}</p>
+      <h3 className="h3 mt-4">{principle.title}</h3>
+      <p className="muted mt-2">{principle.description}</p>
     </article>
   );
 }

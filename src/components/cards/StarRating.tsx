@@ -1,5 +1,5 @@
 import React from "react";
-import { StarIcon } from "../icons";
+import { Icon } from "../sections/Icon";
 
 const MAX_STARS = 5;
 
@@ -7,8 +7,8 @@ const MAX_STARS = 5;
 export function StarRating({ rating }: { rating: number }) {
   return (
     <p role="img" aria-label={`${rating} von ${MAX_STARS} Sternen`} className="flex gap-0.5">
-      {Array.from({ length: MAX_STARS }, (_, index) => (
-        <StarIcon key={index} className={`h-5 w-5 ${index < rating ? "text-ember-500" : "text-cream-200"}`} />
+      {Array.from({ length: MAX_STARS }, (_, index) => index + 1).map((star) => (
+        <Icon key={star} name="star" className={star <= rating ? "icon-sm text-ember-500" : "icon-sm text-cream-200"} />
       ))}
     </p>
   );

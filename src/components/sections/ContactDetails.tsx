@@ -1,5 +1,5 @@
 import React from "react";
-import { ClockIcon, MailIcon, PinIcon } from "../icons";
+import { Icon, type IconName } from "./Icon";
 
 interface ContactDetailsProps {
   email: { title: string; address: string; note: string };
@@ -7,13 +7,15 @@ interface ContactDetailsProps {
   hours: { title: string; note: string; rows: readonly { readonly days: string; readonly hours: string }[] };
 }
 
-function DetailCard({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
+function DetailCard({ icon, title, children }: { icon: IconName; title: string; children: React.ReactNode }) {
   return (
-    <div className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-cream-200">
-      <span className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-forest-800 text-ember-300">{icon}</span>
-      <div className="min-w-0 flex-1">
-        <h2 className="font-serif text-xl font-bold">{title}</h2>
-        <div className="mt-2 leading-relaxed text-bark-900">{children}</div>
+    <div className="card flex gap-4 p-6">
+      <span className="icon-disc">
+        <Icon name={icon} className="icon-sm" />
+      </span>
+      <div className="min-w-0 leading-relaxed">
+        <h2 className="h3">{title}</h2>
+        <div className="mt-2">{children}</div>
       </div>
     </div>
   );
@@ -23,13 +25,13 @@ function DetailCard({ icon, title, children }: { icon: React.ReactNode; title: s
 export function ContactDetails({ email, postal, hours }: ContactDetailsProps) {
   return (
     <div className="grid gap-5">
-      <DetailCard icon={<MailIcon className="h-5 w-5" />} title={email.title}>
+      <DetailCard icon="mail" title={email.title}>
         <a href={`mailto:${email.address}`} className="font-semibold break-all text-forest-700 underline underline-offset-4 hover:text-forest-900">
           {email.address}
         </a>
-        <p className="mt-1 text-bark-700">{email.note}</p>
+        <p className="muted mt-1">{email.note}</p>
       </DetailCard>
-      <DetailCard icon={<PinIcon className="h-5 w-5" />} title={postal.title}>
+      <DetailCard icon="pin" title={postal.title}>
         <address className="not-italic">
           {postal.company}
           <br />
@@ -40,7 +42,7 @@ export function ContactDetails({ email, postal, hours }: ContactDetailsProps) {
           {postal.country}
         </address>
       </DetailCard>
-      <DetailCard icon={<ClockIcon className="h-5 w-5" />} title={hours.title}>
+      <DetailCard icon="clock" title={hours.title}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
           {hours.rows.map((row) => (
             <React.Fragment key={row.days}>
@@ -49,7 +51,7 @@ export function ContactDetails({ email, postal, hours }: ContactDetailsProps) {
             </React.Fragment>
           ))}
         </dl>
-        <p className="mt-2 text-sm text-bark-700">{hours.note}</p>
+        <p className="fine-print mt-2">{hours.note}</p>
       </DetailCard>
     </div>
   );

@@ -1,7 +1,7 @@
 import React from "react";
 import { INFO_FORM_ID } from "../../constants";
 import { LeadForm } from "../../forms/LeadForm";
-import { CheckIcon } from "./section-icons";
+import { Icon } from "./Icon";
 
 interface InfoFormSectionProps {
   kicker: string;
@@ -14,25 +14,25 @@ interface InfoFormSectionProps {
 /** The home page's `#info-form`: what the visitor gets, and the lead form. Calls to action scroll here. */
 export function InfoFormSection({ kicker, title, intro, points, note }: InfoFormSectionProps) {
   return (
-    <section id={INFO_FORM_ID} tabIndex={-1} aria-labelledby="info-form-title" className="bg-forest-900 py-16 focus:outline-none sm:py-24">
+    <section id={INFO_FORM_ID} tabIndex={-1} aria-labelledby="info-form-title" className="section bg-forest-900 text-cream-100 focus:outline-none">
       <div className="container-page grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:gap-16">
-        <div className="text-cream-100">
-          <p className="text-sm font-semibold tracking-wider text-ember-300 uppercase">{kicker}</p>
-          <h2 id="info-form-title" className="mt-2 text-3xl leading-tight font-bold text-white sm:text-4xl">
+        <div>
+          <p className="kicker-light">{kicker}</p>
+          <h2 id="info-form-title" className="h2 mt-2 text-white">
             {title}
           </h2>
           <p className="mt-4 text-lg leading-relaxed">{intro}</p>
-          <ul className="mt-6 space-y-3">
+          <ul className="mt-6 space-y-3 text-lg">
             {points.map((point) => (
-              <li key={point} className="flex gap-3 text-lg">
-                <CheckIcon className="mt-0.5 h-6 w-6 shrink-0 text-ember-300" />
-                <span>{point}</span>
+              <li key={point} className="flex gap-3">
+                <Icon name="check" className="mt-0.5 h-6 w-6 shrink-0 text-ember-300" />
+                {point}
               </li>
             ))}
           </ul>
           <p className="mt-6 text-sm text-cream-200">{note}</p>
         </div>
-        <div className="rounded-3xl bg-cream-50 p-6 shadow-xl sm:p-8">
+        <div className="rounded-3xl bg-cream-50 p-6 text-bark-900 shadow-xl sm:p-8">
           <LeadForm />
         </div>
       </div>

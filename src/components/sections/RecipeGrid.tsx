@@ -7,15 +7,15 @@ interface RecipeGridProps {
   intro: SectionIntroData;
   labels: RecipeCardLabels;
   recipes: readonly RecipeData[];
-  notices: Pick<NoticesData, "caffeineWarning" | "caffeineFree">;
+  notices: NoticesData;
 }
 
 /** Every recipe as a card: one column on phones, two on tablets, four on wide screens. */
 export function RecipeGrid({ intro, labels, recipes, notices }: RecipeGridProps) {
   return (
-    <section aria-labelledby="rezepte-title" className="py-16 sm:py-24">
+    <section aria-labelledby="rezepte-title" className="section">
       <div className="container-page">
-        <SectionHeading id="rezepte-title" kicker={intro.kicker} title={intro.title} intro={intro.intro} />
+        <SectionHeading id="rezepte-title" {...intro} />
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {recipes.map((recipe) => (
             <li key={recipe.id}>

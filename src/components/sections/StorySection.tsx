@@ -15,28 +15,28 @@ interface StorySectionProps {
 
 /** The story of a page: text, an optional quote, and an optional picture beside it. */
 export function StorySection({ kicker, title, paragraphs, quote, quoteAuthor, image, imageAlt = "" }: StorySectionProps) {
-  const hasImage = Boolean(image?.childImageSharp);
+  const picture = image?.childImageSharp && image;
   return (
-    <section aria-labelledby="geschichte-title" className="py-16 sm:py-24">
-      <div className={`container-page grid items-center gap-10 lg:gap-16 ${hasImage ? "lg:grid-cols-2" : ""}`}>
-        {hasImage && (
-          <div className="overflow-hidden rounded-3xl shadow-lg lg:order-first">
-            <ContentImage image={image} alt={imageAlt} />
+    <section aria-labelledby="geschichte-title" className="section">
+      <div className={`container-page grid items-center gap-10 lg:gap-16 ${picture ? "lg:grid-cols-2" : ""}`}>
+        {picture && (
+          <div className="overflow-hidden rounded-3xl shadow-lg">
+            <ContentImage image={picture} alt={imageAlt} />
           </div>
         )}
-        <div className={hasImage ? "" : "mx-auto max-w-3xl"}>
+        <div className="max-w-3xl">
           <SectionHeading id="geschichte-title" kicker={kicker} title={title} />
-          <div className="mt-6 space-y-4 text-lg leading-relaxed text-bark-900">
+          <div className="mt-6 space-y-4 text-lg leading-relaxed">
             {paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
           {quote && (
             <figure className="mt-8 border-l-4 border-ember-400 pl-5">
-              <blockquote className="font-serif text-xl leading-snug text-forest-900">
+              <blockquote className="font-serif text-xl text-forest-900">
                 <p>„{quote}“</p>
               </blockquote>
-              {quoteAuthor && <figcaption className="mt-2 text-sm text-bark-700">{quoteAuthor}</figcaption>}
+              <figcaption className="fine-print mt-2">{quoteAuthor}</figcaption>
             </figure>
           )}
         </div>

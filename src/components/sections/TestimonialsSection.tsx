@@ -13,19 +13,20 @@ interface TestimonialsSectionProps {
 
 /** A grid of testimonials with the note on how their authenticity is checked. */
 export function TestimonialsSection({ intro, testimonials, checkNote, className = "" }: TestimonialsSectionProps) {
-  const twoColumns = testimonials.length % 3 !== 0 && testimonials.length % 2 === 0;
+  // Four cards sit better in two columns than as three plus one.
+  const columns = testimonials.length === 4 ? "md:grid-cols-2" : "md:grid-cols-2 lg:grid-cols-3";
   return (
-    <section aria-labelledby="erfahrungen-title" className={`py-16 sm:py-24 ${className}`}>
+    <section aria-labelledby="erfahrungen-title" className={`section ${className}`}>
       <div className="container-page">
-        <SectionHeading id="erfahrungen-title" kicker={intro.kicker} title={intro.title} intro={intro.intro} />
-        <ul className={`mt-10 grid gap-6 md:grid-cols-2 ${twoColumns ? "" : "lg:grid-cols-3"}`}>
+        <SectionHeading id="erfahrungen-title" {...intro} />
+        <ul className={`mt-10 grid gap-6 ${columns}`}>
           {testimonials.map((testimonial) => (
             <li key={testimonial.id}>
               <TestimonialCard testimonial={testimonial} />
             </li>
           ))}
         </ul>
-        <p className="mt-8 max-w-3xl text-sm leading-relaxed text-bark-700">{checkNote}</p>
+        <p className="fine-print mt-8 max-w-3xl">{checkNote}</p>
       </div>
     </section>
   );

@@ -1,0 +1,34 @@
+import React from "react";
+import { render, screen } from "@testing-library/react";
+import { CaffeineNote } from "../../src/components/cards/CaffeineNote";
+import { readContent } from "./support";
+
+const { caffeineWarning, caffeineFree } = readContent<{ caffeineWarning: string; caffeineFree: string }>("notices.json");
+const note = (mgPerLitre: number | null | undefined) => render(<CaffeineNote mgPerLitre={mgPerLitre} warning={caffeineWarning} free={caffeineFree} />);
+
+describe("caffeine note", () => {
+  it("carries the mandatory notice with the content per 100 ml above 150 mg/l", () => {
+    note(320);
+    expect(caffeineWarning).toBe("Erhöhter Koffeingehalt. Für Kinder und schwangere oder stillende Frauen nicht empfohlen.");
+    expect(screen.getByText(`${caffeineWarning} (32 mg/100 ml)`)).toBeInTheDocument();
+  });
+
+  it("writes a decimal comma for fractions of a milligram", () => {
+    note(155);
+    expect(screen.getByText(`${caffeineWarning} (15,5 mg/100 ml)`)).toBeInTheDocument();
+  });
+
+  it("needs no notice at exactly 150 mg/l or below", () => {
+    const { container } = note(150);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it("says so for a caffeine-free drink", () => {
+    note(0);
+    expect(screen.getByText(caffeineFree)).toBeInTheDocument();
+  });
+
+  it("shows nothing for food that is not a drink", () => {
+    expect(note(null).container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,89 @@
+import React from "react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import HomePage from "../../src/pages/index";
+import { FORM_ENDPOINTS } from "../../src/forms/schemas";
+import { HOME_TESTIMONIAL_COUNT, INFO_FORM_ID, TESTIMONIAL_COUNT } from "../../src/constants";
+import { provideStaticQueries, readContent, recordScrolling, testimonials, withImages } from "./support";
+
+function renderHome() {
+  const { site, notices } = provideStaticQueries();
+  const all = testimonials();
+  const data = { homePageCopy: withImages(readContent("pages/home.json")), allTestimonial: { nodes: all } };
+  render(<HomePage {...({ data } as any)} />);
+  return { site, notices, all, copy: readContent<any>("pages/home.json") };
+}
+
+describe("home page", () => {
+  beforeEach(() => recordScrolling());
+
+  it("has the hero headline, the lead and the call to action", () => {
+    const { copy } = renderHome();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(copy.hero.title);
+    expect(screen.getByText(copy.hero.lead)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: copy.heroButton })).toHaveAttribute("href", `#${INFO_FORM_ID}`);
+    expect(screen.getByRole("img", { name: copy.hero.imageAlt })).toHaveAttribute("width", "720");
+  });
+
+  it("shows „über 15.000 zufriedene Nutzer“ with the basis of the figure", () => {
+    const { site } = renderHome();
+    expect(site.stats.users).toBe(15000);
+    expect(screen.getByText(/über 15\.000/).closest("p")).toHaveTextContent("über 15.000 zufriedene Nutzer");
+    expect(screen.getByText(site.stats.usersBasis)).toBeInTheDocument();
+  });
+
+  it(`shows the first ${HOME_TESTIMONIAL_COUNT} of the ${TESTIMONIAL_COUNT} testimonials with name, place, stars, text and German date`, () => {
+    const { all, notices } = renderHome();
+    expect(all).toHaveLength(TESTIMONIAL_COUNT);
+    const section = screen.getByRole("region", { name: readContent<any>("pages/home.json").testimonials.title });
+    const cards = within(section).getAllByRole("figure");
+    expect(cards).toHaveLength(HOME_TESTIMONIAL_COUNT);
+    all.slice(0, HOME_TESTIMONIAL_COUNT).forEach((t, index) => {
+      const card = within(cards[index]);
+      expect(card.getByText(t.name)).toBeInTheDocument();
+      expect(cards[index]).toHaveTextContent(`${t.location} · ${t.dateFormatted}`);
+      expect(card.getByRole("img", { name: "5 von 5 Sternen" })).toBeInTheDocument();
+      expect(cards[index]).toHaveTextContent(t.text);
+      expect(t.dateFormatted).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    });
+    expect(within(section).queryByText(all[TESTIMONIAL_COUNT - 1].name)).not.toBeInTheDocument();
+    expect(within(section).getByText(notices.testimonialCheck)).toBeInTheDocument();
+  });
+
+  it("has the lead form inside the #info-form section", () => {
+    renderHome();
+    const section = document.getElementById(INFO_FORM_ID)!;
+    expect(section.tagName).toBe("SECTION");
+    expect(within(section).getByRole("form")).toHaveAttribute("action", FORM_ENDPOINTS.lead);
+    expect(within(section).getByRole("heading", { level: 2 })).toHaveTextContent(readContent<any>("pages/home.json").form.title);
+  });
+
+  it("fills the reply time from site.json into the copy", () => {
+    const { site } = renderHome();
+    expect(screen.getByText(`Antwort in ${site.replyWithinHours} Stunden`)).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain("{{");
+  });
+
+  it("carries the disclaimer", () => {
+    const { notices } = renderHome();
+    expect(notices.disclaimer).toBe("Ergebnisse sind individuell verschieden. Die Inhalte ersetzen keine ärztliche Beratung.");
+    expect(screen.getByRole("complementary", { name: "Gesundheitlicher Hinweis" })).toHaveTextContent(notices.disclaimer);
+  });
+
+  it("scrolls smoothly to the form on the call to action and stays on the page", () => {
+    const { scrollIntoView } = recordScrolling(false);
+    const { copy } = renderHome();
+    const link = screen.getByRole("link", { name: copy.heroButton });
+    const notPrevented = fireEvent.click(link);
+    expect(notPrevented).toBe(false);
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
+    expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById(INFO_FORM_ID));
+    expect(document.activeElement).toBe(document.getElementById(INFO_FORM_ID));
+  });
+
+  it("jumps without animation when the visitor asks for reduced motion", () => {
+    const { scrollIntoView } = recordScrolling(true);
+    const { copy } = renderHome();
+    fireEvent.click(screen.getByRole("link", { name: copy.heroButton }));
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: "auto", block: "start" });
+  });
+});

@@ -1,0 +1,106 @@
+import React from "react";
+import { render, screen, within } from "@testing-library/react";
+import NutritionPage from "../../src/pages/ernaehrung-traditionell";
+import { INFO_FORM_ID, PRINCIPLE_COUNT } from "../../src/constants";
+import { provideStaticQueries, readContent, recipes, recordScrolling, testimonials, withImages } from "./support";
+
+interface Principle {
+  title: string;
+  description: string;
+  icon: string;
+}
+interface Result {
+  percent: number;
+  label: string;
+  basis: string;
+}
+
+function renderNutrition() {
+  const { site, notices } = provideStaticQueries();
+  const principles = readContent<Principle[]>("principles.json");
+  const results = readContent<Result[]>("results.json");
+  const drink = recipes().find((r) => r.category === "Drink")!;
+  const data = {
+    nutritionPageCopy: withImages(readContent("pages/ernaehrung-traditionell.json")),
+    allPrinciple: { nodes: principles },
+    allResult: { nodes: results },
+    recipe: drink,
+    allTestimonial: { nodes: testimonials().filter((t) => t.topic === "ernaehrung") },
+  };
+  render(<NutritionPage {...({ data } as any)} />);
+  return { site, notices, principles, results, drink, copy: readContent<any>("pages/ernaehrung-traditionell.json") };
+}
+
+describe("nutrition page", () => {
+  beforeEach(() => recordScrolling());
+
+  it(`shows the ${PRINCIPLE_COUNT} principles with title, description and icon`, () => {
+    const { principles, copy } = renderNutrition();
+    const section = screen.getByRole("region", { name: copy.principles.title });
+    const cards = within(section).getAllByRole("article");
+    expect(cards).toHaveLength(PRINCIPLE_COUNT);
+    cards.forEach((card, index) => {
+      expect(within(card).getByRole("heading", { level: 3 })).toHaveTextContent(principles[index].title);
+      expect(card).toHaveTextContent(principles[index].description);
+      expect(card.querySelector("use")).toHaveAttribute("href", `/icons/sections.svg#${principles[index].icon}`);
+    });
+  });
+
+  it("shows 85 %, 92 % and 88 % after three months, each with what it measures and its basis", () => {
+    const { results, copy } = renderNutrition();
+    // German typesetting: a no-break space between number and per cent sign.
+    expect(screen.getAllByText(/^\d+\u00a0%$/, { normalizer: (text) => text }).map((e) => e.textContent)).toEqual(["85\u00a0%", "92\u00a0%", "88\u00a0%", "78\u00a0%"]);
+    expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
+    const section = screen.getByRole("region", { name: copy.results.title });
+    const items = within(within(section).getByRole("list")).getAllByRole("listitem");
+    items.forEach((item, index) => {
+      expect(item).toHaveTextContent(`${results[index].percent} % ${results[index].label}`);
+      expect(item).toHaveTextContent(`${copy.results.basisLabel}: ${results[index].basis}`);
+    });
+  });
+
+  it("claims „78 % spüren eine Verbesserung in der zweiten Woche“ with its basis", () => {
+    const { site, copy } = renderNutrition();
+    expect(site.stats.weekTwoPercent).toBe(78);
+    const claim = screen.getByText(copy.results.weekTwoLabel).closest("p")!;
+    expect(claim).toHaveTextContent(`78 % spüren eine Verbesserung in der zweiten Woche`);
+    expect(screen.getByText(`${copy.results.basisLabel}: ${site.stats.weekTwoBasis}`)).toBeInTheDocument();
+  });
+
+  it("has the energy-drink recipe with ingredients, steps and that it is caffeine-free", () => {
+    const { drink, notices, copy } = renderNutrition();
+    const section = screen.getByRole("region", { name: copy.drink.title });
+    expect(within(section).getByRole("heading", { name: drink.title })).toBeInTheDocument();
+    for (const ingredient of drink.ingredients) expect(within(section).getByText(ingredient)).toBeInTheDocument();
+    for (const step of drink.steps) expect(within(section).getByText(step)).toBeInTheDocument();
+    expect(drink.caffeineMgPerLitre).toBe(0);
+    expect(within(section).getByText(notices.caffeineFree)).toBeInTheDocument();
+    expect(within(section).queryByText(new RegExp(notices.caffeineWarning))).not.toBeInTheDocument();
+    expect(within(section).getByRole("img", { name: drink.imageAlt })).toBeInTheDocument();
+  });
+
+  it("compares a day before and after, row by row", () => {
+    const { copy } = renderNutrition();
+    const table = screen.getByRole("table", { name: copy.comparison.title });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(copy.comparison.rows.length);
+    rows.forEach((row, index) => {
+      const { topic, before, after } = copy.comparison.rows[index];
+      expect(within(row).getByRole("rowheader")).toHaveTextContent(topic);
+      expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual([before, after]);
+    });
+    expect(within(table).getAllByRole("columnheader").map((c) => c.textContent)).toEqual([
+      copy.comparison.topicLabel,
+      copy.comparison.beforeLabel,
+      copy.comparison.afterLabel,
+    ]);
+  });
+
+  it("shows the nutrition testimonials, a call to action to /#info-form and the disclaimer", () => {
+    const { notices, copy } = renderNutrition();
+    const section = screen.getByRole("region", { name: copy.testimonials.title });
+    expect(within(section).getAllByRole("figure").length).toBeGreaterThanOrEqual(2);
+    for (const cta of screen.getAllByRole("link", { name: new RegExp(copy.cta.button) })) expect(cta).toHaveAttribute("href", `/#${INFO_FORM_ID}`);
+    expect(screen.getByRole("complementary", { name: "Gesundheitlicher Hinweis" })).toHaveTextContent(notices.disclaimer);
+  });
+});

@@ -1,0 +1,36 @@
+import React from "react";
+import { render, screen, within } from "@testing-library/react";
+import ThankYouPage from "../../src/pages/danke-willkommen";
+import { provideStaticQueries, readContent, recordScrolling } from "./support";
+
+function renderThanks() {
+  const { site } = provideStaticQueries();
+  render(<ThankYouPage {...({ data: { thanksPageCopy: readContent("pages/danke-willkommen.json") } } as any)} />);
+  return { site, copy: readContent<any>("pages/danke-willkommen.json") };
+}
+
+describe("thank-you page", () => {
+  it("scrolls to the top when it opens", () => {
+    const { scrollTo } = recordScrolling();
+    renderThanks();
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
+  });
+
+  it("says the request arrived, a confirmation e-mail follows (check spam), details within 24 hours, and access to recipes and tips", () => {
+    recordScrolling();
+    const { site } = renderThanks();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Deine Anfrage ist angekommen");
+    const steps = within(screen.getByRole("region", { name: "So geht es weiter" })).getAllByRole("listitem");
+    expect(steps[0]).toHaveTextContent("Bestätigung per E-Mail");
+    expect(steps[0]).toHaveTextContent("Spam-Ordner");
+    expect(steps[1]).toHaveTextContent(`Innerhalb von ${site.replyWithinHours} Stunden bekommst du ausführliche Informationen`);
+    expect(steps[2]).toHaveTextContent("Zugang zu allen Rezepten und Bewegungstipps");
+  });
+
+  it("links to the movement, nutrition and recipes pages and home", () => {
+    recordScrolling();
+    const { copy } = renderThanks();
+    const links = within(screen.getByRole("region", { name: copy.links.title })).getAllByRole("link");
+    expect(links.map((a) => a.getAttribute("href"))).toEqual(["/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte", "/"]);
+  });
+});

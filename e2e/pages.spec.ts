@@ -1,0 +1,271 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { FAQ_COUNT, HOME_TESTIMONIAL_COUNT, INFO_FORM_ID, MOVEMENT_DURATIONS, PRINCIPLE_COUNT, RECIPE_COUNT } from "../src/constants";
+
+/** The visitor's view of each content page, checked against the same content files the build used. */
+const content = <T = any>(file: string): T => JSON.parse(fs.readFileSync(path.join(__dirname, "..", "content", file), "utf8"));
+
+const site = content("site.json");
+const notices = content("notices.json");
+const allTestimonials = content<{ name: string; location: string; date: string; text: string; topic: string }[]>("testimonials.json");
+const germanDate = (iso: string) => iso.split("-").reverse().join(".");
+const CONTENT_PAGES = ["/", "/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte", "/kontakt-unterstuetzung", "/danke-willkommen"];
+const SUB_PAGES = ["/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte"];
+
+async function scrollThrough(page: Page) {
+  // Lazy images load as they come near the viewport, as they would for a reader.
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y <= height; y += 500) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** scrollY on every animation frame for a while: a smooth scroll passes through many positions. */
+async function scrollPositionsDuring(page: Page, action: () => Promise<void>): Promise<number[]> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __positions: number[] };
+    w.__positions = [];
+    const start = performance.now();
+    const sample = () => {
+      w.__positions.push(Math.round(window.scrollY));
+      if (performance.now() - start < 2500) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await action();
+  await page.waitForTimeout(2600);
+  return page.evaluate(() => (window as unknown as { __positions: number[] }).__positions);
+}
+
+test.describe("home page", () => {
+  test("shows hero, trust badges, story, the first six testimonials and the form", async ({ page }) => {
+    const copy = content("pages/home.json");
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
+    await expect(page.getByText(copy.hero.lead)).toBeVisible();
+    await expect(page.getByText("über 15.000 zufriedene Nutzer")).toBeVisible();
+    await expect(page.getByText(site.stats.usersBasis)).toBeVisible();
+    await expect(page.getByRole("heading", { name: copy.story.title })).toBeVisible();
+
+    const testimonials = page.getByRole("region", { name: copy.testimonials.title });
+    const cards = testimonials.getByRole("figure");
+    await expect(cards).toHaveCount(HOME_TESTIMONIAL_COUNT);
+    for (const [index, t] of allTestimonials.slice(0, HOME_TESTIMONIAL_COUNT).entries()) {
+      const card = cards.nth(index);
+      await expect(card).toContainText(t.name);
+      await expect(card).toContainText(`${t.location} · ${germanDate(t.date)}`);
+      await expect(card).toContainText(t.text);
+      await expect(card.getByRole("img", { name: "5 von 5 Sternen" })).toBeVisible();
+    }
+    await expect(testimonials).not.toContainText(allTestimonials[HOME_TESTIMONIAL_COUNT].name);
+    await expect(testimonials.getByText(notices.testimonialCheck)).toBeVisible();
+
+    const form = page.locator(`section#${INFO_FORM_ID}`);
+    await expect(form.getByRole("heading", { level: 2 })).toHaveText(copy.form.title);
+    await expect(form.locator("form")).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Gesundheitlicher Hinweis" })).toContainText(notices.disclaimer);
+  });
+
+  test("the call to action scrolls smoothly to the form and stays on /", async ({ page }) => {
+    await page.goto("/");
+    const form = page.locator(`#${INFO_FORM_ID}`);
+    await expect(form).not.toBeInViewport();
+    const positions = await scrollPositionsDuring(page, () => page.getByRole("link", { name: "Kostenlose Infos anfordern" }).first().click());
+    const target = positions[positions.length - 1];
+    const between = new Set(positions.filter((y) => y > 0 && y < target));
+    expect(between.size, `scroll positions: ${positions.join(", ")}`).toBeGreaterThan(3);
+    await expect(form).toBeInViewport();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(form).toBeFocused();
+  });
+
+  test("with reduced motion the call to action jumps to the form without animation", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    const positions = await scrollPositionsDuring(page, () => page.getByRole("link", { name: "Kostenlose Infos anfordern" }).first().click());
+    const target = positions[positions.length - 1];
+    expect(target).toBeGreaterThan(500);
+    expect(positions.filter((y) => y > 0 && y < target)).toEqual([]);
+    await expect(page.locator(`#${INFO_FORM_ID}`)).toBeInViewport();
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+});
+
+test.describe("calls to action on sub-pages", () => {
+  for (const pagePath of SUB_PAGES) {
+    test(`${pagePath}: the buttons lead to /#info-form with the form in view`, async ({ page }) => {
+      const copy = content(`pages${pagePath}.json`);
+      await page.goto(pagePath);
+      const buttons = page.getByRole("link", { name: copy.cta.button });
+      await expect(buttons).toHaveCount(2);
+      for (const index of [0, 1]) await expect(buttons.nth(index)).toHaveAttribute("href", `/#${INFO_FORM_ID}`);
+      await buttons.nth(1).scrollIntoViewIfNeeded();
+      await buttons.nth(1).click();
+      await expect(page).toHaveURL(new RegExp(`/#${INFO_FORM_ID}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(content("pages/home.json").hero.title);
+      await expect(page.locator(`#${INFO_FORM_ID}`).getByRole("heading", { level: 2 })).toBeInViewport();
+    });
+  }
+
+  test("opening /#info-form directly lands at the form", async ({ page }) => {
+    await page.goto(`/#${INFO_FORM_ID}`);
+    await expect(page.locator(`#${INFO_FORM_ID}`).getByRole("heading", { level: 2 })).toBeInViewport();
+  });
+});
+
+test("movement page: story, the 7-day plan with its durations, more testimonials", async ({ page }) => {
+  const copy = content("pages/bewegung-alltag.json");
+  const days = content<{ day: number; activity: string; duration: number; benefit: string }[]>("movement-plan.json");
+  await page.goto("/bewegung-alltag");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
+  await expect(page.getByText(copy.story.paragraphs[0])).toBeVisible();
+  const plan = page.getByRole("region", { name: copy.plan.title }).getByRole("listitem");
+  await expect(plan).toHaveCount(7);
+  const durations = (await plan.allTextContents()).map((text) => Number(text.match(/(\d+) Minuten/)?.[1]));
+  expect(durations).toEqual([...MOVEMENT_DURATIONS]);
+  for (const [index, day] of days.entries()) {
+    await expect(plan.nth(index)).toContainText(`Tag ${day.day}`);
+    await expect(plan.nth(index)).toContainText(day.activity);
+    await expect(plan.nth(index)).toContainText(day.benefit);
+  }
+  const stories = page.getByRole("region", { name: copy.testimonials.title });
+  const movementStories = allTestimonials.filter((t) => t.topic === "bewegung");
+  await expect(stories.getByRole("figure")).toHaveCount(movementStories.length);
+  await expect(stories).toContainText(allTestimonials[HOME_TESTIMONIAL_COUNT].name);
+  await expect(stories.getByRole("img", { name: "5 von 5 Sternen" })).toHaveCount(movementStories.length);
+  await expect(page.getByRole("complementary", { name: "Gesundheitlicher Hinweis" })).toContainText(notices.disclaimer);
+});
+
+test("nutrition page: five principles, results with their basis, the drink, before/after, testimonials", async ({ page }) => {
+  const copy = content("pages/ernaehrung-traditionell.json");
+  const results = content<{ percent: number; label: string; basis: string }[]>("results.json");
+  await page.goto("/ernaehrung-traditionell");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
+
+  const principles = page.getByRole("region", { name: copy.principles.title }).getByRole("article");
+  await expect(principles).toHaveCount(PRINCIPLE_COUNT);
+  for (const [index, p] of content<{ title: string; description: string }[]>("principles.json").entries()) {
+    await expect(principles.nth(index).getByRole("heading")).toHaveText(p.title);
+    await expect(principles.nth(index)).toContainText(p.description);
+  }
+
+  const resultSection = page.getByRole("region", { name: copy.results.title });
+  expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
+  for (const r of results) {
+    const item = resultSection.getByRole("listitem").filter({ hasText: r.label });
+    await expect(item).toContainText(`${r.percent} % ${r.label}`);
+    await expect(item).toContainText(r.basis);
+  }
+  await expect(resultSection).toContainText("78 % spüren eine Verbesserung in der zweiten Woche");
+  await expect(resultSection).toContainText(site.stats.weekTwoBasis);
+
+  const drink = page.getByRole("region", { name: copy.drink.title });
+  await expect(drink.getByRole("heading", { name: "Ingwer-Hafer-Energiedrink" })).toBeVisible();
+  await expect(drink.getByText(notices.caffeineFree)).toBeVisible();
+
+  const table = page.getByRole("table", { name: copy.comparison.title });
+  await expect(table.getByRole("row")).toHaveCount(copy.comparison.rows.length + 1);
+  await expect(table.getByRole("row").nth(1)).toContainText(copy.comparison.rows[0].after);
+
+  await expect(page.getByRole("region", { name: copy.testimonials.title }).getByRole("figure")).toHaveCount(
+    allTestimonials.filter((t) => t.topic === "ernaehrung").length,
+  );
+  await expect(page.getByRole("complementary", { name: "Gesundheitlicher Hinweis" })).toContainText(notices.disclaimer);
+});
+
+test("recipes page: eight cards with title, ingredients, time, benefit and a loaded picture", async ({ page }) => {
+  const recipes = content<{ title: string; ingredients: string[]; time: number; benefit: string; imageAlt: string; steps: string[] }[]>("recipes.json");
+  await page.goto("/gesunde-rezepte");
+  await scrollThrough(page);
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(RECIPE_COUNT);
+  for (const [index, recipe] of recipes.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole("heading", { level: 3 })).toHaveText(recipe.title);
+    await expect(card).toContainText(`${recipe.time} Min.`);
+    await expect(card).toContainText(recipe.benefit);
+    for (const ingredient of recipe.ingredients) await expect(card).toContainText(ingredient);
+    const image = card.getByRole("img", { name: recipe.imageAlt });
+    await expect(image).toHaveJSProperty("complete", true);
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  }
+  const steps = cards.first().getByText(recipes[0].steps[0]);
+  await expect(steps).toBeHidden();
+  await cards.first().getByText("Zubereitung anzeigen").click();
+  await expect(steps).toBeVisible();
+});
+
+test("contact page: e-mail with the 24-hour note, Munich address, opening hours, four FAQs, the form", async ({ page }) => {
+  const faqs = content<{ question: string; answer: string }[]>("faq.json");
+  await page.goto("/kontakt-unterstuetzung");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kontakt & Unterstützung");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: site.email })).toHaveAttribute("href", `mailto:${site.email}`);
+  await expect(main).toContainText("Wir antworten innerhalb von 24 Stunden");
+  await expect(main.locator("address")).toContainText(`${site.address.postalCode} München`);
+  await expect(main).toContainText("Montag–Freitag9:00–18:00 Uhr");
+  await expect(main).toContainText("Samstag10:00–14:00 Uhr");
+
+  const questions = page.locator("details");
+  await expect(questions).toHaveCount(FAQ_COUNT);
+  for (const [index, faq] of faqs.entries()) {
+    const answer = questions.nth(index).getByText(faq.answer);
+    await expect(answer).toBeHidden();
+    await questions.nth(index).getByText(faq.question).click();
+    await expect(answer).toBeVisible();
+  }
+  await expect(page.getByRole("form", { name: "Kontaktformular" })).toBeVisible();
+  await expect(page.getByText("Datenschutz garantiert")).toBeVisible();
+  await expect(page.getByText("Sichere Übertragung")).toBeVisible();
+});
+
+test("thank-you page: opens at the top, says what comes next and links on", async ({ page }) => {
+  await page.goto("/gesunde-rezepte");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  // The forms arrive here by client-side navigation from far down a page.
+  await page.evaluate(() => (window as unknown as { ___navigate: (to: string) => void }).___navigate("/danke-willkommen"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Deine Anfrage ist angekommen/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  const main = page.getByRole("main");
+  await expect(main).toContainText("Bestätigung per E-Mail");
+  await expect(main).toContainText("Spam-Ordner");
+  await expect(main).toContainText(`Innerhalb von ${site.replyWithinHours} Stunden bekommst du ausführliche Informationen`);
+  await expect(main).toContainText("Zugang zu allen Rezepten und Bewegungstipps");
+  const links = page.getByRole("region", { name: "Leg gleich los" }).getByRole("link");
+  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(["/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte", "/"]);
+  await links.nth(2).click();
+  await expect(page).toHaveURL(/\/gesunde-rezepte$/);
+});
+
+test.describe("on every content page", () => {
+  for (const pagePath of CONTENT_PAGES) {
+    test(`${pagePath}: pictures load as AVIF with width and height; no placeholder text`, async ({ page }) => {
+      await page.goto(pagePath);
+      await scrollThrough(page);
+      const images = page.locator("main img");
+      for (const image of await images.all()) {
+        await expect(image).toHaveAttribute("width", /^\d+$/);
+        await expect(image).toHaveAttribute("height", /^\d+$/);
+        await expect(image).toHaveAttribute("alt", /\S/);
+        await expect(image).toHaveJSProperty("complete", true);
+        const loaded = await image.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, src: img.currentSrc }));
+        expect(loaded.width).toBeGreaterThan(0);
+        expect(loaded.src).toMatch(/\.avif$/);
+      }
+      const text = await page.locator("body").innerText();
+      expect(text).not.toMatch(/\{\{|lorem|ipsum|TODO|undefined|null|NaN/i);
+    });
+
+    for (const width of [320, 375]) {
+      test(`${pagePath}: no horizontal overflow at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(pagePath);
+        await scrollThrough(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      });
+    }
+  }
+});

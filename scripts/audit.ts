@@ -1,0 +1,162 @@
+/**
+ * `npm run audit`: against a running server (BASE_URL, default http://127.0.0.1:9000; start it with
+ * `npm start`) it visits every route and a missing path in the system Chromium and reports per page:
+ * Lighthouse (mobile, median of AUDIT_RUNS runs, default 3), axe-core WCAG 2.1 AA, first-load JS in KB
+ * gzip, total transfer, requests to other origins, cookies and storage, CSP violations and images
+ * without size; also axe on both forms showing their errors. Prints one table, writes
+ * reports/audit.json and exits with 1 when a budget (scripts/audit/budgets.ts) is broken.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, devices } from "@playwright/test";
+import { ROUTES } from "../e2e/routes";
+import { NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb, kb } from "./audit/budgets";
+import { CATEGORIES, runLighthouse, type LighthouseFigures } from "./audit/lighthouse";
+import { FORMS, axeAfterFailedSubmit, measurePage, type AxeFinding, type PageMeasurement } from "./audit/measure";
+import { formatTable } from "./audit/table";
+
+const baseUrl = (process.env.BASE_URL ?? "http://127.0.0.1:9000").replace(/\/+$/, "");
+const runs = Number(process.env.AUDIT_RUNS ?? 3);
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const reportFile = path.resolve("reports/audit.json");
+const paths = [...ROUTES.map((r) => r.path), NOT_FOUND_PATH];
+
+interface FormState {
+  form: string;
+  path: string;
+  invalidFields: number | null;
+  axe: AxeFinding[];
+  error?: string;
+}
+
+async function checkServer(): Promise<void> {
+  try {
+    const response = await fetch(`${baseUrl}/`);
+    if (response.status >= 500) throw new Error(`Status ${response.status}`);
+  } catch (error) {
+    throw new Error(`Kein Server unter ${baseUrl} erreichbar (${(error as Error).message}). Starte ihn mit „npm start“ oder setze BASE_URL.`);
+  }
+}
+
+async function measureAll(): Promise<{ pages: PageMeasurement[]; forms: FormState[] }> {
+  const browser = await chromium.launch({ executablePath: chromePath });
+  try {
+    const pages: PageMeasurement[] = [];
+    for (const pagePath of paths) {
+      // A fresh context per page: cookies and storage found afterwards belong to this one visit.
+      const context = await browser.newContext({ ...devices["Desktop Chrome"] });
+      pages.push(await measurePage(context, baseUrl, pagePath));
+      await context.close();
+      process.stdout.write(`gemessen: ${pagePath}\n`);
+    }
+    const forms: FormState[] = [];
+    for (const [name, form] of Object.entries(FORMS)) {
+      const context = await browser.newContext({ ...devices["Desktop Chrome"] });
+      try {
+        const state = await axeAfterFailedSubmit(context, baseUrl, form);
+        forms.push({ form: name, path: form.path, ...state });
+      } catch (error) {
+        forms.push({ form: name, path: form.path, invalidFields: null, axe: [], error: (error as Error).message.split("\n")[0] });
+      }
+      await context.close();
+    }
+    return { pages, forms };
+  } finally {
+    await browser.close();
+  }
+}
+
+const score = (value: number | null | undefined) => (value === null || value === undefined ? "–" : String(value));
+const fixed = (value: number | null | undefined, digits: number) => (value === null || value === undefined ? "–" : value.toFixed(digits));
+
+function table(pages: PageMeasurement[], lighthouse: Map<string, LighthouseFigures>): string {
+  const headers = ["Seite", "Perf", "A11y", "BP", "SEO", "LCP s", "CLS", "TBT ms", "axe", "JS KB gz", "Budget", "Transfer KB", "Fremd", "Cookies", "Speicher", "CSP", "img o. Maße"];
+  const rows = pages.map((m) => {
+    const lh = lighthouse.get(`${baseUrl}${m.path}`);
+    return [
+      m.path,
+      score(lh?.scores.performance),
+      score(lh?.scores.accessibility),
+      score(lh?.scores["best-practices"]),
+      score(lh?.scores.seo),
+      fixed(lh?.lcpMs === null || lh?.lcpMs === undefined ? null : lh.lcpMs / 1000, 2),
+      fixed(lh?.cls, 3),
+      fixed(lh?.tbtMs, 0),
+      m.axe.length,
+      kb(m.firstLoadJsGzipBytes).toFixed(1),
+      `≤ ${firstLoadJsBudgetKb(m.path)}`,
+      kb(m.transferBytes).toFixed(1),
+      m.foreignRequests.length,
+      m.cookies.length,
+      m.storageKeys.length,
+      m.cspViolations.length,
+      m.imagesWithoutSize.length,
+    ];
+  });
+  return formatTable(headers, rows);
+}
+
+function formFailures(forms: FormState[]): string[] {
+  return forms.flatMap((f) => [
+    ...(f.error ? [`${f.path} (${f.form}-Formular nach leerem Absenden): nicht messbar: ${f.error}`] : []),
+    ...f.axe.map((v) => `${f.path} (${f.form}-Formular mit Fehlern): axe ${v.id} (${v.impact ?? "?"}): ${v.help} → ${v.targets.join(", ")}`),
+  ]);
+}
+
+async function main(): Promise<void> {
+  await checkServer();
+  console.log(`Audit von ${baseUrl}: ${paths.length} Seiten, Lighthouse ${runs}× je Seite\n`);
+  const { pages, forms } = await measureAll();
+
+  const lighthouse = await runLighthouse(
+    paths.map((p) => `${baseUrl}${p}`),
+    {
+      runs,
+      chromePath,
+      onPage: (url, figures) =>
+        console.log(`Lighthouse: ${url.slice(baseUrl.length)} ${CATEGORIES.map((c) => score(figures.scores[c])).join("/")}${figures.error ? ` (${figures.error})` : ""}`),
+    },
+  );
+
+  const failures = [...pages.flatMap(budgetFailures), ...formFailures(forms)];
+  const reloaded = pages.filter((m) => m.documentLoads > 1).map((m) => m.path);
+  if (reloaded.length > 0) console.warn(`\nAchtung: ${reloaded.join(", ")} hat sich während der Messung neu geladen (Build während des Audits?).`);
+  console.log(`\n${table(pages, lighthouse)}\n`);
+  console.log(
+    forms
+      .map((f) => `Formular ${f.form} (${f.path}) nach leerem Absenden: ${f.error ? "nicht messbar" : `${f.invalidFields} Felder markiert, axe ${f.axe.length}`}`)
+      .join("\n"),
+  );
+
+  const below100 = paths.flatMap((p) => {
+    const lh = lighthouse.get(`${baseUrl}${p}`);
+    if (!lh) return [];
+    if (lh.error) return [`${p}: Lighthouse ohne Wertung – ${lh.error}`];
+    return Object.entries(lh.lostPoints).map(([category, audits]) => `${p} ${category} ${lh.scores[category as keyof typeof lh.scores]}: ${audits.join(", ")}`);
+  });
+  if (below100.length > 0) console.log(`\nUnter 100 (Audits, die Punkte kosten):\n  ${below100.join("\n  ")}`);
+
+  fs.mkdirSync(path.dirname(reportFile), { recursive: true });
+  const report = {
+    baseUrl,
+    measuredAt: new Date().toISOString(),
+    lighthouseRuns: runs,
+    pages: pages.map((m) => ({ ...m, firstLoadJsBudgetKb: firstLoadJsBudgetKb(m.path), lighthouse: lighthouse.get(`${baseUrl}${m.path}`) ?? null })),
+    forms,
+    budgetFailures: failures,
+  };
+  fs.writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nBericht: ${path.relative(process.cwd(), reportFile)}`);
+
+  if (failures.length > 0) {
+    console.error(`\n${failures.length} Budget(s) überschritten:\n  ${failures.join("\n  ")}`);
+    process.exitCode = 1;
+  } else {
+    console.log("\nAlle Budgets eingehalten.");
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+/**
+ * The benchmark's lead check, against the real server and both storage drivers: a short run must end
+ * with every 202 answer stored, and a lead that was lost or stored without 202 must be reported.
+ */
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, it } from "node:test";
+import { POSTGRES_ADMIN_URL, postgresSkipReason } from "../../server/test-support/databases";
+import { checkLeads, loadLeads, type LeadTrace } from "./load";
+import { createTempDatabase } from "./postgres";
+import { startServer } from "./server";
+import { storedLeadEmails } from "./stored-leads";
+
+const projectDir = path.resolve(__dirname, "../..");
+
+describe("checkLeads", () => {
+  const trace: LeadTrace = {
+    sent: ["a@x.de", "b@x.de", "c@x.de", "d@x.de"],
+    answers: new Map([
+      ["a@x.de", 202],
+      ["b@x.de", 202],
+      ["c@x.de", 400],
+    ]),
+  };
+
+  it("accepts every 202 stored, plus requests still open when the run stopped", () => {
+    const check = checkLeads(trace, ["a@x.de", "b@x.de", "d@x.de"]);
+    assert.deepEqual(check, { accepted: 2, stored: 3, storedWithoutAnswer: 1, lost: [], unexpected: [], ok: true });
+  });
+
+  it("reports a 202 without its lead, and a lead stored after an error answer or never sent", () => {
+    const check = checkLeads(trace, ["a@x.de", "c@x.de", "fremd@x.de"]);
+    assert.deepEqual(check.lost, ["b@x.de"]);
+    assert.deepEqual(check.unexpected, ["c@x.de", "fremd@x.de"]);
+    assert.equal(check.ok, false);
+  });
+});
+
+describe("a short load run against the real server", () => {
+  for (const driver of ["pglite", "postgres"] as const) {
+    it(`stores exactly the leads answered with 202 (${driver})`, { skip: driver === "postgres" && postgresSkipReason(), timeout: 180_000 }, async () => {
+      const database = driver === "postgres" ? await createTempDatabase(POSTGRES_ADMIN_URL) : undefined;
+      try {
+        const server = await startServer({ projectDir, databaseUrl: database?.url });
+        const prefix = `probe-${process.pid}-${driver}-`;
+        let run;
+        try {
+          run = await loadLeads(server.baseUrl, 4, 1, prefix);
+        } finally {
+          await server.stop();
+        }
+        const stored = await storedLeadEmails({ databaseUrl: server.databaseUrl, dataDir: server.dataDir }, prefix);
+        fs.rmSync(server.dataDir, { recursive: true, force: true });
+
+        assert.equal(run.figures.non2xx, 0);
+        assert.equal(run.figures.errors, 0);
+        assert.ok(run.figures.statusCodes["202"] > 0, "some leads were accepted");
+        const check = checkLeads(run.trace, stored);
+        assert.equal(check.accepted, run.figures.statusCodes["202"]);
+        assert.ok(check.ok, JSON.stringify({ lost: check.lost, unexpected: check.unexpected }));
+        assert.equal(check.stored - check.storedWithoutAnswer, check.accepted);
+      } finally {
+        await database?.drop();
+      }
+    });
+  }
+});

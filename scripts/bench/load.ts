@@ -1,0 +1,125 @@
+/**
+ * Load with autocannon: `GET /` as a browser asks for it, and `POST /api/leads` with a new e-mail
+ * address per request. For the leads every address and its answer are recorded, so the stored leads
+ * can be checked one by one against the 202 answers afterwards.
+ */
+import autocannon from "autocannon";
+
+export interface LoadFigures {
+  scenario: string;
+  connections: number;
+  durationS: number;
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+}
+
+export interface LeadTrace {
+  /** Every address sent, in order. */
+  sent: string[];
+  /** The answer's status per address; addresses without an answer were cut off when the run stopped. */
+  answers: Map<string, number>;
+}
+
+function figures(scenario: string, connections: number, result: autocannon.Result): LoadFigures {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = (stats as { count: number }).count;
+  return {
+    scenario,
+    connections,
+    durationS: result.duration,
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.total / result.duration),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+  };
+}
+
+export async function loadHome(baseUrl: string, connections: number, durationS: number): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: `${baseUrl}/`,
+    connections,
+    duration: durationS,
+    headers: { accept: "text/html", "accept-encoding": "br, gzip" },
+  });
+  return figures("GET /", connections, result);
+}
+
+interface LeadContext {
+  email?: string;
+}
+
+export async function loadLeads(
+  baseUrl: string,
+  connections: number,
+  durationS: number,
+  emailPrefix: string,
+): Promise<{ figures: LoadFigures; trace: LeadTrace }> {
+  const trace: LeadTrace = { sent: [], answers: new Map() };
+  let counter = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: durationS,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/leads",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        // One request at a time per connection, so each answer belongs to the address in `context`.
+        setupRequest: (request, context: LeadContext) => {
+          const email = `${emailPrefix}${++counter}@example.org`;
+          context.email = email;
+          trace.sent.push(email);
+          return { ...request, body: JSON.stringify({ name: "Lasttest", email }) };
+        },
+        onResponse: (status, _body, context: LeadContext) => {
+          if (context.email) trace.answers.set(context.email, status);
+        },
+      },
+    ],
+  });
+  return { figures: figures("POST /api/leads", connections, result), trace };
+}
+
+export interface LeadCheck {
+  accepted: number;
+  stored: number;
+  /** Stored leads whose request was cut off by the end of the run before its answer arrived. */
+  storedWithoutAnswer: number;
+  /** 202 answers without a stored lead: lost submissions. */
+  lost: string[];
+  /** Stored leads that were answered with anything but 202, or were never sent. */
+  unexpected: string[];
+  ok: boolean;
+}
+
+/**
+ * Every 202 must have its lead, and every stored lead must be one that was answered 202 or was still
+ * open when the run stopped (the server may finish it after the client has gone).
+ */
+export function checkLeads(trace: LeadTrace, storedEmails: readonly string[]): LeadCheck {
+  const stored = new Set(storedEmails);
+  const sent = new Set(trace.sent);
+  const acceptedEmails = [...trace.answers].filter(([, status]) => status === 202).map(([email]) => email);
+  const lost = acceptedEmails.filter((email) => !stored.has(email));
+  const unexpected = [...stored].filter((email) => !sent.has(email) || (trace.answers.has(email) && trace.answers.get(email) !== 202));
+  const storedWithoutAnswer = [...stored].filter((email) => sent.has(email) && !trace.answers.has(email)).length;
+  return {
+    accepted: acceptedEmails.length,
+    stored: stored.size,
+    storedWithoutAnswer,
+    lost,
+    unexpected,
+    ok: lost.length === 0 && unexpected.length === 0,
+  };
+}

@@ -1,0 +1,51 @@
+/** The versions stored with each lead as proof of consent. */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { readConsentVersions } from "./consent";
+
+describe("readConsentVersions", () => {
+  let dir: string;
+  const write = async (privacy: string | undefined, consent: unknown = { version: "2026-11-21", text: "Ja, ich möchte …" }) => {
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(path.join(dir, "legal"), { recursive: true });
+    await writeFile(path.join(dir, "site.json"), JSON.stringify({ consent }));
+    if (privacy !== undefined) await writeFile(path.join(dir, "legal", "datenschutz.md"), privacy);
+  };
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "urkraft-content-"));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it("takes the consent text's version from site.json and the privacy statement's from its front matter", async () => {
+    await write('---\ntitle: Datenschutzerklärung\nversion: "2026-10"\n---\n\n## 1. Überblick\n');
+    assert.deepEqual(readConsentVersions(dir), { consentText: "2026-11-21", privacyStatement: "2026-10" });
+  });
+
+  it("fingerprints a privacy statement without a version, so every edit is a new version", async () => {
+    await write("---\ntitle: Datenschutzerklärung\n---\n\nErster Stand.\n");
+    const first = readConsentVersions(dir).privacyStatement;
+    assert.match(first, /^sha256:[0-9a-f]{12}$/);
+    assert.equal(readConsentVersions(dir).privacyStatement, first, "the same text gives the same version");
+    await write("---\ntitle: Datenschutzerklärung\n---\n\nZweiter Stand.\n");
+    assert.notEqual(readConsentVersions(dir).privacyStatement, first);
+  });
+
+  it("refuses to start without a consent version or a privacy statement", async () => {
+    await write("text", { text: "ohne Version" });
+    assert.throws(() => readConsentVersions(dir), /Feld „consent\.version“ fehlt/);
+    await write(undefined);
+    assert.throws(() => readConsentVersions(dir), /datenschutz\.md fehlt/);
+  });
+
+  it("reads the project's own content", () => {
+    const site = JSON.parse(readFileSync("content/site.json", "utf8")) as { consent: { version: string } };
+    const versions = readConsentVersions(path.resolve("content"));
+    assert.equal(versions.consentText, site.consent.version);
+    assert.ok(versions.privacyStatement.length > 0);
+  });
+});
