@@ -4,14 +4,15 @@
  * violation, no <img> without width and height, and first-load JavaScript within its gzip budget.
  */
 import { expect, test } from "@playwright/test";
-import { ROUTES } from "./routes";
 import { NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb } from "../scripts/audit/budgets";
 import { FORMS, axeAfterFailedSubmit, measurePage } from "../scripts/audit/measure";
+import { pagesToMeasure } from "../scripts/audit/pages";
 
 // Each test runs axe and reads every script twice over; the default 30 s is tight on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-for (const path of [...ROUTES.map((r) => r.path), NOT_FOUND_PATH]) {
+// Every route, every further page of the build (e.g. the e-mail confirmation pages) and the 404.
+for (const path of [...pagesToMeasure(), NOT_FOUND_PATH]) {
   test(`${path} keeps every budget (JS ≤ ${firstLoadJsBudgetKb(path)} KB gzip)`, async ({ context, baseURL }) => {
     const measurement = await measurePage(context, baseURL!, path);
     // The figures must come from a real visit, or every budget would hold trivially.
@@ -29,7 +30,10 @@ for (const [name, form] of Object.entries(FORMS)) {
   });
 }
 
-test("the measurement catches foreign requests, cookies, storage, CSP violations and unsized images", async ({ context, baseURL }) => {
+test("the measurement catches foreign requests, cookies, storage, CSP violations and unsized images", async ({
+  context,
+  baseURL,
+}) => {
   const probe = "/__budget-probe";
   // A page of our origin that does everything the budgets forbid; the foreign address is answered
   // locally, so nothing leaves the machine.

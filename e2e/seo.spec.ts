@@ -10,15 +10,18 @@ import { FAQ_COUNT, RECIPE_COUNT, THANK_YOU_PATH } from "../src/constants";
 import { absoluteUrl } from "../src/seo/json-ld";
 import { entitiesOf, structuredDataProblems } from "../src/seo/required-properties";
 import { NOT_FOUND_PATH } from "../scripts/audit/budgets";
+import { pagesToMeasure } from "../scripts/audit/pages";
 
 const contentDir = path.join(__dirname, "..", "content");
 const site = JSON.parse(fs.readFileSync(path.join(contentDir, "site.json"), "utf8")) as { siteUrl: string; brand: string };
 const recipes = JSON.parse(fs.readFileSync(path.join(contentDir, "recipes.json"), "utf8")) as { title: string }[];
 const faqs = JSON.parse(fs.readFileSync(path.join(contentDir, "faq.json"), "utf8")) as { question: string }[];
 
-/** Pages that must stay out of search results. */
-const NOINDEX = new Set([THANK_YOU_PATH]);
-const INDEXED = ROUTES.map((r) => r.path).filter((p) => !NOINDEX.has(p));
+/** The routes and every further page of the build (confirmation pages reached from e-mails). */
+const PAGES = pagesToMeasure();
+/** Only the content routes belong in search results; the thank-you page and pages opened from e-mails do not. */
+const INDEXED = ROUTES.map((r) => r.path).filter((p) => p !== THANK_YOU_PATH);
+const NOINDEX = new Set(PAGES.filter((p) => !INDEXED.includes(p)));
 
 async function html(request: APIRequestContext, pagePath: string): Promise<string> {
   const response = await request.get(pagePath);
@@ -35,7 +38,11 @@ function attribute(page: string, tag: RegExp, name: string): string | undefined 
   return element?.match(new RegExp(`${name}="([^"]*)"`))?.[1];
 }
 
-const unescapeHtml = (text: string) => text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 
 function pngSize(png: Buffer): { width: number; height: number } {
   expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
@@ -67,7 +74,7 @@ test("the sitemap lists every indexed page at its canonical address and no thank
 
 test("every page names its canonical address, Open Graph data and the right robots rule", async ({ request }) => {
   const canonicals = new Set<string>();
-  for (const pagePath of ROUTES.map((r) => r.path)) {
+  for (const pagePath of PAGES) {
     const page = await html(request, pagePath);
     const canonical = attribute(page, /<link[^>]*rel="canonical"[^>]*>/, "href");
     expect(canonical, pagePath).toBe(absoluteUrl(site.siteUrl, pagePath));
@@ -75,11 +82,13 @@ test("every page names its canonical address, Open Graph data and the right robo
     expect(attribute(page, /<meta[^>]*property="og:url"[^>]*>/, "content"), pagePath).toBe(canonical);
     expect(attribute(page, /<meta[^>]*property="og:image"[^>]*>/, "content"), pagePath).toBe(`${site.siteUrl}/og-image.png`);
     const title = page.match(/<title[^>]*>([^<]*)<\/title>/)?.[1];
-    expect(unescapeHtml(attribute(page, /<meta[^>]*property="og:title"[^>]*>/, "content") ?? ""), pagePath).toBe(unescapeHtml(title ?? ""));
+    expect(unescapeHtml(attribute(page, /<meta[^>]*property="og:title"[^>]*>/, "content") ?? ""), pagePath).toBe(
+      unescapeHtml(title ?? ""),
+    );
     const robots = attribute(page, /<meta[^>]*name="robots"[^>]*>/, "content");
     expect(robots, pagePath).toBe(NOINDEX.has(pagePath) ? "noindex" : undefined);
   }
-  expect(canonicals.size).toBe(ROUTES.length);
+  expect(canonicals.size).toBe(PAGES.length);
 });
 
 test("the Open Graph image and the logo are PNGs of the sizes the pages announce", async ({ request }) => {
@@ -92,7 +101,7 @@ test("the Open Graph image and the logo are PNGs of the sizes the pages announce
 });
 
 test.describe("JSON-LD in the built HTML", () => {
-  for (const pagePath of [...ROUTES.map((r) => r.path), NOT_FOUND_PATH]) {
+  for (const pagePath of [...PAGES, NOT_FOUND_PATH]) {
     test(`${pagePath} has the Organization and only valid structured data`, async ({ request }) => {
       const documents = jsonLdOf(await html(request, pagePath));
       const entities = documents.flatMap(entitiesOf);

@@ -1,6 +1,7 @@
 /**
  * `npm run audit`: against a running server (BASE_URL, default http://127.0.0.1:9000; start it with
- * `npm start`) it visits every route and a missing path in the system Chromium and reports per page:
+ * `npm start`) it visits every route, every other page in the local build (public/) and a missing path
+ * in the system Chromium and reports per page:
  * Lighthouse (mobile, median of AUDIT_RUNS runs, default 3), axe-core WCAG 2.1 AA, first-load JS in KB
  * gzip, total transfer, requests to other origins, cookies and storage, CSP violations and images
  * without size; also axe on both forms showing their errors. Prints one table, writes
@@ -9,17 +10,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, devices } from "@playwright/test";
-import { ROUTES } from "../e2e/routes";
 import { NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb, kb } from "./audit/budgets";
 import { CATEGORIES, runLighthouse, type LighthouseFigures } from "./audit/lighthouse";
 import { FORMS, axeAfterFailedSubmit, measurePage, type AxeFinding, type PageMeasurement } from "./audit/measure";
+import { pagesToMeasure } from "./audit/pages";
 import { formatTable } from "./audit/table";
 
 const baseUrl = (process.env.BASE_URL ?? "http://127.0.0.1:9000").replace(/\/+$/, "");
 const runs = Number(process.env.AUDIT_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reportFile = path.resolve("reports/audit.json");
-const paths = [...ROUTES.map((r) => r.path), NOT_FOUND_PATH];
+const paths = [...pagesToMeasure(), NOT_FOUND_PATH];
 
 interface FormState {
   form: string;
@@ -34,7 +35,9 @@ async function checkServer(): Promise<void> {
     const response = await fetch(`${baseUrl}/`);
     if (response.status >= 500) throw new Error(`Status ${response.status}`);
   } catch (error) {
-    throw new Error(`Kein Server unter ${baseUrl} erreichbar (${(error as Error).message}). Starte ihn mit „npm start“ oder setze BASE_URL.`);
+    throw new Error(
+      `Kein Server unter ${baseUrl} erreichbar (${(error as Error).message}). Starte ihn mit „npm start“ oder setze BASE_URL.`,
+    );
   }
 }
 
@@ -67,10 +70,29 @@ async function measureAll(): Promise<{ pages: PageMeasurement[]; forms: FormStat
 }
 
 const score = (value: number | null | undefined) => (value === null || value === undefined ? "–" : String(value));
-const fixed = (value: number | null | undefined, digits: number) => (value === null || value === undefined ? "–" : value.toFixed(digits));
+const fixed = (value: number | null | undefined, digits: number) =>
+  value === null || value === undefined ? "–" : value.toFixed(digits);
 
 function table(pages: PageMeasurement[], lighthouse: Map<string, LighthouseFigures>): string {
-  const headers = ["Seite", "Perf", "A11y", "BP", "SEO", "LCP s", "CLS", "TBT ms", "axe", "JS KB gz", "Budget", "Transfer KB", "Fremd", "Cookies", "Speicher", "CSP", "img o. Maße"];
+  const headers = [
+    "Seite",
+    "Perf",
+    "A11y",
+    "BP",
+    "SEO",
+    "LCP s",
+    "CLS",
+    "TBT ms",
+    "axe",
+    "JS KB gz",
+    "Budget",
+    "Transfer KB",
+    "Fremd",
+    "Cookies",
+    "Speicher",
+    "CSP",
+    "img o. Maße",
+  ];
   const rows = pages.map((m) => {
     const lh = lighthouse.get(`${baseUrl}${m.path}`);
     return [
@@ -99,7 +121,9 @@ function table(pages: PageMeasurement[], lighthouse: Map<string, LighthouseFigur
 function formFailures(forms: FormState[]): string[] {
   return forms.flatMap((f) => [
     ...(f.error ? [`${f.path} (${f.form}-Formular nach leerem Absenden): nicht messbar: ${f.error}`] : []),
-    ...f.axe.map((v) => `${f.path} (${f.form}-Formular mit Fehlern): axe ${v.id} (${v.impact ?? "?"}): ${v.help} → ${v.targets.join(", ")}`),
+    ...f.axe.map(
+      (v) => `${f.path} (${f.form}-Formular mit Fehlern): axe ${v.id} (${v.impact ?? "?"}): ${v.help} → ${v.targets.join(", ")}`,
+    ),
   ]);
 }
 
@@ -114,17 +138,23 @@ async function main(): Promise<void> {
       runs,
       chromePath,
       onPage: (url, figures) =>
-        console.log(`Lighthouse: ${url.slice(baseUrl.length)} ${CATEGORIES.map((c) => score(figures.scores[c])).join("/")}${figures.error ? ` (${figures.error})` : ""}`),
+        console.log(
+          `Lighthouse: ${url.slice(baseUrl.length)} ${CATEGORIES.map((c) => score(figures.scores[c])).join("/")}${figures.error ? ` (${figures.error})` : ""}`,
+        ),
     },
   );
 
   const failures = [...pages.flatMap(budgetFailures), ...formFailures(forms)];
   const reloaded = pages.filter((m) => m.documentLoads > 1).map((m) => m.path);
-  if (reloaded.length > 0) console.warn(`\nAchtung: ${reloaded.join(", ")} hat sich während der Messung neu geladen (Build während des Audits?).`);
+  if (reloaded.length > 0)
+    console.warn(`\nAchtung: ${reloaded.join(", ")} hat sich während der Messung neu geladen (Build während des Audits?).`);
   console.log(`\n${table(pages, lighthouse)}\n`);
   console.log(
     forms
-      .map((f) => `Formular ${f.form} (${f.path}) nach leerem Absenden: ${f.error ? "nicht messbar" : `${f.invalidFields} Felder markiert, axe ${f.axe.length}`}`)
+      .map(
+        (f) =>
+          `Formular ${f.form} (${f.path}) nach leerem Absenden: ${f.error ? "nicht messbar" : `${f.invalidFields} Felder markiert, axe ${f.axe.length}`}`,
+      )
       .join("\n"),
   );
 
@@ -132,7 +162,9 @@ async function main(): Promise<void> {
     const lh = lighthouse.get(`${baseUrl}${p}`);
     if (!lh) return [];
     if (lh.error) return [`${p}: Lighthouse ohne Wertung – ${lh.error}`];
-    return Object.entries(lh.lostPoints).map(([category, audits]) => `${p} ${category} ${lh.scores[category as keyof typeof lh.scores]}: ${audits.join(", ")}`);
+    return Object.entries(lh.lostPoints).map(
+      ([category, audits]) => `${p} ${category} ${lh.scores[category as keyof typeof lh.scores]}: ${audits.join(", ")}`,
+    );
   });
   if (below100.length > 0) console.log(`\nUnter 100 (Audits, die Punkte kosten):\n  ${below100.join("\n  ")}`);
 
@@ -141,7 +173,11 @@ async function main(): Promise<void> {
     baseUrl,
     measuredAt: new Date().toISOString(),
     lighthouseRuns: runs,
-    pages: pages.map((m) => ({ ...m, firstLoadJsBudgetKb: firstLoadJsBudgetKb(m.path), lighthouse: lighthouse.get(`${baseUrl}${m.path}`) ?? null })),
+    pages: pages.map((m) => ({
+      ...m,
+      firstLoadJsBudgetKb: firstLoadJsBudgetKb(m.path),
+      lighthouse: lighthouse.get(`${baseUrl}${m.path}`) ?? null,
+    })),
     forms,
     budgetFailures: failures,
   };

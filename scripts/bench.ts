@@ -56,7 +56,19 @@ async function benchDriver(driver: DriverRun["driver"], databaseUrl?: string): P
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
 
 function loadTable(runs: DriverRun[]): string {
-  const headers = ["Datenbank", "Anfrage", "Verb.", "req/s", "p50 ms", "p99 ms", "Anfragen", "Fehler", "Timeouts", "non-2xx", "Status"];
+  const headers = [
+    "Datenbank",
+    "Anfrage",
+    "Verb.",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "Anfragen",
+    "Fehler",
+    "Timeouts",
+    "non-2xx",
+    "Status",
+  ];
   const rows = runs.flatMap((run) =>
     run.figures.map((f) => [
       run.driver,
@@ -82,9 +94,12 @@ function leadLine(run: DriverRun): string {
   const fromAnswers = leads.stored - leads.storedWithoutAnswer;
   const verdict = leads.ok ? "OK" : "FEHLER";
   let line = `${run.driver}: ${leads.accepted} Antworten 202, ${fromAnswers} davon gespeichert (${verdict})`;
-  if (leads.storedWithoutAnswer > 0) line += `; dazu ${leads.storedWithoutAnswer} gespeichert, deren Anfrage beim Stopp des Laufs noch offen war`;
-  if (leads.lost.length > 0) line += `; ${leads.lost.length} mit 202 beantwortet, aber nicht gespeichert: ${leads.lost.slice(0, 3).join(", ")}`;
-  if (leads.unexpected.length > 0) line += `; ${leads.unexpected.length} gespeichert ohne 202: ${leads.unexpected.slice(0, 3).join(", ")}`;
+  if (leads.storedWithoutAnswer > 0)
+    line += `; dazu ${leads.storedWithoutAnswer} gespeichert, deren Anfrage beim Stopp des Laufs noch offen war`;
+  if (leads.lost.length > 0)
+    line += `; ${leads.lost.length} mit 202 beantwortet, aber nicht gespeichert: ${leads.lost.slice(0, 3).join(", ")}`;
+  if (leads.unexpected.length > 0)
+    line += `; ${leads.unexpected.length} gespeichert ohne 202: ${leads.unexpected.slice(0, 3).join(", ")}`;
   return line;
 }
 
@@ -134,7 +149,11 @@ async function main(): Promise<void> {
     measuredAt: new Date().toISOString(),
     durationS,
     cpus: os.cpus().length,
-    runs: runs.map((run) => ({ driver: run.driver, load: run.figures, leads: { ...run.leads, lost: run.leads.lost.length, unexpected: run.leads.unexpected.length } })),
+    runs: runs.map((run) => ({
+      driver: run.driver,
+      load: run.figures,
+      leads: { ...run.leads, lost: run.leads.lost.length, unexpected: run.leads.unexpected.length },
+    })),
     public: size,
     coldBuild: build ? { seconds: Math.round(build.ms / 100) / 10, output: build.size } : null,
   };

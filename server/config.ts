@@ -24,6 +24,8 @@ export interface MailConfig {
   /** How long a claimed mail stays reserved for the worker sending it (longer than any SMTP timeout). */
   leaseMs: number;
   batchSize: number;
+  /** Mails sent at the same time, each over its own kept-open SMTP connection. */
+  concurrency: number;
   purgeIntervalMs: number;
 }
 
@@ -80,6 +82,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxAttempts: readInteger(env, "MAIL_MAX_ATTEMPTS", 30, 1, 1000),
       leaseMs: 5 * 60_000,
       batchSize: 20,
+      concurrency: 3,
       purgeIntervalMs: 6 * 3_600_000,
     },
   };

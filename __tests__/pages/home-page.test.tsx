@@ -87,3 +87,21 @@ describe("home page", () => {
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: "auto", block: "start" });
   });
 });
+
+describe("home page opened at /#info-form", () => {
+  afterEach(() => window.history.replaceState(null, "", "/"));
+
+  it("lands at the form at once, whatever scroll position the previous page left", () => {
+    const { scrollIntoView } = recordScrolling();
+    window.history.replaceState(null, "", `/#${INFO_FORM_ID}`);
+    renderHome();
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: "instant", block: "start" });
+    expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById(INFO_FORM_ID));
+  });
+
+  it("stays where it is when opened without the anchor", () => {
+    const { scrollIntoView } = recordScrolling();
+    renderHome();
+    expect(scrollIntoView).not.toHaveBeenCalled();
+  });
+});

@@ -1,5 +1,5 @@
 /** Outdoor scenes: the home page's sunrise over the foothills and the movement page's morning trail. */
-import { bird, C, fieldRows, linear, pine, radial, ridge, rng, roundTree, smoothPath, sun, svgDocument } from "./shapes";
+import { bird, C, fieldRows, linear, pine, radial, ridge, rng, roundTree, sun, svgDocument, taperedRibbon } from "./shapes";
 
 const W = 1600;
 const H = 1200;
@@ -102,19 +102,16 @@ export function movementHero(): string {
   body += ridge(W, H, 900, 50, 1.6, 43, C.forest600);
   // the trail narrows as it climbs over the hill towards the woods
   const trail: [number, number][] = [
-    [560, H + 40],
-    [650, 1100],
-    [770, 1030],
-    [820, 975],
-    [770, 925],
-    [810, 880],
-    [900, 845],
+    [520, H + 60],
+    [640, 1100],
+    [790, 1030],
+    [830, 975],
+    [760, 930],
+    [800, 885],
+    [900, 850],
   ];
-  for (let i = 0; i < trail.length - 1; i++) {
-    const width = 130 - i * 18;
-    body += `<path d="${smoothPath(trail.slice(Math.max(0, i - 1), i + 3))}" fill="none" stroke="${C.cream200}" stroke-width="${width}" stroke-linecap="round"/>`;
-  }
-  body += `<path d="${smoothPath(trail)}" fill="none" stroke="${C.cream300}" stroke-width="6" stroke-linecap="round" stroke-dasharray="2 30" opacity="0.9"/>`;
+  body += taperedRibbon(trail, 190, 14, C.cream200);
+  body += taperedRibbon(trail, 90, 4, C.cream300);
   // wooden fence along the trail
   for (let i = 0; i < 7; i++) {
     const x = 930 + i * 95;

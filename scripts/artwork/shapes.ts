@@ -115,6 +115,39 @@ export function smoothPath(points: [number, number][]): string {
   return d;
 }
 
+/** A path that narrows with distance: a ribbon along a smooth centre line, from `startWidth` to `endWidth`. */
+export function taperedRibbon(points: [number, number][], startWidth: number, endWidth: number, fill: string): string {
+  const samples: [number, number][] = [];
+  for (let i = 0; i < points.length - 1; i++) {
+    const p0 = points[Math.max(0, i - 1)];
+    const p1 = points[i];
+    const p2 = points[i + 1];
+    const p3 = points[Math.min(points.length - 1, i + 2)];
+    for (let step = 0; step < 12; step++) {
+      const t = step / 12;
+      const t2 = t * t;
+      const t3 = t2 * t;
+      const at = (a: number, b: number, c: number, d: number) => 0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
+      samples.push([at(p0[0], p1[0], p2[0], p3[0]), at(p0[1], p1[1], p2[1], p3[1])]);
+    }
+  }
+  samples.push(points[points.length - 1]);
+  const left: [number, number][] = [];
+  const right: [number, number][] = [];
+  samples.forEach(([x, y], i) => {
+    const [nx, ny] = samples[Math.min(samples.length - 1, i + 1)];
+    const [px, py] = samples[Math.max(0, i - 1)];
+    const dx = nx - px;
+    const dy = ny - py;
+    const len = Math.hypot(dx, dy) || 1;
+    const half = (startWidth + (endWidth - startWidth) * (i / (samples.length - 1))) / 2;
+    left.push([x - (dy / len) * half, y + (dx / len) * half]);
+    right.push([x + (dy / len) * half, y - (dx / len) * half]);
+  });
+  const outline = [...left, ...right.reverse()];
+  return `<path d="M${outline.map(([x, y]) => `${f(x)} ${f(y)}`).join(" L")} Z" fill="${fill}"/>`;
+}
+
 /** The y of a ridge at x is not tracked; callers place trees on their own baseline. */
 export function pine(x: number, baseY: number, h: number, fill: string, shade?: string): string {
   const w = h * 0.42;

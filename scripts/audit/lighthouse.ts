@@ -47,7 +47,13 @@ function lostPoints(lhr: LighthouseResult): Partial<Record<Category, string[]>> 
     if (!entry || entry.score === null || entry.score >= 1) continue;
     lost[category] = entry.auditRefs
       .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit && audit.score !== null && audit.score < 1 && ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode))
+      .filter(
+        (audit) =>
+          audit &&
+          audit.score !== null &&
+          audit.score < 1 &&
+          ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode),
+      )
       .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
   }
   return lost;
@@ -62,7 +68,9 @@ function summarise(results: LighthouseResult[]): LighthouseFigures {
   const metric = (id: string) => median(numbers(scored.map((lhr) => lhr.audits[id]?.numericValue)));
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as Record<Category, number | null>;
   // The run whose performance score is the median stands for the reasons.
-  const byPerformance = [...scored].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  const byPerformance = [...scored].sort(
+    (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+  );
   const medianRun = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
   const cls = metric("cumulative-layout-shift");
   const figures: LighthouseFigures = {
@@ -90,7 +98,12 @@ export async function runLighthouse(
     for (const url of urls) {
       const results: LighthouseResult[] = [];
       for (let run = 0; run < options.runs; run++) {
-        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+        });
         if (result) results.push(result.lhr);
       }
       const summary = summarise(results);

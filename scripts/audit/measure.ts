@@ -100,16 +100,20 @@ export class VisitRecorder {
       const seen: string[] = [];
       Object.defineProperty(window, "__cspViolations", { value: seen });
       document.addEventListener("securitypolicyviolation", (event) => {
-        seen.push(`${event.effectiveDirective} blockiert ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+        seen.push(
+          `${event.effectiveDirective} blockiert ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+        );
       });
     });
   }
 
   foreignRequests(baseOrigin: string): string[] {
-    const foreign = this.requests.map((r) => r.url()).filter((url) => {
-      const origin = originOf(url);
-      return origin !== undefined && origin !== baseOrigin;
-    });
+    const foreign = this.requests
+      .map((r) => r.url())
+      .filter((url) => {
+        const origin = originOf(url);
+        return origin !== undefined && origin !== baseOrigin;
+      });
     return [...new Set(foreign)];
   }
 
@@ -176,7 +180,8 @@ export async function storedState(context: BrowserContext, page: Page): Promise<
     if (indexedDB.databases) for (const db of await indexedDB.databases()) keys.push(`indexedDB:${db.name}`);
     if (typeof caches !== "undefined") for (const name of await caches.keys()) keys.push(`caches:${name}`);
     if (navigator.serviceWorker) {
-      for (const registration of await navigator.serviceWorker.getRegistrations()) keys.push(`serviceWorker:${registration.scope}`);
+      for (const registration of await navigator.serviceWorker.getRegistrations())
+        keys.push(`serviceWorker:${registration.scope}`);
     }
     return keys;
   });

@@ -39,30 +39,34 @@ describe("checkLeads", () => {
 
 describe("a short load run against the real server", () => {
   for (const driver of ["pglite", "postgres"] as const) {
-    it(`stores exactly the leads answered with 202 (${driver})`, { skip: driver === "postgres" && postgresSkipReason(), timeout: 180_000 }, async () => {
-      const database = driver === "postgres" ? await createTempDatabase(POSTGRES_ADMIN_URL) : undefined;
-      try {
-        const server = await startServer({ projectDir, databaseUrl: database?.url });
-        const prefix = `probe-${process.pid}-${driver}-`;
-        let run;
+    it(
+      `stores exactly the leads answered with 202 (${driver})`,
+      { skip: driver === "postgres" && postgresSkipReason(), timeout: 180_000 },
+      async () => {
+        const database = driver === "postgres" ? await createTempDatabase(POSTGRES_ADMIN_URL) : undefined;
         try {
-          run = await loadLeads(server.baseUrl, 4, 1, prefix);
-        } finally {
-          await server.stop();
-        }
-        const stored = await storedLeadEmails({ databaseUrl: server.databaseUrl, dataDir: server.dataDir }, prefix);
-        fs.rmSync(server.dataDir, { recursive: true, force: true });
+          const server = await startServer({ projectDir, databaseUrl: database?.url });
+          const prefix = `probe-${process.pid}-${driver}-`;
+          let run;
+          try {
+            run = await loadLeads(server.baseUrl, 4, 1, prefix);
+          } finally {
+            await server.stop();
+          }
+          const stored = await storedLeadEmails({ databaseUrl: server.databaseUrl, dataDir: server.dataDir }, prefix);
+          fs.rmSync(server.dataDir, { recursive: true, force: true });
 
-        assert.equal(run.figures.non2xx, 0);
-        assert.equal(run.figures.errors, 0);
-        assert.ok(run.figures.statusCodes["202"] > 0, "some leads were accepted");
-        const check = checkLeads(run.trace, stored);
-        assert.equal(check.accepted, run.figures.statusCodes["202"]);
-        assert.ok(check.ok, JSON.stringify({ lost: check.lost, unexpected: check.unexpected }));
-        assert.equal(check.stored - check.storedWithoutAnswer, check.accepted);
-      } finally {
-        await database?.drop();
-      }
-    });
+          assert.equal(run.figures.non2xx, 0);
+          assert.equal(run.figures.errors, 0);
+          assert.ok(run.figures.statusCodes["202"] > 0, "some leads were accepted");
+          const check = checkLeads(run.trace, stored);
+          assert.equal(check.accepted, run.figures.statusCodes["202"]);
+          assert.ok(check.ok, JSON.stringify({ lost: check.lost, unexpected: check.unexpected }));
+          assert.equal(check.stored - check.storedWithoutAnswer, check.accepted);
+        } finally {
+          await database?.drop();
+        }
+      },
+    );
   }
 });

@@ -28,7 +28,8 @@ export interface LeadTrace {
 
 function figures(scenario: string, connections: number, result: autocannon.Result): LoadFigures {
   const statusCodes: Record<string, number> = {};
-  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = (stats as { count: number }).count;
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
+    statusCodes[code] = (stats as { count: number }).count;
   return {
     scenario,
     connections,
@@ -112,7 +113,9 @@ export function checkLeads(trace: LeadTrace, storedEmails: readonly string[]): L
   const sent = new Set(trace.sent);
   const acceptedEmails = [...trace.answers].filter(([, status]) => status === 202).map(([email]) => email);
   const lost = acceptedEmails.filter((email) => !stored.has(email));
-  const unexpected = [...stored].filter((email) => !sent.has(email) || (trace.answers.has(email) && trace.answers.get(email) !== 202));
+  const unexpected = [...stored].filter(
+    (email) => !sent.has(email) || (trace.answers.has(email) && trace.answers.get(email) !== 202),
+  );
   const storedWithoutAnswer = [...stored].filter((email) => sent.has(email) && !trace.answers.has(email)).length;
   return {
     accepted: acceptedEmails.length,

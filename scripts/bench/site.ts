@@ -33,7 +33,17 @@ export function siteSize(publicDir: string): SiteSize {
 }
 
 /** Generated or installed, not sources: left out of the copy (node_modules is linked instead). */
-const NOT_COPIED = new Set(["node_modules", ".cache", "public", "data", "reports", "test-results", "playwright-report", "coverage", ".git"]);
+const NOT_COPIED = new Set([
+  "node_modules",
+  ".cache",
+  "public",
+  "data",
+  "reports",
+  "test-results",
+  "playwright-report",
+  "coverage",
+  ".git",
+]);
 
 /** One Gatsby build at a time on this machine, so a parallel build never shares the CPU with the timed one. */
 export const BUILD_LOCK = "/tmp/gatsby-build.lock";
@@ -49,7 +59,11 @@ export function gatsbyBuild(cwd: string, projectDir: string): Promise<number> {
   const script = `echo BUILD-START; exec "${gatsby}" build`;
   const [command, args] = hasFlock() ? ["flock", [BUILD_LOCK, "sh", "-c", script]] : ["sh", ["-c", script]];
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let started = 0;
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {

@@ -2,7 +2,10 @@
 import { openDb } from "../../server/db";
 
 /** E-mail addresses of stored leads that start with `prefix`; call only after the server has stopped (PGlite allows one process). */
-export async function storedLeadEmails(config: { databaseUrl: string | undefined; dataDir: string }, prefix: string): Promise<string[]> {
+export async function storedLeadEmails(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  prefix: string,
+): Promise<string[]> {
   const db = await openDb(config, { migrate: false });
   try {
     const { rows } = await db.query<{ email: string }>("SELECT email FROM leads WHERE email LIKE $1", [`${prefix}%`]);

@@ -7,6 +7,7 @@ export interface ErrorPage {
   intro: string;
   problems: string[];
   backHref: string;
+  backLabel: string;
 }
 
 export function renderErrorPage(page: ErrorPage): string {
@@ -38,7 +39,7 @@ a.back:focus-visible,a.back:hover{background:#2e5740;outline:3px solid #b4541a;o
 <h1>${escapeHtml(page.title)}</h1>
 <p>${escapeHtml(page.intro)}</p>
 ${problems ? `<ul>${problems}</ul>` : ""}
-<a class="back" href="${escapeHtml(page.backHref)}">Zurück zum Formular</a>
+<a class="back" href="${escapeHtml(page.backHref)}">${escapeHtml(page.backLabel)}</a>
 </div>
 </main>
 </body>

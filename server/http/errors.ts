@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { renderErrorPage } from "./error-page";
 import { HTTP_MESSAGES } from "./messages";
-import { wantsHtml } from "./request-info";
+import { isFormPost, sendingPage, wantsHtml } from "./request-info";
 
 export interface ErrorAnswer {
   status: number;
@@ -23,11 +23,14 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, answer: 
     return reply.send(answer.errors ? { errors: answer.errors } : { error: answer.message });
   }
   const invalidInput = answer.errors !== undefined;
+  // A refused form post leads back to its form; any other page to the start page.
+  const fromForm = isFormPost(request);
   const html = renderErrorPage({
     title: invalidInput ? "Bitte prüfe deine Angaben" : "Das hat leider nicht geklappt",
     intro: invalidInput ? "Dein Formular konnte so nicht gesendet werden:" : answer.message,
     problems: invalidInput ? Object.values(answer.errors ?? {}) : [],
-    backHref: answer.backHref ?? "/",
+    backHref: answer.backHref ?? (fromForm ? sendingPage(request, "/") : "/"),
+    backLabel: fromForm ? "Zurück zum Formular" : "Zur Startseite",
   });
   return reply.type("text/html; charset=utf-8").send(html);
 }

@@ -34,7 +34,12 @@ export function registerMail(app: FastifyInstance, setup: MailSetup): void {
 
   const log = app.log.child({ module: "mail" });
   const transport =
-    setup.transport ?? createMailTransport({ smtpUrl: config.mail.smtpUrl, outboxDir: path.join(config.dataDir, "outbox") });
+    setup.transport ??
+    createMailTransport({
+      smtpUrl: config.mail.smtpUrl,
+      outboxDir: path.join(config.dataDir, "outbox"),
+      connections: config.mail.concurrency,
+    });
   const worker = createMailWorker({ db: app.db, transport, settings: config.mail, log });
 
   let purgeTimer: NodeJS.Timeout | undefined;

@@ -21,8 +21,8 @@ export interface MailTransport {
   close(): void;
 }
 
-export function createMailTransport(options: { smtpUrl?: string; outboxDir: string }): MailTransport {
-  return options.smtpUrl ? smtpTransport(options.smtpUrl) : fileTransport(options.outboxDir);
+export function createMailTransport(options: { smtpUrl?: string; outboxDir: string; connections?: number }): MailTransport {
+  return options.smtpUrl ? smtpTransport(options.smtpUrl, options.connections ?? 1) : fileTransport(options.outboxDir);
 }
 
 function toNodemailer(message: StoredMessage): SendMailOptions {
@@ -44,7 +44,7 @@ function toNodemailer(message: StoredMessage): SendMailOptions {
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
 /** SMTP_URL → nodemailer options, with timeouts that let an outage fail fast and be retried later. */
-export function smtpOptions(smtpUrl: string): Record<string, unknown> {
+export function smtpOptions(smtpUrl: string, connections = 1): Record<string, unknown> {
   const url = new URL(smtpUrl);
   const secure = url.protocol === "smtps:";
   const options: Record<string, unknown> = {
@@ -54,7 +54,7 @@ export function smtpOptions(smtpUrl: string): Record<string, unknown> {
     requireTLS: !secure && !LOCAL_HOSTS.has(url.hostname),
     // One kept-open connection instead of a new handshake per mail; reopened when the server drops it.
     pool: true,
-    maxConnections: 2,
+    maxConnections: connections,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
@@ -72,8 +72,8 @@ export function smtpOptions(smtpUrl: string): Record<string, unknown> {
   return options;
 }
 
-function smtpTransport(smtpUrl: string): MailTransport {
-  const options = smtpOptions(smtpUrl);
+function smtpTransport(smtpUrl: string, connections: number): MailTransport {
+  const options = smtpOptions(smtpUrl, connections);
   const transporter: Transporter = nodemailer.createTransport(options);
   return {
     description: `${options.secure ? "smtps" : "smtp"}://${String(options.host)}:${String(options.port)}`,

@@ -4,7 +4,7 @@
  * second instance on the same PostgreSQL) simply carries on where the table stands.
  */
 import type { Queryable } from "../db/types";
-import { claimDueMails, markAttemptFailed, markSent, releaseMails, type RetryPolicy } from "./outbox";
+import { claimDueMails, markAttemptFailed, markSent, releaseMails, type ClaimedMail, type RetryPolicy } from "./outbox";
 import type { MailTransport } from "./transport";
 
 export interface WorkerSettings extends RetryPolicy {
@@ -12,6 +12,8 @@ export interface WorkerSettings extends RetryPolicy {
   /** How long a claimed row stays reserved for the worker sending it. */
   leaseMs: number;
   batchSize: number;
+  /** Mails sent at the same time (and SMTP connections kept open). */
+  concurrency: number;
 }
 
 /** The subset of pino's logger the worker uses. */
@@ -52,30 +54,34 @@ export function createMailWorker(options: {
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
 
+  async function deliver(mail: ClaimedMail): Promise<void> {
+    try {
+      const { file } = await transport.send(mail.message, mail.id, mail.kind);
+      await markSent(db, mail.id);
+      if (file) log.info({ mailId: mail.id, kind: mail.kind, file }, "mail written to outbox folder");
+      else log.info({ mailId: mail.id, kind: mail.kind }, "mail sent");
+    } catch (error) {
+      const reason = describeError(error);
+      const outcome = await markAttemptFailed(db, mail, reason, settings);
+      const entry = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason };
+      if (outcome === "failed") log.error(entry, "mail given up after the last attempt");
+      else log.warn(entry, "mail not sent, will retry");
+    }
+  }
+
   async function runOnce(): Promise<number> {
     const batch = await claimDueMails(db, settings.batchSize, settings.leaseMs);
-    for (const [index, mail] of batch.entries()) {
-      if (stopping) {
-        // Handed back rather than left to the lease, so the next start sends them at once.
-        await releaseMails(
-          db,
-          batch.slice(index).map((m) => m.id),
-        );
-        break;
-      }
-      try {
-        const { file } = await transport.send(mail.message, mail.id, mail.kind);
-        await markSent(db, mail.id);
-        if (file) log.info({ mailId: mail.id, kind: mail.kind, file }, "mail written to outbox folder");
-        else log.info({ mailId: mail.id, kind: mail.kind }, "mail sent");
-      } catch (error) {
-        const reason = describeError(error);
-        const outcome = await markAttemptFailed(db, mail, reason, settings);
-        const entry = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason };
-        if (outcome === "failed") log.error(entry, "mail given up after the last attempt");
-        else log.warn(entry, "mail not sent, will retry");
-      }
-    }
+    // A few mails in flight at once: each SMTP exchange spends most of its time waiting for the server.
+    let next = 0;
+    const lane = async () => {
+      while (next < batch.length && !stopping) await deliver(batch[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(settings.concurrency, batch.length) }, lane));
+    // Handed back rather than left to the lease, so the next start sends them at once.
+    await releaseMails(
+      db,
+      batch.slice(next).map((mail) => mail.id),
+    );
     return batch.length;
   }
 

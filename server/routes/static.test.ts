@@ -78,6 +78,18 @@ describe("static hosting of public/", () => {
     }
   });
 
+  it("answers a page request with a plain German 404 page when the build has no 404.html", async () => {
+    const empty = await buildTestApp(database, {}, database.config.dataDir);
+    try {
+      const response = await empty.app.inject({ method: "GET", url: "/agb", headers: { accept: "text/html" } });
+      assert.equal(response.statusCode, 404);
+      assert.match(response.body, /Diese Adresse gibt es bei uns nicht\./);
+      assert.match(response.body, /<a class="back" href="\/">Zur Startseite<\/a>/);
+    } finally {
+      await empty.close();
+    }
+  });
+
   it("answers unknown API paths with JSON 404, not the page", async () => {
     const response = await get("/api/gibt-es-nicht");
     assert.equal(response.statusCode, 404);

@@ -3,25 +3,17 @@
  * public/agb/index.html, served directly (no redirect); /agb/ redirects to /agb. Anything outside
  * public/, hidden files and the 404 page itself count as missing.
  */
-import { createHash } from "node:crypto";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import { contentSecurityPolicy, inlineScriptHashes } from "../http/csp";
+import { FileCache, type CachedFile } from "./file-cache";
 
 export type SitePath =
   { kind: "file"; relativePath: string; absolutePath: string } | { kind: "redirect"; location: string } | { kind: "missing" };
 
-export interface HtmlPage {
-  body: Buffer;
-  /** The CSP allowing exactly this page's inline scripts. */
-  csp: string;
-  etag: string;
-}
-
 const NOT_FOUND_PAGES = new Set(["404.html", "404/index.html"]);
 
 export class SiteFiles {
-  private readonly pages = new Map<string, { mtimeMs: number; size: number; page: HtmlPage }>();
+  private readonly cache = new FileCache();
 
   constructor(readonly publicDir: string) {}
 
@@ -52,23 +44,12 @@ export class SiteFiles {
     return { kind: "missing" };
   }
 
-  /** The page with its CSP, read once and again only when the file changes (a new build). */
-  async html(absolutePath: string): Promise<HtmlPage | undefined> {
-    const info = await stat(absolutePath).catch(() => undefined);
-    if (!info?.isFile()) return undefined;
-    const cached = this.pages.get(absolutePath);
-    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.page;
-    const body = await readFile(absolutePath);
-    const page: HtmlPage = {
-      body,
-      csp: contentSecurityPolicy(inlineScriptHashes(body.toString("utf8"))),
-      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-    };
-    this.pages.set(absolutePath, { mtimeMs: info.mtimeMs, size: info.size, page });
-    return page;
+  /** A page or text file from memory (see FileCache); undefined for other files, which are streamed. */
+  cached(absolutePath: string): Promise<CachedFile | undefined> {
+    return this.cache.get(absolutePath);
   }
 
-  notFoundPage(): Promise<HtmlPage | undefined> {
-    return this.html(path.join(this.publicDir, "404.html"));
+  notFoundPage(): Promise<CachedFile | undefined> {
+    return this.cache.get(path.join(this.publicDir, "404.html"));
   }
 }

@@ -1,4 +1,4 @@
-import React from "react";
+import React, { useEffect, useRef } from "react";
 import { INFO_FORM_ID } from "../../constants";
 import { LeadForm } from "../../forms/LeadForm";
 import { Icon } from "./Icon";
@@ -13,8 +13,13 @@ interface InfoFormSectionProps {
 
 /** The home page's `#info-form`: what the visitor gets, and the lead form. Calls to action scroll here. */
 export function InfoFormSection({ kicker, title, intro, points, note }: InfoFormSectionProps) {
+  const section = useRef<HTMLElement>(null);
+  // Arriving from another page's button (/#info-form): the router keeps the old scroll position, so land here.
+  useEffect(() => {
+    if (window.location.hash === `#${INFO_FORM_ID}`) section.current?.scrollIntoView({ behavior: "instant", block: "start" });
+  }, []);
   return (
-    <section id={INFO_FORM_ID} tabIndex={-1} aria-labelledby="info-form-title" className="section bg-forest-900 text-cream-100 focus:outline-none">
+    <section ref={section} id={INFO_FORM_ID} tabIndex={-1} aria-labelledby="info-form-title" className="section bg-forest-900 text-cream-100 focus:outline-none">
       <div className="container-page grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:gap-16">
         <div>
           <p className="kicker-light">{kicker}</p>
