@@ -1,16 +1,31 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { FAQ_COUNT, HOME_TESTIMONIAL_COUNT, INFO_FORM_ID, MOVEMENT_DURATIONS, PRINCIPLE_COUNT, RECIPE_COUNT } from "../src/constants";
+import {
+  FAQ_COUNT,
+  HOME_TESTIMONIAL_COUNT,
+  INFO_FORM_ID,
+  MOVEMENT_DURATIONS,
+  PRINCIPLE_COUNT,
+  RECIPE_COUNT,
+} from "../src/constants";
 
 /** The visitor's view of each content page, checked against the same content files the build used. */
 const content = <T = any>(file: string): T => JSON.parse(fs.readFileSync(path.join(__dirname, "..", "content", file), "utf8"));
 
 const site = content("site.json");
 const notices = content("notices.json");
-const allTestimonials = content<{ name: string; location: string; date: string; text: string; topic: string }[]>("testimonials.json");
+const allTestimonials =
+  content<{ name: string; location: string; date: string; text: string; topic: string }[]>("testimonials.json");
 const germanDate = (iso: string) => iso.split("-").reverse().join(".");
-const CONTENT_PAGES = ["/", "/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte", "/kontakt-unterstuetzung", "/danke-willkommen"];
+const CONTENT_PAGES = [
+  "/",
+  "/bewegung-alltag",
+  "/ernaehrung-traditionell",
+  "/gesunde-rezepte",
+  "/kontakt-unterstuetzung",
+  "/danke-willkommen",
+];
 const SUB_PAGES = ["/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte"];
 
 async function scrollThrough(page: Page) {
@@ -70,7 +85,9 @@ test.describe("home page", () => {
     await page.goto("/");
     const form = page.locator(`#${INFO_FORM_ID}`);
     await expect(form).not.toBeInViewport();
-    const positions = await scrollPositionsDuring(page, () => page.getByRole("link", { name: "Kostenlose Infos anfordern" }).first().click());
+    const positions = await scrollPositionsDuring(page, () =>
+      page.getByRole("link", { name: "Kostenlose Infos anfordern" }).first().click(),
+    );
     const target = positions[positions.length - 1];
     const between = new Set(positions.filter((y) => y > 0 && y < target));
     expect(between.size, `scroll positions: ${positions.join(", ")}`).toBeGreaterThan(3);
@@ -82,7 +99,9 @@ test.describe("home page", () => {
   test("with reduced motion the call to action jumps to the form without animation", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
-    const positions = await scrollPositionsDuring(page, () => page.getByRole("link", { name: "Kostenlose Infos anfordern" }).first().click());
+    const positions = await scrollPositionsDuring(page, () =>
+      page.getByRole("link", { name: "Kostenlose Infos anfordern" }).first().click(),
+    );
     const target = positions[positions.length - 1];
     expect(target).toBeGreaterThan(500);
     expect(positions.filter((y) => y > 0 && y < target)).toEqual([]);
@@ -174,7 +193,10 @@ test("nutrition page: five principles, results with their basis, the drink, befo
 });
 
 test("recipes page: eight cards with title, ingredients, time, benefit and a loaded picture", async ({ page }) => {
-  const recipes = content<{ title: string; ingredients: string[]; time: number; benefit: string; imageAlt: string; steps: string[] }[]>("recipes.json");
+  const recipes =
+    content<{ title: string; ingredients: string[]; time: number; benefit: string; imageAlt: string; steps: string[] }[]>(
+      "recipes.json",
+    );
   await page.goto("/gesunde-rezepte");
   await scrollThrough(page);
   const cards = page.getByRole("article");
@@ -234,7 +256,12 @@ test("thank-you page: opens at the top, says what comes next and links on", asyn
   await expect(main).toContainText(`Innerhalb von ${site.replyWithinHours} Stunden bekommst du ausführliche Informationen`);
   await expect(main).toContainText("Zugang zu allen Rezepten und Bewegungstipps");
   const links = page.getByRole("region", { name: "Leg gleich los" }).getByRole("link");
-  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(["/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte", "/"]);
+  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+    "/bewegung-alltag",
+    "/ernaehrung-traditionell",
+    "/gesunde-rezepte",
+    "/",
+  ]);
   await links.nth(2).click();
   await expect(page).toHaveURL(/\/gesunde-rezepte$/);
 });

@@ -15,4 +15,7 @@ export const ROUTES: Route[] = [
   { path: "/personenbezogene-daten", heading: "Verarbeitung personenbezogener Daten" },
   { path: "/agb", heading: "Allgemeine Geschäftsbedingungen" },
   { path: "/impressum", heading: "Impressum" },
+  { path: "/anmeldung-bestaetigt", heading: "Willkommen bei Urkraft!" },
+  { path: "/abmeldung-bestaetigt", heading: "Du bist abgemeldet" },
+  { path: "/link-ungueltig", heading: "Dieser Link funktioniert leider nicht (mehr)" },
 ];

@@ -11,6 +11,7 @@ import { absoluteUrl } from "../src/seo/json-ld";
 import { entitiesOf, structuredDataProblems } from "../src/seo/required-properties";
 import { NOT_FOUND_PATH } from "../scripts/audit/budgets";
 import { pagesToMeasure } from "../scripts/audit/pages";
+import { CONFIRMED_PATH, INVALID_LINK_PATH, UNSUBSCRIBED_PATH } from "../server/routes/lead-tokens";
 
 const contentDir = path.join(__dirname, "..", "content");
 const site = JSON.parse(fs.readFileSync(path.join(contentDir, "site.json"), "utf8")) as { siteUrl: string; brand: string };
@@ -19,8 +20,9 @@ const faqs = JSON.parse(fs.readFileSync(path.join(contentDir, "faq.json"), "utf8
 
 /** The routes and every further page of the build (confirmation pages reached from e-mails). */
 const PAGES = pagesToMeasure();
-/** Only the content routes belong in search results; the thank-you page and pages opened from e-mails do not. */
-const INDEXED = ROUTES.map((r) => r.path).filter((p) => p !== THANK_YOU_PATH);
+/** The thank-you page and the pages opened from e-mail links stay out of search results; every other page is indexed. */
+const NOT_INDEXED = [THANK_YOU_PATH, CONFIRMED_PATH, UNSUBSCRIBED_PATH, INVALID_LINK_PATH];
+const INDEXED = ROUTES.map((r) => r.path).filter((p) => !NOT_INDEXED.includes(p));
 const NOINDEX = new Set(PAGES.filter((p) => !INDEXED.includes(p)));
 
 async function html(request: APIRequestContext, pagePath: string): Promise<string> {

@@ -70,7 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser("text/plain");
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   await app.register(rateLimit, rateLimitOptions(config.rateLimit));
-  await app.register(compress, { threshold: 1024 });
+  // The same two encodings the precompressed site files come in (see static/file-cache.ts).
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
 
   registerSecurityHeaders(app, { trustProxy: config.trustProxy !== false });
   app.addHook("onSend", async (request, reply, payload) => {

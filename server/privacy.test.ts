@@ -10,7 +10,7 @@ import site from "../content/site.json";
 import { runCli } from "./cli/run";
 import { openDb } from "./db";
 import { loadConfig } from "./config";
-import { linkIn, onBothDrivers, outboxSettled, pathOf, startApp, testConfig } from "./mail/testing/harness";
+import { linkIn, onBothDrivers, outboxSettled, pathOf, startApp, testConfig, waitUntil } from "./mail/testing/harness";
 import type { TestDatabase } from "./mail/testing/databases";
 
 async function cli(database: TestDatabase, ...argv: string[]): Promise<{ code: number; output: string }> {
@@ -142,6 +142,7 @@ onBothDrivers("privacy commands", async (t, database) => {
       output,
       /Gelöscht: 1 unbestätigte\(r\) Lead\(s\) älter als 7 Tage, 1 Kontaktanfrage\(n\) älter als 180 Tage, 2 E-Mail/,
     );
+    assert.match(output, /; 0 Einwilligungsnachweis\(e\) 3 Jahre nach der Abmeldung gelöscht/);
 
     const check = await openDb(loadConfig(database.env));
     try {
@@ -157,6 +158,138 @@ onBothDrivers("privacy commands", async (t, database) => {
       ]);
     } finally {
       await check.close();
+    }
+  });
+
+  await t.test("purge: after consentProofYears an unsubscribed lead is thinned to its block-list entry", async () => {
+    const { consentProofYears } = site.retention;
+    const db = await openDb(loadConfig(database.env));
+    let unsubscribedAt: string;
+    try {
+      // Unsubscribed one day past the period, and one day short of it; both with their full proof.
+      const unsubscribed = async (email: string, age: string) => {
+        const { rows } = await db.query<{ id: number; unsubscribed_at: Date }>(
+          `INSERT INTO leads (email, name, form_page, consent_text_version, privacy_version, status,
+                              submitted_at, confirmation_sent_at, confirmed_at, unsubscribed_at)
+           VALUES ($1, 'Ehemals', '/bewegung-alltag', '2026-11-21', 'sha256:alt', 'unsubscribed',
+                   now() - interval '5 years', now() - interval '5 years', now() - interval '5 years',
+                   now() - $2::interval)
+           RETURNING id, unsubscribed_at`,
+          [email, age],
+        );
+        const lead = rows[0]!;
+        await db.query("INSERT INTO lead_tokens (token_hash, lead_id, purpose) VALUES ($1, $2, 'unsubscribe')", [
+          `h-${email}`,
+          lead.id,
+        ]);
+        // A mail record young enough for the mail period: only the end of the proof removes it.
+        await db.query(
+          `INSERT INTO mail_outbox (kind, recipient, person_email, lead_id, subject, status, sent_at)
+           VALUES ('lead-welcome', $1, $1, $2, 'Willkommen', 'sent', now())`,
+          [email, lead.id],
+        );
+        return lead;
+      };
+      const expired = await unsubscribed("abgemeldet-alt@example.de", `${consentProofYears} years 1 day`);
+      unsubscribedAt = expired.unsubscribed_at.toISOString();
+      await unsubscribed("abgemeldet-jung@example.de", `${consentProofYears} years -1 day`);
+    } finally {
+      await db.close();
+    }
+
+    const { code, output } = await cli(database, "purge");
+    assert.equal(code, 0);
+    assert.match(
+      output,
+      new RegExp(`1 E-Mail-Eintrag/Einträge .*; 1 Einwilligungsnachweis\\(e\\) ${consentProofYears} Jahre nach`),
+    );
+
+    const show = async (email: string) =>
+      JSON.parse((await cli(database, "show", email)).output) as Record<string, Record<string, unknown>[]>;
+    const old = await show("abgemeldet-alt@example.de");
+    assert.equal(old.leads!.length, 1, "the address stays on the block list");
+    const { id, ...entry } = old.leads![0]!;
+    assert.ok(id);
+    assert.deepEqual(entry, {
+      email: "abgemeldet-alt@example.de",
+      status: "unsubscribed",
+      unsubscribed_at: unsubscribedAt!,
+      name: null,
+      form_page: null,
+      submitted_at: null,
+      confirmation_sent_at: null,
+      confirmed_at: null,
+      consent_text_version: null,
+      privacy_version: null,
+    });
+    assert.deepEqual([old.leadLinks, old.mails], [[], []], "no link or mail record of the old lead is left");
+
+    const young = await show("abgemeldet-jung@example.de");
+    assert.equal(young.leads![0]!.name, "Ehemals", "a proof within its period is kept whole");
+    assert.equal(young.leads![0]!.consent_text_version, "2026-11-21");
+    assert.ok(young.leads![0]!.confirmed_at);
+    assert.equal(young.leadLinks!.length, 1);
+    assert.equal(young.mails!.length, 1);
+
+    const again = await cli(database, "purge");
+    assert.match(again.output, /; 0 Einwilligungsnachweis\(e\)/, "a thinned entry is not counted twice");
+
+    const check = await openDb(loadConfig(database.env));
+    try {
+      await assert.rejects(
+        check.query("INSERT INTO leads (email, status) VALUES ('ohne-nachweis@example.de', 'confirmed')"),
+        /leads_proof_kept_until_unsubscribed|null value/,
+        "only an unsubscribed lead may lack its proof",
+      );
+    } finally {
+      await check.close();
+    }
+  });
+
+  await t.test("the server's own purge thins too, and a thinned address can sign up again", async () => {
+    const db = await openDb(loadConfig(database.env));
+    try {
+      await db.query(
+        `INSERT INTO leads (email, name, form_page, consent_text_version, privacy_version, status, submitted_at, unsubscribed_at)
+         VALUES ('server-purge@example.de', 'Ehemals', '/', 'v', 'v', 'unsubscribed', now() - interval '9 years',
+                 now() - $1::integer * interval '1 year' - interval '1 day')`,
+        [site.retention.consentProofYears],
+      );
+    } finally {
+      await db.close();
+    }
+    const app = await startApp(testConfig(database));
+    try {
+      const nameOf = async (email: string) =>
+        (await app.db.query<{ name: string | null }>("SELECT name FROM leads WHERE email = $1", [email])).rows[0]?.name;
+      await waitUntil(async () => (await nameOf("server-purge@example.de")) === null, "the purge run at start");
+
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/leads",
+        payload: { website: "", name: "Neu Dabei", email: "server-purge@example.de" },
+      });
+      assert.equal(response.statusCode, 202);
+      const { rows } = await app.db.query<Record<string, unknown>>("SELECT * FROM leads WHERE email = 'server-purge@example.de'");
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]!.status, "pending");
+      assert.equal(rows[0]!.name, "Neu Dabei");
+      for (const field of ["form_page", "submitted_at", "consent_text_version", "privacy_version"])
+        assert.ok(rows[0]![field], field);
+      const mails = async () =>
+        (
+          await app.db.query<{ kind: string; status: string }>(
+            "SELECT kind, status FROM mail_outbox WHERE person_email = 'server-purge@example.de'",
+          )
+        ).rows;
+      await waitUntil(async () => (await mails()).every((mail) => mail.status === "sent"), "the new mail to be sent");
+      assert.deepEqual(
+        (await mails()).map((mail) => mail.kind),
+        ["lead-confirmation"],
+        "the new confirmation request is the only mail",
+      );
+    } finally {
+      await app.close();
     }
   });
 

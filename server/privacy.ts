@@ -64,12 +64,21 @@ export interface PurgeResult {
   unconfirmedLeads: number;
   contactRequests: number;
   mails: number;
+  /** Unsubscribed leads whose proof of consent ran out: only the block-list entry is left of them. */
+  consentProofs: number;
 }
+
+/** Unsubscribed leads whose proof of consent is past `consentProofYears`, counted from unsubscribing. */
+const PROOF_EXPIRED = "status = 'unsubscribed' AND unsubscribed_at < now() - $1::integer * interval '1 year'";
 
 /**
  * Deletes unconfirmed leads older than `unconfirmedLeadDays` (counted from their latest submission),
  * contact requests older than `contactRequestDays`, and mail records (sent, cancelled or given up)
  * older than `sentMailDays`. Mails still queued for a deleted lead or request go with it.
+ *
+ * An unsubscribed lead keeps its proof of consent for `consentProofYears` after unsubscribing; then it
+ * is thinned to the block list: address, status and time of unsubscribing stay (so nothing is sent to
+ * it again), name, form page, versions, the other times, its links and its mail records go.
  */
 export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<PurgeResult> {
   return db.transaction(async (tx) => {
@@ -81,6 +90,23 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
       `DELETE FROM contact_requests WHERE submitted_at < now() - $1::integer * interval '1 day' RETURNING id`,
       [periods.contactRequestDays],
     );
+    await tx.query(`DELETE FROM lead_tokens WHERE lead_id IN (SELECT id FROM leads WHERE ${PROOF_EXPIRED})`, [
+      periods.consentProofYears,
+    ]);
+    const proofMails = await tx.query(
+      `DELETE FROM mail_outbox WHERE lead_id IN (SELECT id FROM leads WHERE ${PROOF_EXPIRED}) RETURNING id`,
+      [periods.consentProofYears],
+    );
+    const consentProofs = await tx.query(
+      `UPDATE leads
+          SET name = NULL, form_page = NULL, submitted_at = NULL, confirmed_at = NULL, confirmation_sent_at = NULL,
+              consent_text_version = NULL, privacy_version = NULL
+        WHERE ${PROOF_EXPIRED}
+          AND num_nonnulls(name, form_page, submitted_at, confirmed_at, confirmation_sent_at,
+                           consent_text_version, privacy_version) > 0
+        RETURNING id`,
+      [periods.consentProofYears],
+    );
     const mails = await tx.query(
       `DELETE FROM mail_outbox
         WHERE status IN ('sent', 'cancelled', 'failed')
@@ -88,6 +114,11 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
         RETURNING id`,
       [periods.sentMailDays],
     );
-    return { unconfirmedLeads: leads.rows.length, contactRequests: contactRequests.rows.length, mails: mails.rows.length };
+    return {
+      unconfirmedLeads: leads.rows.length,
+      contactRequests: contactRequests.rows.length,
+      mails: mails.rows.length + proofMails.rows.length,
+      consentProofs: consentProofs.rows.length,
+    };
   });
 }

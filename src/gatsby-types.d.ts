@@ -4603,6 +4603,7 @@ type ResultsCopySortInput = {
 
 type Retention = {
   readonly confirmLinkHours: Scalars['Int'];
+  readonly consentProofYears: Scalars['Int'];
   readonly contactRequestDays: Scalars['Int'];
   readonly sentMailDays: Scalars['Int'];
   readonly unconfirmedLeadDays: Scalars['Int'];
@@ -4610,6 +4611,7 @@ type Retention = {
 
 type RetentionFieldSelector = {
   readonly confirmLinkHours: InputMaybe<FieldSelectorEnum>;
+  readonly consentProofYears: InputMaybe<FieldSelectorEnum>;
   readonly contactRequestDays: InputMaybe<FieldSelectorEnum>;
   readonly sentMailDays: InputMaybe<FieldSelectorEnum>;
   readonly unconfirmedLeadDays: InputMaybe<FieldSelectorEnum>;
@@ -4617,6 +4619,7 @@ type RetentionFieldSelector = {
 
 type RetentionFilterInput = {
   readonly confirmLinkHours: InputMaybe<IntQueryOperatorInput>;
+  readonly consentProofYears: InputMaybe<IntQueryOperatorInput>;
   readonly contactRequestDays: InputMaybe<IntQueryOperatorInput>;
   readonly sentMailDays: InputMaybe<IntQueryOperatorInput>;
   readonly unconfirmedLeadDays: InputMaybe<IntQueryOperatorInput>;
@@ -4624,6 +4627,7 @@ type RetentionFilterInput = {
 
 type RetentionSortInput = {
   readonly confirmLinkHours: InputMaybe<SortOrderEnum>;
+  readonly consentProofYears: InputMaybe<SortOrderEnum>;
   readonly contactRequestDays: InputMaybe<SortOrderEnum>;
   readonly sentMailDays: InputMaybe<SortOrderEnum>;
   readonly unconfirmedLeadDays: InputMaybe<SortOrderEnum>;
@@ -6127,7 +6131,7 @@ type SectionIntroFieldsFragment = { readonly kicker: string, readonly title: str
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly text: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number } } | null };
+type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly text: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number } } | null };
 
 type TestimonialFieldsFragment = { readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string };
 

@@ -4,7 +4,8 @@ import { CaffeineNote } from "../../src/components/cards/CaffeineNote";
 import { readContent } from "./support";
 
 const { caffeineWarning, caffeineFree } = readContent<{ caffeineWarning: string; caffeineFree: string }>("notices.json");
-const note = (mgPerLitre: number | null | undefined) => render(<CaffeineNote mgPerLitre={mgPerLitre} warning={caffeineWarning} free={caffeineFree} />);
+const note = (mgPerLitre: number | null | undefined) =>
+  render(<CaffeineNote mgPerLitre={mgPerLitre} warning={caffeineWarning} free={caffeineFree} />);
 
 describe("caffeine note", () => {
   it("carries the mandatory notice with the content per 100 ml above 150 mg/l", () => {

@@ -15,7 +15,11 @@ function renderMovement() {
   const { notices } = provideStaticQueries();
   const days = readContent<Day[]>("movement-plan.json");
   const stories = testimonials().filter((t) => t.topic === "bewegung");
-  const data = { movementPageCopy: withImages(readContent("pages/bewegung-alltag.json")), allMovementDay: { nodes: days }, allTestimonial: { nodes: stories } };
+  const data = {
+    movementPageCopy: withImages(readContent("pages/bewegung-alltag.json")),
+    allMovementDay: { nodes: days },
+    allTestimonial: { nodes: stories },
+  };
   render(<MovementPage {...({ data } as any)} />);
   return { notices, days, stories, copy: readContent<any>("pages/bewegung-alltag.json") };
 }

@@ -49,7 +49,12 @@ describe("nutrition page", () => {
   it("shows 85 %, 92 % and 88 % after three months, each with what it measures and its basis", () => {
     const { results, copy } = renderNutrition();
     // German typesetting: a no-break space between number and per cent sign.
-    expect(screen.getAllByText(/^\d+\u00a0%$/, { normalizer: (text) => text }).map((e) => e.textContent)).toEqual(["85\u00a0%", "92\u00a0%", "88\u00a0%", "78\u00a0%"]);
+    expect(screen.getAllByText(/^\d+\u00a0%$/, { normalizer: (text) => text }).map((e) => e.textContent)).toEqual([
+      "85\u00a0%",
+      "92\u00a0%",
+      "88\u00a0%",
+      "78\u00a0%",
+    ]);
     expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
     const section = screen.getByRole("region", { name: copy.results.title });
     const items = within(within(section).getByRole("list")).getAllByRole("listitem");
@@ -87,20 +92,25 @@ describe("nutrition page", () => {
     rows.forEach((row, index) => {
       const { topic, before, after } = copy.comparison.rows[index];
       expect(within(row).getByRole("rowheader")).toHaveTextContent(topic);
-      expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual([before, after]);
+      expect(
+        within(row)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      ).toEqual([before, after]);
     });
-    expect(within(table).getAllByRole("columnheader").map((c) => c.textContent)).toEqual([
-      copy.comparison.topicLabel,
-      copy.comparison.beforeLabel,
-      copy.comparison.afterLabel,
-    ]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual([copy.comparison.topicLabel, copy.comparison.beforeLabel, copy.comparison.afterLabel]);
   });
 
   it("shows the nutrition testimonials, a call to action to /#info-form and the disclaimer", () => {
     const { notices, copy } = renderNutrition();
     const section = screen.getByRole("region", { name: copy.testimonials.title });
     expect(within(section).getAllByRole("figure").length).toBeGreaterThanOrEqual(2);
-    for (const cta of screen.getAllByRole("link", { name: new RegExp(copy.cta.button) })) expect(cta).toHaveAttribute("href", `/#${INFO_FORM_ID}`);
+    for (const cta of screen.getAllByRole("link", { name: new RegExp(copy.cta.button) }))
+      expect(cta).toHaveAttribute("href", `/#${INFO_FORM_ID}`);
     expect(screen.getByRole("complementary", { name: "Gesundheitlicher Hinweis" })).toHaveTextContent(notices.disclaimer);
   });
 });

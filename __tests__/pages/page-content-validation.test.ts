@@ -17,7 +17,9 @@ function changed(file: string, change: (data: any) => unknown): string {
 describe("validation of page copy, notices and images", () => {
   it("names a hero image that does not exist", () => {
     const dir = changed("pages/home.json", (page) => ({ ...page, hero: { ...page.hero, image: "../images/fehlt.jpg" } }));
-    expect(contentProblems(dir)).toEqual(["content/pages/home.json, Feld „hero.image“: Bilddatei „../images/fehlt.jpg“ gibt es nicht"]);
+    expect(contentProblems(dir)).toEqual([
+      "content/pages/home.json, Feld „hero.image“: Bilddatei „../images/fehlt.jpg“ gibt es nicht",
+    ]);
   });
 
   it("names a recipe whose picture file was deleted", () => {
@@ -33,16 +35,26 @@ describe("validation of page copy, notices and images", () => {
       delete list[0].imageAlt;
       return list;
     });
-    expect(contentProblems(dir)).toEqual(["content/recipes.json, Eintrag 1 („Haferbrei mit Apfel und Walnüssen“), Feld „imageAlt“: fehlt oder ist leer"]);
+    expect(contentProblems(dir)).toEqual([
+      "content/recipes.json, Eintrag 1 („Haferbrei mit Apfel und Walnüssen“), Feld „imageAlt“: fehlt oder ist leer",
+    ]);
   });
 
   it("names a missing text in a page's copy", () => {
-    const dir = changed("pages/ernaehrung-traditionell.json", (page) => ({ ...page, results: { ...page.results, weekTwoLabel: "" } }));
-    expect(contentProblems(dir)).toEqual(["content/pages/ernaehrung-traditionell.json, Feld „results.weekTwoLabel“: fehlt oder ist leer"]);
+    const dir = changed("pages/ernaehrung-traditionell.json", (page) => ({
+      ...page,
+      results: { ...page.results, weekTwoLabel: "" },
+    }));
+    expect(contentProblems(dir)).toEqual([
+      "content/pages/ernaehrung-traditionell.json, Feld „results.weekTwoLabel“: fehlt oder ist leer",
+    ]);
   });
 
   it("names a placeholder that site.json cannot fill", () => {
-    const dir = changed("pages/kontakt-unterstuetzung.json", (page) => ({ ...page, email: { ...page.email, note: "Antwort in {{replyHours}} Stunden." } }));
+    const dir = changed("pages/kontakt-unterstuetzung.json", (page) => ({
+      ...page,
+      email: { ...page.email, note: "Antwort in {{replyHours}} Stunden." },
+    }));
     expect(contentProblems(dir)).toEqual([
       "content/pages/kontakt-unterstuetzung.json, Feld „email.note“: den Platzhalter {{replyHours}} gibt es nicht in content/site.json",
     ]);
@@ -50,12 +62,19 @@ describe("validation of page copy, notices and images", () => {
 
   it("names a link to a page the site does not have", () => {
     const dir = changed("pages/home.json", (page) => ({ ...page, heroLink: { ...page.heroLink, to: "/plan" } }));
-    expect(contentProblems(dir)[0]).toMatch(/^content\/pages\/home\.json, Feld „heroLink\.to“: muss eine Seite der Website sein: \/, \/bewegung-alltag/);
+    expect(contentProblems(dir)[0]).toMatch(
+      /^content\/pages\/home\.json, Feld „heroLink\.to“: muss eine Seite der Website sein: \/, \/bewegung-alltag/,
+    );
   });
 
   it("insists that the thank-you page links the three content pages and home", () => {
-    const dir = changed("pages/danke-willkommen.json", (page) => ({ ...page, links: { ...page.links, items: page.links.items.filter((l: any) => l.to !== "/gesunde-rezepte") } }));
-    expect(contentProblems(dir)).toEqual(["content/pages/danke-willkommen.json, Feld „links.items“: der Link auf „/gesunde-rezepte“ fehlt"]);
+    const dir = changed("pages/danke-willkommen.json", (page) => ({
+      ...page,
+      links: { ...page.links, items: page.links.items.filter((l: any) => l.to !== "/gesunde-rezepte") },
+    }));
+    expect(contentProblems(dir)).toEqual([
+      "content/pages/danke-willkommen.json, Feld „links.items“: der Link auf „/gesunde-rezepte“ fehlt",
+    ]);
   });
 
   it("names a field nobody reads, e.g. a typo", () => {
@@ -64,7 +83,9 @@ describe("validation of page copy, notices and images", () => {
   });
 
   it("needs exactly one drink for the nutrition page, and its caffeine content", () => {
-    const twoDrinks = changed("recipes.json", (list) => list.map((r: any, i: number) => (i === 0 ? { ...r, category: "Drink", caffeineMgPerLitre: 0 } : r)));
+    const twoDrinks = changed("recipes.json", (list) =>
+      list.map((r: any, i: number) => (i === 0 ? { ...r, category: "Drink", caffeineMgPerLitre: 0 } : r)),
+    );
     expect(contentProblems(twoDrinks)).toEqual([
       "content/recipes.json, Feld „category“: genau ein Rezept braucht „Drink“ (für die Ernährungsseite), gefunden: 2",
     ]);
@@ -76,7 +97,9 @@ describe("validation of page copy, notices and images", () => {
 
   it("needs testimonials for both sub-pages", () => {
     const dir = changed("testimonials.json", (list) => list.map((t: any) => ({ ...t, topic: "bewegung" })));
-    expect(contentProblems(dir)).toEqual(["content/testimonials.json, Feld „topic“: mindestens 2 Einträge brauchen „ernaehrung“, gefunden: 0"]);
+    expect(contentProblems(dir)).toEqual([
+      "content/testimonials.json, Feld „topic“: mindestens 2 Einträge brauchen „ernaehrung“, gefunden: 0",
+    ]);
   });
 
   it("names an unknown recipe category", () => {

@@ -55,7 +55,8 @@ describe("recipes page", () => {
 
   it("ends with a call to action to /#info-form and carries the disclaimer", () => {
     const { notices, copy } = renderRecipes();
-    for (const cta of screen.getAllByRole("link", { name: new RegExp(copy.cta.button) })) expect(cta).toHaveAttribute("href", `/#${INFO_FORM_ID}`);
+    for (const cta of screen.getAllByRole("link", { name: new RegExp(copy.cta.button) }))
+      expect(cta).toHaveAttribute("href", `/#${INFO_FORM_ID}`);
     expect(screen.getByRole("complementary", { name: "Gesundheitlicher Hinweis" })).toHaveTextContent(notices.disclaimer);
   });
 });

@@ -46,7 +46,10 @@ export function withImages<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withImages) as T;
   if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, key === "image" && typeof item === "string" ? testImage(item) : withImages(item)]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        key === "image" && typeof item === "string" ? testImage(item) : withImages(item),
+      ]),
     ) as T;
   }
   return value;
@@ -65,7 +68,11 @@ export interface TestimonialFile {
 }
 
 export function testimonials(): (TestimonialData & { topic: string })[] {
-  return readContent<TestimonialFile[]>("testimonials.json").map((t, index) => ({ ...t, id: `testimonial-${index}`, dateFormatted: germanDate(t.date) }));
+  return readContent<TestimonialFile[]>("testimonials.json").map((t, index) => ({
+    ...t,
+    id: `testimonial-${index}`,
+    dateFormatted: germanDate(t.date),
+  }));
 }
 
 export function recipes(): RecipeData[] {

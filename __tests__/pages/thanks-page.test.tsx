@@ -31,6 +31,11 @@ describe("thank-you page", () => {
     recordScrolling();
     const { copy } = renderThanks();
     const links = within(screen.getByRole("region", { name: copy.links.title })).getAllByRole("link");
-    expect(links.map((a) => a.getAttribute("href"))).toEqual(["/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte", "/"]);
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "/bewegung-alltag",
+      "/ernaehrung-traditionell",
+      "/gesunde-rezepte",
+      "/",
+    ]);
   });
 });

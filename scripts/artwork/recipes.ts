@@ -105,10 +105,15 @@ function ofenkartoffeln(): string {
   const r = rng(103);
   let body = darkBoard(r);
   body += plate(760, 620, 560, 470, C.cream100);
-  body += potatoHalf(560, 480, 190, -15, r) + potatoHalf(960, 500, 180, 20, r) + potatoHalf(620, 800, 175, 10, r) + potatoHalf(960, 800, 185, -25, r);
+  body +=
+    potatoHalf(560, 480, 190, -15, r) +
+    potatoHalf(960, 500, 180, 20, r) +
+    potatoHalf(620, 800, 175, 10, r) +
+    potatoHalf(960, 800, 185, -25, r);
   body += `<circle cx="1410" cy="240" r="130" fill="#000" opacity="0.3" filter="url(#soft)"/><circle cx="1400" cy="230" r="130" fill="${C.forest600}"/><circle cx="1400" cy="230" r="104" fill="${C.cream50}"/>`;
   body += dots(r, 1400, 230, 90, 40, [C.forest500], [3, 6]);
-  for (let i = 0; i < 9; i++) body += `<rect x="${1280 + i * 14}" y="${860 + i * 6}" width="12" height="300" rx="6" fill="${i % 2 ? C.forest500 : C.forest600}" transform="rotate(${-20 + i * 2} 1300 1000)"/>`;
+  for (let i = 0; i < 9; i++)
+    body += `<rect x="${1280 + i * 14}" y="${860 + i * 6}" width="12" height="300" rx="6" fill="${i % 2 ? C.forest500 : C.forest600}" transform="rotate(${-20 + i * 2} 1300 1000)"/>`;
   body += `<circle cx="230" cy="1010" r="90" fill="#000" opacity="0.3" filter="url(#soft)"/><circle cx="220" cy="1000" r="90" fill="#e1c35a"/><circle cx="220" cy="1000" r="70" fill="#ecd271"/><ellipse cx="195" cy="975" rx="26" ry="14" fill="#fff" opacity="0.35"/>`;
   return svgDocument(W, H, body);
 }
@@ -122,8 +127,13 @@ function sauerkrautSalat(): string {
     const [x, y] = scatterInCircle(r, 760, 620, 330, 1)[0];
     inner += `<path d="M${f(x)} ${f(y)} q${f(r.range(10, 24))} ${f(r.range(-14, 14))} ${f(r.range(30, 56))} ${f(r.range(-6, 6))}" stroke="${r.pick(["#efe0a8", "#e5d18e", "#f5eabf"])}" stroke-width="${f(r.range(5, 9))}" fill="none" stroke-linecap="round" transform="rotate(${f(r.range(0, 180))} ${f(x)} ${f(y)})"/>`;
   }
-  inner += appleSlice(640, 520, 90, -30, "#7aa33a") + appleSlice(860, 520, 90, 20, C.apple) + appleSlice(780, 760, 90, 170, "#7aa33a") + appleSlice(600, 720, 80, 140, C.apple);
-  for (const [x, y] of scatterInCircle(r, 760, 620, 240, 6)) inner += `<circle cx="${f(x)}" cy="${f(y)}" r="34" fill="none" stroke="#c6a2c8" stroke-width="7"/>`;
+  inner +=
+    appleSlice(640, 520, 90, -30, "#7aa33a") +
+    appleSlice(860, 520, 90, 20, C.apple) +
+    appleSlice(780, 760, 90, 170, "#7aa33a") +
+    appleSlice(600, 720, 80, 140, C.apple);
+  for (const [x, y] of scatterInCircle(r, 760, 620, 240, 6))
+    inner += `<circle cx="${f(x)}" cy="${f(y)}" r="34" fill="none" stroke="#c6a2c8" stroke-width="7"/>`;
   inner += dots(r, 760, 620, 300, 60, [C.forest500, C.forest600], [3, 6]);
   body += bowl(760, 620, 440, C.forest600, "#e9d99a", inner);
   body += wholeApple(1370, 930, 130, "#7aa33a");
@@ -187,7 +197,8 @@ function vollkornbrot(): string {
   const r = rng(107);
   let body = darkBoard(r);
   body += `<rect x="180" y="160" width="1260" height="900" rx="60" fill="#000" opacity="0.35" filter="url(#soft)"/><rect x="160" y="140" width="1260" height="900" rx="60" fill="${C.bark400}"/><rect x="180" y="160" width="1220" height="860" rx="50" fill="#a9865f"/>`;
-  for (let i = 0; i < 10; i++) body += `<path d="M200 ${200 + i * 86} Q800 ${210 + i * 86 + r.range(-8, 8)} 1380 ${200 + i * 86}" stroke="#000" stroke-width="2" opacity="0.08" fill="none"/>`;
+  for (let i = 0; i < 10; i++)
+    body += `<path d="M200 ${200 + i * 86} Q800 ${210 + i * 86 + r.range(-8, 8)} 1380 ${200 + i * 86}" stroke="#000" stroke-width="2" opacity="0.08" fill="none"/>`;
   const slice = (x: number, y: number, a: number) => {
     let seeds = "";
     for (let i = 0; i < 90; i++)
@@ -203,7 +214,15 @@ function vollkornbrot(): string {
   }
   body += dots(r, 800, 600, 560, 80, [C.bark900], [2, 3]);
   body += `<g transform="translate(1380 1100)"><rect x="-120" y="-90" width="240" height="180" rx="10" fill="#000" opacity="0.3" filter="url(#softer)"/><rect x="-130" y="-100" width="240" height="180" rx="10" fill="${C.cream100}"/></g>`;
-  for (let i = 0; i < 60; i++) body += leaf(1260 + r.range(10, 210), 1010 + r.range(10, 160), r.range(14, 22), r.range(0, 360), r.pick([C.sage300, C.sage400, "#a9c77d"]), false);
+  for (let i = 0; i < 60; i++)
+    body += leaf(
+      1260 + r.range(10, 210),
+      1010 + r.range(10, 160),
+      r.range(14, 22),
+      r.range(0, 360),
+      r.pick([C.sage300, C.sage400, "#a9c77d"]),
+      false,
+    );
   return svgDocument(W, H, body);
 }
 
@@ -219,14 +238,20 @@ function ingwerHaferDrink(): string {
       [0, "#f3e1b8"],
       [1, "#e0c48c"],
     ]) +
-    linear("glass", [
-      [0, "#ffffff"],
-      [0.5, "#ffffff"],
-      [1, "#ffffff"],
-    ], 1, 0);
+    linear(
+      "glass",
+      [
+        [0, "#ffffff"],
+        [0.5, "#ffffff"],
+        [1, "#ffffff"],
+      ],
+      1,
+      0,
+    );
   let body = `<rect width="${W}" height="${H}" fill="url(#wall)"/>`;
   body += `<rect y="840" width="${W}" height="360" fill="${C.bark500}"/><rect y="840" width="${W}" height="16" fill="#000" opacity="0.2"/>`;
-  for (let i = 0; i < 8; i++) body += `<path d="M0 ${880 + i * 40} Q800 ${890 + i * 40 + r.range(-6, 6)} 1600 ${880 + i * 40}" stroke="#000" stroke-width="2" opacity="0.1" fill="none"/>`;
+  for (let i = 0; i < 8; i++)
+    body += `<path d="M0 ${880 + i * 40} Q800 ${890 + i * 40 + r.range(-6, 6)} 1600 ${880 + i * 40}" stroke="#000" stroke-width="2" opacity="0.1" fill="none"/>`;
   // a window with morning light
   body += `<rect x="1130" y="110" width="300" height="380" rx="8" fill="${C.bark700}"/><rect x="1150" y="130" width="260" height="340" fill="${C.ember200}"/><rect x="1150" y="130" width="260" height="340" fill="${C.ember300}" opacity="0.45"/><rect x="1274" y="130" width="12" height="340" fill="${C.bark700}"/><rect x="1150" y="294" width="260" height="12" fill="${C.bark700}"/><rect x="1110" y="480" width="340" height="22" rx="4" fill="${C.bark800}"/>`;
   // glass
@@ -234,7 +259,10 @@ function ingwerHaferDrink(): string {
   body += `<path d="M640 300 L1000 300 L960 920 Q800 950 680 920 Z" fill="#fff" opacity="0.16"/>`;
   body += `<path d="M652 400 L988 400 L956 900 Q800 930 684 900 Z" fill="url(#drink)"/>`;
   body += `<ellipse cx="820" cy="400" rx="168" ry="22" fill="#f8ecd0"/>`;
-  body += flakes(r, 820, 398, 120, 26, "#d8bf8a", 9).replace(/ cy="([\d.]+)"/g, (_m, y) => ` cy="${f(398 + (Number(y) - 398) * 0.15)}"`);
+  body += flakes(r, 820, 398, 120, 26, "#d8bf8a", 9).replace(
+    / cy="([\d.]+)"/g,
+    (_m, y) => ` cy="${f(398 + (Number(y) - 398) * 0.15)}"`,
+  );
   body += `<path d="M690 330 L720 880" stroke="#fff" stroke-width="16" opacity="0.35" stroke-linecap="round"/>`;
   body += `<ellipse cx="820" cy="300" rx="180" ry="24" fill="none" stroke="#fff" stroke-width="5" opacity="0.5"/>`;
   // straw

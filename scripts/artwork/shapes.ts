@@ -84,7 +84,15 @@ export const radial = (id: string, stops: [number, string, number?][], cx = 0.5,
 /* ---------- Landscape ---------- */
 
 /** A range of hills: a smooth ridge line around `baseY`, closed to the bottom of the picture. */
-export function ridge(width: number, height: number, baseY: number, amplitude: number, waves: number, seed: number, fill: string): string {
+export function ridge(
+  width: number,
+  height: number,
+  baseY: number,
+  amplitude: number,
+  waves: number,
+  seed: number,
+  fill: string,
+): string {
   const r = rng(seed);
   const phases = [r.range(0, 6.28), r.range(0, 6.28), r.range(0, 6.28)];
   const steps = 48;
@@ -94,7 +102,10 @@ export function ridge(width: number, height: number, baseY: number, amplitude: n
     const t = (i / steps) * Math.PI * 2;
     const y =
       baseY -
-      amplitude * (0.6 * Math.sin(t * waves * 0.5 + phases[0]) + 0.3 * Math.sin(t * waves + phases[1]) + 0.1 * Math.sin(t * waves * 2.3 + phases[2]));
+      amplitude *
+        (0.6 * Math.sin(t * waves * 0.5 + phases[0]) +
+          0.3 * Math.sin(t * waves + phases[1]) +
+          0.1 * Math.sin(t * waves * 2.3 + phases[2]));
     points.push([x, y]);
   }
   return `<path d="${smoothPath(points)} L${width} ${height} L0 ${height} Z" fill="${fill}"/>`;
@@ -127,7 +138,8 @@ export function taperedRibbon(points: [number, number][], startWidth: number, en
       const t = step / 12;
       const t2 = t * t;
       const t3 = t2 * t;
-      const at = (a: number, b: number, c: number, d: number) => 0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
+      const at = (a: number, b: number, c: number, d: number) =>
+        0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
       samples.push([at(p0[0], p1[0], p2[0], p3[0]), at(p0[1], p1[1], p2[1], p3[1])]);
     }
   }
@@ -186,7 +198,15 @@ export function bird(x: number, y: number, s: number, color: string): string {
 }
 
 /** Rows of a ploughed or sown field in perspective, between two y values. */
-export function fieldRows(x0: number, x1: number, yTop: number, yBottom: number, rows: number, color: string, opacity = 0.35): string {
+export function fieldRows(
+  x0: number,
+  x1: number,
+  yTop: number,
+  yBottom: number,
+  rows: number,
+  color: string,
+  opacity = 0.35,
+): string {
   let out = "";
   for (let i = 1; i <= rows; i++) {
     const t = i / rows;
@@ -308,8 +328,10 @@ export function eggHalf(x: number, y: number, s: number, angle: number): string 
 /** Linen under the food: a warm cloth with a faint woven pattern. */
 export function linen(width: number, height: number, base: string, thread: string, r: Rng): string {
   let out = `<rect width="${width}" height="${height}" fill="${base}"/>`;
-  for (let y = 0; y < height; y += 9) out += `<rect x="0" y="${y}" width="${width}" height="2" fill="${thread}" opacity="${f(r.range(0.05, 0.14))}"/>`;
-  for (let x = 0; x < width; x += 11) out += `<rect x="${x}" y="0" width="2" height="${height}" fill="${thread}" opacity="${f(r.range(0.03, 0.1))}"/>`;
+  for (let y = 0; y < height; y += 9)
+    out += `<rect x="0" y="${y}" width="${width}" height="2" fill="${thread}" opacity="${f(r.range(0.05, 0.14))}"/>`;
+  for (let x = 0; x < width; x += 11)
+    out += `<rect x="${x}" y="0" width="2" height="${height}" fill="${thread}" opacity="${f(r.range(0.03, 0.1))}"/>`;
   return out;
 }
 
@@ -358,5 +380,7 @@ export function wheatEar(x: number, y: number, length: number, angle: number, co
     out += `<ellipse cx="${f(px)}" cy="${f(-s * 0.45)}" rx="${f(s)}" ry="${f(s * 0.42)}" transform="rotate(-25 ${f(px)} ${f(-s * 0.45)})" fill="${color}"/>`;
     out += `<ellipse cx="${f(px)}" cy="${f(s * 0.45)}" rx="${f(s)}" ry="${f(s * 0.42)}" transform="rotate(25 ${f(px)} ${f(s * 0.45)})" fill="${color}"/>`;
   }
-  return out + `<ellipse cx="${f(length * 0.98)}" cy="0" rx="${f(length * 0.07)}" ry="${f(length * 0.035)}" fill="${color}"/></g>`;
+  return (
+    out + `<ellipse cx="${f(length * 0.98)}" cy="0" rx="${f(length * 0.07)}" ry="${f(length * 0.035)}" fill="${color}"/></g>`
+  );
 }

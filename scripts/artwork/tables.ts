@@ -1,5 +1,21 @@
 /** Table scenes seen from above: the nutrition page's larder, the recipes page's stove, the home story's desk. */
-import { bowl, C, leaf, linen, napkin, planks, potato, rng, scatterInCircle, sprig, spoon, svgDocument, walnut, wheatEar, wholeApple } from "./shapes";
+import {
+  bowl,
+  C,
+  leaf,
+  linen,
+  napkin,
+  planks,
+  potato,
+  rng,
+  scatterInCircle,
+  sprig,
+  spoon,
+  svgDocument,
+  walnut,
+  wheatEar,
+  wholeApple,
+} from "./shapes";
 
 const W = 1600;
 const H = 1200;
@@ -84,7 +100,9 @@ export function recipesHero(): string {
   // cast-iron pot with a golden soup
   const soup = [];
   for (const [x, y] of scatterInCircle(r, 620, 600, 290, 46)) {
-    soup.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(r.range(8, 18))}" fill="${r.pick([C.ember300, "#d9772b", C.sage400])}" opacity="0.9"/>`);
+    soup.push(
+      `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r.range(8, 18))}" fill="${r.pick([C.ember300, "#d9772b", C.sage400])}" opacity="0.9"/>`,
+    );
   }
   body += `<rect x="150" y="560" width="120" height="60" rx="26" fill="${C.bark900}"/><rect x="970" y="560" width="120" height="60" rx="26" fill="${C.bark900}"/>`;
   body += bowl(620, 600, 420, "#2c2a27", C.ember500, soup.join(""));
@@ -92,7 +110,8 @@ export function recipesHero(): string {
   // cutting board with carrots and herbs
   body += `<g transform="rotate(-8 1330 900)"><rect x="1150" y="620" width="380" height="560" rx="40" fill="#000" opacity="0.3" filter="url(#soft)"/><rect x="1130" y="600" width="380" height="560" rx="40" fill="${C.bark400}"/><rect x="1150" y="620" width="340" height="520" rx="30" fill="#a9865f"/><circle cx="1320" cy="650" r="16" fill="${C.cream200}"/></g>`;
   body += carrot(1200, 760, 280, 70) + carrot(1300, 740, 250, 80) + carrot(1400, 770, 230, 95);
-  for (let i = 0; i < 70; i++) body += `<circle cx="${f(r.range(1210, 1440))}" cy="${f(r.range(1010, 1120))}" r="${f(r.range(4, 9))}" fill="${r.pick([C.forest500, C.sage400, C.forest600])}"/>`;
+  for (let i = 0; i < 70; i++)
+    body += `<circle cx="${f(r.range(1210, 1440))}" cy="${f(r.range(1010, 1120))}" r="${f(r.range(4, 9))}" fill="${r.pick([C.forest500, C.sage400, C.forest600])}"/>`;
   body += napkin(60, 60, 360, 250, -10, C.forest700, C.ember300);
   body += sprig(200, 1000, 300, -20, C.forest600) + sprig(280, 1080, 260, -5, C.sage400);
   body += `<circle cx="1400" cy="230" r="110" fill="#000" opacity="0.25" filter="url(#soft)"/><circle cx="1390" cy="220" r="110" fill="${C.cream50}"/><circle cx="1390" cy="220" r="86" fill="${C.cream100}"/>`;
@@ -130,4 +149,3 @@ ${[0, 1, 2, 3, 4, 5, 6]
   body += wheatEar(60, 1150, 360, -40, C.ember300);
   return svgDocument(W, H, body);
 }
-

@@ -23,8 +23,8 @@ export const listCommand: Command = {
             germanDateTime(lead.submitted_at),
             germanDateTime(lead.confirmed_at),
             printable(lead.email),
-            printable(lead.name),
-            printable(lead.form_page),
+            printable(lead.name ?? ""),
+            printable(lead.form_page ?? ""),
           ]),
         ),
       );

@@ -14,7 +14,9 @@ export const purgeCommand: Command = {
     print(
       `Gelöscht: ${deleted.unconfirmedLeads} unbestätigte(r) Lead(s) älter als ${retention.unconfirmedLeadDays} Tage, ` +
         `${deleted.contactRequests} Kontaktanfrage(n) älter als ${retention.contactRequestDays} Tage, ` +
-        `${deleted.mails} E-Mail-Eintrag/Einträge älter als ${retention.sentMailDays} Tage.`,
+        `${deleted.mails} E-Mail-Eintrag/Einträge älter als ${retention.sentMailDays} Tage; ` +
+        `${deleted.consentProofs} Einwilligungsnachweis(e) ${retention.consentProofYears} Jahre nach der Abmeldung ` +
+        `gelöscht (die Adressen bleiben auf der Sperrliste).`,
     );
   },
 };

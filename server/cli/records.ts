@@ -2,16 +2,17 @@
 import type { Queryable } from "../db";
 import type { LeadStatus } from "../services/leads";
 
+/** Of an unsubscribed lead past its proof period only email, status (and the unsubscribe time) are left. */
 export interface LeadRecord {
   id: number;
   email: string;
-  name: string;
+  name: string | null;
   status: LeadStatus;
-  form_page: string;
-  submitted_at: Date;
+  form_page: string | null;
+  submitted_at: Date | null;
   confirmed_at: Date | null;
-  consent_text_version: string;
-  privacy_version: string;
+  consent_text_version: string | null;
+  privacy_version: string | null;
 }
 
 export interface ContactRecord {

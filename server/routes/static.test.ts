@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createPgliteDatabase, type TestDatabase } from "../test-support/databases";
@@ -159,6 +161,35 @@ describe("static hosting of public/", () => {
     assert.match(plain.body, /Urkraft Startseite/);
   });
 
+  it("honours the browser's preferences, including refusals with q=0", async () => {
+    const cases: [string, string | undefined][] = [
+      ["br;q=0, gzip", "gzip"],
+      ["gzip;q=0.5, br;q=0.1", "br"],
+      ["*", "br"],
+      ["*;q=0, identity", undefined],
+      ["deflate", undefined],
+    ];
+    for (const [accept, expected] of cases) {
+      const response = await get("/styles.4a3b2c1d0e9f8a7b6c5d.css", { "accept-encoding": accept });
+      assert.equal(response.headers["content-encoding"], expected, accept);
+      assert.equal(response.headers["content-type"], "text/css; charset=utf-8");
+    }
+    const tiny = await get("/robots.txt", { "accept-encoding": "br" });
+    assert.equal(tiny.headers["content-encoding"], undefined, "bodies under 1 KB go uncompressed");
+    assert.equal(tiny.body, "User-agent: *\nAllow: /\n");
+  });
+
+  it("serves a page changed on disk (a new build) with its new text and CSP", async () => {
+    const file = path.join(site.dir, "danke-willkommen", "index.html");
+    const before = await get("/danke-willkommen", { "accept-encoding": "br" });
+    const script = "window.neuerBuild = true;";
+    await writeFile(file, `<!DOCTYPE html><html lang="de"><head><script>${script}</script></head><body>Neu gebaut</body></html>`);
+    const after = await get("/danke-willkommen", { "accept-encoding": "identity" });
+    assert.match(after.body, /Neu gebaut/);
+    assert.notEqual(after.headers.etag, before.headers.etag);
+    assert.ok(scriptSources(String(after.headers["content-security-policy"])).includes(hashOf(script)));
+  });
+
   it("answers a revalidation of an unchanged page with 304", async () => {
     const first = await get("/agb");
     const etag = String(first.headers.etag);
@@ -166,6 +197,13 @@ describe("static hosting of public/", () => {
     const again = await get("/agb", { "if-none-match": etag });
     assert.equal(again.statusCode, 304);
     assert.equal(again.body, "");
+
+    // Each encoding is its own representation with its own tag.
+    const brotli = await get("/agb", { "accept-encoding": "br" });
+    assert.notEqual(brotli.headers.etag, etag);
+    const revalidated = await get("/agb", { "accept-encoding": "br", "if-none-match": `W/"x", ${String(brotli.headers.etag)}` });
+    assert.equal(revalidated.statusCode, 304);
+    assert.equal((await get("/agb", { "accept-encoding": "br", "if-none-match": etag })).statusCode, 200);
   });
 
   it("answers HEAD like GET without a body", async () => {

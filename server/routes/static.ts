@@ -1,12 +1,14 @@
 /**
  * Serves the Gatsby build in public/: pages with their own CSP and revalidation, bundles and /static/
- * files cached for a year, unknown paths answered by public/404.html with status 404.
+ * files cached for a year, unknown paths answered by public/404.html with status 404. Pages and text
+ * files come precompressed from memory; images and fonts (already compressed) are streamed from disk.
  */
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../http/errors";
 import { HTTP_MESSAGES } from "../http/messages";
 import { REVALIDATE, cacheControlFor } from "../static/cache-control";
+import { COMPRESS_MIN_BYTES, chooseEncoding, etagFor, isCacheable, type CachedFile } from "../static/file-cache";
 import type { SiteFiles } from "../static/site-files";
 
 export function pathnameOf(url: string): string {
@@ -34,13 +36,9 @@ export default async function staticRoutes(app: FastifyInstance, options: { site
     if (target.kind === "missing") return sendNotFoundPage(site, request, reply);
 
     reply.header("cache-control", cacheControlFor(target.relativePath));
-    if (!target.relativePath.endsWith(".html")) return reply.sendFile(target.relativePath);
-
-    const page = await site.html(target.absolutePath);
-    if (!page) return sendNotFoundPage(site, request, reply);
-    reply.header("content-security-policy", page.csp).header("etag", page.etag);
-    if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
-    return reply.type("text/html; charset=utf-8").send(page.body);
+    const file = isCacheable(target.relativePath) ? await site.cached(target.absolutePath) : undefined;
+    if (!file) return reply.sendFile(target.relativePath);
+    return sendCachedFile(request, reply, file, 200);
   });
 }
 
@@ -48,10 +46,28 @@ export default async function staticRoutes(app: FastifyInstance, options: { site
 export async function sendNotFoundPage(site: SiteFiles, request: FastifyRequest, reply: FastifyReply) {
   const page = await site.notFoundPage();
   if (!page) return sendError(request, reply, { status: 404, message: HTTP_MESSAGES.notFound });
-  return reply
-    .code(404)
-    .header("content-security-policy", page.csp)
-    .header("cache-control", REVALIDATE)
-    .type("text/html; charset=utf-8")
-    .send(page.body);
+  reply.header("cache-control", REVALIDATE);
+  return sendCachedFile(request, reply, page, 404);
+}
+
+async function sendCachedFile(request: FastifyRequest, reply: FastifyReply, file: CachedFile, status: 200 | 404) {
+  const encoding = chooseEncoding(request.headers["accept-encoding"], file.body.length >= COMPRESS_MIN_BYTES);
+  reply.header("vary", "Accept-Encoding").type(file.contentType);
+  if (file.csp) reply.header("content-security-policy", file.csp);
+  if (status === 200) {
+    const etag = etagFor(file, encoding);
+    reply.header("etag", etag);
+    if (matchesEtag(request.headers["if-none-match"], etag)) return reply.code(304).send();
+  }
+  if (encoding === "identity") return reply.code(status).send(file.body);
+  const body = await file.encoded(encoding);
+  return reply.code(status).header("content-encoding", encoding).send(body);
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, "");
+    return tag === etag || tag === "*";
+  });
 }

@@ -10,13 +10,15 @@ import { PRINCIPLE_ICONS } from "./principle-icons";
 
 const text = () => string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").required("fehlt oder ist leer");
 const wholeNumber = () =>
-  number().strict().typeError("muss eine Zahl sein (ohne Anführungszeichen)").integer("muss eine ganze Zahl sein").required("fehlt");
+  number()
+    .strict()
+    .typeError("muss eine Zahl sein (ohne Anführungszeichen)")
+    .integer("muss eine ganze Zahl sein")
+    .required("fehlt");
 const isoDate = () =>
-  text().matches(/^\d{4}-\d{2}-\d{2}$/, "muss ein Datum im Format JJJJ-MM-TT sein").test(
-    "real-date",
-    "ist kein gültiges Datum",
-    (value) => !value || !Number.isNaN(Date.parse(value)),
-  );
+  text()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, "muss ein Datum im Format JJJJ-MM-TT sein")
+    .test("real-date", "ist kein gültiges Datum", (value) => !value || !Number.isNaN(Date.parse(value)));
 const email = () => text().matches(EMAIL_PATTERN, "ist keine gültige E-Mail-Adresse");
 
 export { PRINCIPLE_ICONS };
@@ -52,8 +54,15 @@ export const siteSchema = object({
   email: email(),
   phone: text(),
   mailFrom: object({ name: text(), address: email() }),
-  address: object({ street: text(), postalCode: text().matches(/^\d{5}$/, "muss eine fünfstellige Postleitzahl sein"), city: text(), country: text() }),
-  openingHours: array(object({ days: text(), hours: text() })).min(1, "braucht mindestens einen Eintrag").required("fehlt"),
+  address: object({
+    street: text(),
+    postalCode: text().matches(/^\d{5}$/, "muss eine fünfstellige Postleitzahl sein"),
+    city: text(),
+    country: text(),
+  }),
+  openingHours: array(object({ days: text(), hours: text() }))
+    .min(1, "braucht mindestens einen Eintrag")
+    .required("fehlt"),
   replyWithinHours: wholeNumber().positive("muss größer als 0 sein"),
   legal: object({
     company: text(),
@@ -75,6 +84,7 @@ export const siteSchema = object({
     unconfirmedLeadDays: wholeNumber().positive("muss größer als 0 sein"),
     contactRequestDays: wholeNumber().positive("muss größer als 0 sein"),
     sentMailDays: wholeNumber().positive("muss größer als 0 sein"),
+    consentProofYears: wholeNumber().positive("muss größer als 0 sein"),
   }),
 });
 
@@ -167,10 +177,16 @@ export const LIST_FILES: ListFile[] = [
     check: (entries) => {
       const drinks = entries.filter((entry) => entry.category === DRINK_CATEGORY);
       const problems =
-        drinks.length === 1 ? [] : [`Feld „category“: genau ein Rezept braucht „${DRINK_CATEGORY}“ (für die Ernährungsseite), gefunden: ${drinks.length}`];
+        drinks.length === 1
+          ? []
+          : [
+              `Feld „category“: genau ein Rezept braucht „${DRINK_CATEGORY}“ (für die Ernährungsseite), gefunden: ${drinks.length}`,
+            ];
       entries.forEach((entry, index) => {
         if (entry.category === DRINK_CATEGORY && entry.caffeineMgPerLitre === undefined)
-          problems.push(`Eintrag ${index + 1}, Feld „caffeineMgPerLitre“: Drinks brauchen den Koffeingehalt in mg pro Liter (0 für koffeinfrei)`);
+          problems.push(
+            `Eintrag ${index + 1}, Feld „caffeineMgPerLitre“: Drinks brauchen den Koffeingehalt in mg pro Liter (0 für koffeinfrei)`,
+          );
       });
       return problems;
     },
@@ -183,7 +199,8 @@ export const LIST_FILES: ListFile[] = [
     check: (entries) =>
       entries.flatMap((entry, index) => {
         const problems: string[] = [];
-        if (entry.day !== index + 1) problems.push(`Eintrag ${index + 1}, Feld „day“: muss ${index + 1} sein (Tage der Reihe nach)`);
+        if (entry.day !== index + 1)
+          problems.push(`Eintrag ${index + 1}, Feld „day“: muss ${index + 1} sein (Tage der Reihe nach)`);
         if (entry.duration !== MOVEMENT_DURATIONS[index])
           problems.push(`Eintrag ${index + 1}, Feld „duration“: muss ${MOVEMENT_DURATIONS[index]} Minuten sein`);
         return problems;
@@ -209,14 +226,19 @@ const heroWithoutImage = () => object({ kicker: text(), title: text(), lead: tex
 const sectionIntro = () => object({ kicker: text(), title: text(), intro: text() });
 const callToAction = () => object({ title: text(), text: text(), button: text() });
 const titledText = () => object({ title: text(), text: text() });
-const titledList = (min: number) => object({ title: text(), items: array(titledText()).min(min, `braucht mindestens ${min} Einträge`).required("fehlt") });
+const titledList = (min: number) =>
+  object({ title: text(), items: array(titledText()).min(min, `braucht mindestens ${min} Einträge`).required("fehlt") });
 
 export const homeCopySchema = object({
   hero: heroWithImage(),
   heroButton: text(),
   heroLink: object({ to: sitePath(), label: text() }),
   heroPoints: textList(),
-  badges: object({ usersLabel: text(), usersText: text(), items: array(titledText()).min(1, "braucht mindestens einen Eintrag").required("fehlt") }),
+  badges: object({
+    usersLabel: text(),
+    usersText: text(),
+    items: array(titledText()).min(1, "braucht mindestens einen Eintrag").required("fehlt"),
+  }),
   story: object({
     kicker: text(),
     title: text(),
@@ -252,7 +274,14 @@ export const nutritionCopySchema = object({
   hero: heroWithImage(),
   heroButton: text(),
   principles: sectionIntro(),
-  results: object({ kicker: text(), title: text(), intro: text(), weekTwoLabel: text(), weekTwoText: text(), basisLabel: text() }),
+  results: object({
+    kicker: text(),
+    title: text(),
+    intro: text(),
+    weekTwoLabel: text(),
+    weekTwoText: text(),
+    basisLabel: text(),
+  }),
   drink: object({ kicker: text(), title: text(), intro: text(), stepsTitle: text(), ingredientsTitle: text() }),
   comparison: object({
     kicker: text(),
@@ -328,7 +357,9 @@ export const OBJECT_FILES: ObjectFile[] = [
     schema: thanksCopySchema,
     check: (value) => {
       const items = ((value.links as { items?: { to?: unknown }[] } | undefined)?.items ?? []).map((item) => item.to);
-      return THANKS_LINK_TARGETS.filter((to) => !items.includes(to)).map((to) => `Feld „links.items“: der Link auf „${to}“ fehlt`);
+      return THANKS_LINK_TARGETS.filter((to) => !items.includes(to)).map(
+        (to) => `Feld „links.items“: der Link auf „${to}“ fehlt`,
+      );
     },
   },
 ];

@@ -33,7 +33,7 @@ export const contentTypeDefs = `
   }
   type Stats { users: Int!, usersBasis: String!, weekTwoPercent: Int!, weekTwoBasis: String! }
   type Consent { version: String!, text: String! }
-  type Retention { confirmLinkHours: Int!, unconfirmedLeadDays: Int!, contactRequestDays: Int!, sentMailDays: Int! }
+  type Retention { confirmLinkHours: Int!, unconfirmedLeadDays: Int!, contactRequestDays: Int!, sentMailDays: Int!, consentProofYears: Int! }
 
   type Testimonial implements Node @dontInfer {
     name: String!

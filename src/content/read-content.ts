@@ -38,10 +38,18 @@ function fieldProblems(error: unknown, where: string): string[] {
 /** Image paths in a file are relative to that file's folder, as Gatsby resolves them. */
 function contextFor(dir: string, file: string): ContentContext {
   const folder = path.dirname(path.join(dir, file));
-  return { fileExists: (relative) => fs.existsSync(path.resolve(folder, relative)) && fs.statSync(path.resolve(folder, relative)).isFile() };
+  return {
+    fileExists: (relative) =>
+      fs.existsSync(path.resolve(folder, relative)) && fs.statSync(path.resolve(folder, relative)).isFile(),
+  };
 }
 
-function validate(schema: { validateSync(value: unknown, options: object): unknown }, value: unknown, where: string, context: ContentContext = {}): string[] {
+function validate(
+  schema: { validateSync(value: unknown, options: object): unknown },
+  value: unknown,
+  where: string,
+  context: ContentContext = {},
+): string[] {
   try {
     schema.validateSync(value, { abortEarly: false, strict: true, context });
     return [];
@@ -96,7 +104,8 @@ export function objectFileProblems(dir: string): string[] {
     const problems = validate(schema.noUnknown("unbekanntes Feld: ${unknown}"), value, shown, contextFor(dir, file));
     if (site)
       for (const [field, textValue] of stringsIn(value))
-        for (const name of unknownPlaceholders(textValue, site)) problems.push(`${shown}, Feld „${field}“: den Platzhalter {{${name}}} gibt es nicht in content/site.json`);
+        for (const name of unknownPlaceholders(textValue, site))
+          problems.push(`${shown}, Feld „${field}“: den Platzhalter {{${name}}} gibt es nicht in content/site.json`);
     if (problems.length === 0 && check) problems.push(...check(value as Record<string, unknown>).map((p) => `${shown}, ${p}`));
     return problems;
   });

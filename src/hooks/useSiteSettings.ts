@@ -46,6 +46,7 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           unconfirmedLeadDays
           contactRequestDays
           sentMailDays
+          consentProofYears
         }
       }
     }

@@ -29,7 +29,12 @@ export default function MovementPage({ data }: PageProps<Queries.MovementPageQue
       <StorySection {...copy.story} />
       <MovementPlan {...copy.plan} days={data.allMovementDay.nodes} />
       <TipsList {...copy.tips} />
-      <TestimonialsSection intro={copy.testimonials} testimonials={data.allTestimonial.nodes} checkNote={notices.testimonialCheck} className="bg-cream-100" />
+      <TestimonialsSection
+        intro={copy.testimonials}
+        testimonials={data.allTestimonial.nodes}
+        checkNote={notices.testimonialCheck}
+        className="bg-cream-100"
+      />
       <CtaBanner cta={copy.cta} />
       <Disclaimer text={notices.disclaimer} detail={notices.disclaimerDetail} />
     </Layout>
@@ -37,7 +42,11 @@ export default function MovementPage({ data }: PageProps<Queries.MovementPageQue
 }
 
 export const Head: HeadFC = ({ location }) => (
-  <Seo title="Bewegung im Alltag" description="Mehr Energie ohne Fitnessstudio: dein 7-Tage-Plan mit kurzen Einheiten von 5 bis 30 Minuten, die in jeden Tag passen." pathname={location.pathname} />
+  <Seo
+    title="Bewegung im Alltag"
+    description="Mehr Energie ohne Fitnessstudio: dein 7-Tage-Plan mit kurzen Einheiten von 5 bis 30 Minuten, die in jeden Tag passen."
+    pathname={location.pathname}
+  />
 );
 
 export const query = graphql`

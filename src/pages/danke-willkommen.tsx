@@ -24,7 +24,12 @@ export default function ThankYouPage({ data }: PageProps<Queries.ThanksPageQuery
 }
 
 export const Head: HeadFC = ({ location }) => (
-  <Seo title="Danke" description="Deine Anfrage ist bei uns angekommen. Eine Bestätigung per E-Mail ist unterwegs." pathname={location.pathname} noindex />
+  <Seo
+    title="Danke"
+    description="Deine Anfrage ist bei uns angekommen. Eine Bestätigung per E-Mail ist unterwegs."
+    pathname={location.pathname}
+    noindex
+  />
 );
 
 export const query = graphql`

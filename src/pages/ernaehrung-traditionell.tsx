@@ -37,7 +37,11 @@ export default function NutritionPage({ data }: PageProps<Queries.NutritionPageQ
       />
       <DrinkFeature {...copy.drink} recipe={data.recipe} notices={notices} />
       <BeforeAfter {...copy.comparison} />
-      <TestimonialsSection intro={copy.testimonials} testimonials={data.allTestimonial.nodes} checkNote={notices.testimonialCheck} />
+      <TestimonialsSection
+        intro={copy.testimonials}
+        testimonials={data.allTestimonial.nodes}
+        checkNote={notices.testimonialCheck}
+      />
       <CtaBanner cta={copy.cta} />
       <Disclaimer text={notices.disclaimer} detail={notices.disclaimerDetail} />
     </Layout>
@@ -45,7 +49,11 @@ export default function NutritionPage({ data }: PageProps<Queries.NutritionPageQ
 }
 
 export const Head: HeadFC = ({ location }) => (
-  <Seo title="Traditionelle Ernährung" description="Fünf Grundsätze traditioneller Ernährung, ein natürlicher Energiedrink zum Nachmachen und was Teilnehmer nach drei Monaten berichten." pathname={location.pathname} />
+  <Seo
+    title="Traditionelle Ernährung"
+    description="Fünf Grundsätze traditioneller Ernährung, ein natürlicher Energiedrink zum Nachmachen und was Teilnehmer nach drei Monaten berichten."
+    pathname={location.pathname}
+  />
 );
 
 export const query = graphql`
@@ -111,7 +119,13 @@ export const query = graphql`
       ...RecipeFields
       image {
         childImageSharp {
-          gatsbyImageData(width: 720, layout: CONSTRAINED, placeholder: DOMINANT_COLOR, formats: [AUTO, AVIF, WEBP], sizes: "(min-width: 1024px) 540px, 100vw")
+          gatsbyImageData(
+            width: 720
+            layout: CONSTRAINED
+            placeholder: DOMINANT_COLOR
+            formats: [AUTO, AVIF, WEBP]
+            sizes: "(min-width: 1024px) 540px, 100vw"
+          )
         }
       }
     }

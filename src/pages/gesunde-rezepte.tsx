@@ -31,7 +31,11 @@ export default function RecipesPage({ data }: PageProps<Queries.RecipesPageQuery
 }
 
 export const Head: HeadFC = ({ location }) => (
-  <Seo title="Gesunde Rezepte" description="Acht einfache Rezepte aus traditioneller Küche: schnell gekocht, regional und sättigend." pathname={location.pathname} />
+  <Seo
+    title="Gesunde Rezepte"
+    description="Acht einfache Rezepte aus traditioneller Küche: schnell gekocht, regional und sättigend."
+    pathname={location.pathname}
+  />
 );
 
 export const query = graphql`

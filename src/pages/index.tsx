@@ -26,7 +26,10 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       <PageHero hero={copy.hero}>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
           <InfoFormCta onHomePage>{copy.heroButton}</InfoFormCta>
-          <Link to={copy.heroLink.to} className="btn-secondary border-cream-100/40 text-white hover:border-cream-100 hover:bg-white/5">
+          <Link
+            to={copy.heroLink.to}
+            className="btn-secondary border-cream-100/40 text-white hover:border-cream-100 hover:bg-white/5"
+          >
             {copy.heroLink.label}
             <Icon name="arrow" className="icon-sm" />
           </Link>
@@ -49,7 +52,11 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       />
       <StorySection {...copy.story} />
       <PillarCards {...copy.pillars} />
-      <TestimonialsSection intro={copy.testimonials} testimonials={data.allTestimonial.nodes.slice(0, HOME_TESTIMONIAL_COUNT)} checkNote={notices.testimonialCheck} />
+      <TestimonialsSection
+        intro={copy.testimonials}
+        testimonials={data.allTestimonial.nodes.slice(0, HOME_TESTIMONIAL_COUNT)}
+        checkNote={notices.testimonialCheck}
+      />
       <InfoFormSection {...copy.form} />
       <Disclaimer text={notices.disclaimer} detail={notices.disclaimerDetail} className="py-12" />
     </Layout>
@@ -90,7 +97,13 @@ export const query = graphql`
         imageAlt
         image {
           childImageSharp {
-            gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: DOMINANT_COLOR, formats: [AUTO, AVIF, WEBP], sizes: "(min-width: 1024px) 540px, 100vw")
+            gatsbyImageData(
+              width: 640
+              layout: CONSTRAINED
+              placeholder: DOMINANT_COLOR
+              formats: [AUTO, AVIF, WEBP]
+              sizes: "(min-width: 1024px) 540px, 100vw"
+            )
           }
         }
       }

@@ -44,7 +44,11 @@ export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery
 }
 
 export const Head: HeadFC = ({ location }) => (
-  <Seo title="Kontakt & Unterstützung" description="Schreib uns: Antwort innerhalb von 24 Stunden. Kontaktformular, E-Mail, Adresse in München und Öffnungszeiten." pathname={location.pathname} />
+  <Seo
+    title="Kontakt & Unterstützung"
+    description="Schreib uns: Antwort innerhalb von 24 Stunden. Kontaktformular, E-Mail, Adresse in München und Öffnungszeiten."
+    pathname={location.pathname}
+  />
 );
 
 export const query = graphql`

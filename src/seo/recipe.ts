@@ -9,6 +9,9 @@ export interface RecipeCard {
   /** Preparation time in minutes. */
   time: number;
   benefit: string;
+  category?: string | null;
+  servings?: number | null;
+  steps?: readonly string[] | null;
   imageSrc?: string | null;
 }
 
@@ -34,6 +37,11 @@ function recipeEntity(card: RecipeCard, site: RecipeSite): Recipe {
     recipeIngredient: [...card.ingredients],
     totalTime: isoDuration(card.time),
     inLanguage: "de-DE",
+    ...(card.category ? { recipeCategory: card.category } : {}),
+    ...(card.servings ? { recipeYield: `${card.servings} ${card.servings === 1 ? "Portion" : "Portionen"}` } : {}),
+    ...(card.steps && card.steps.length > 0
+      ? { recipeInstructions: card.steps.map((text, i) => ({ "@type": "HowToStep" as const, position: i + 1, text })) }
+      : {}),
     author: {
       "@type": "Organization",
       "@id": organizationId(site.siteUrl),

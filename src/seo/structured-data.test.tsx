@@ -13,7 +13,10 @@ import { entitiesOf, structuredDataProblems } from "./required-properties";
 
 interface RecipeContent {
   title: string;
+  category: string;
+  servings: number;
   ingredients: string[];
+  steps: string[];
   time: number;
   benefit: string;
   image?: string;
@@ -79,6 +82,9 @@ describe("Recipe", () => {
         description: recipes[i].benefit,
         recipeIngredient: recipes[i].ingredients,
         totalTime: isoDuration(recipes[i].time),
+        recipeCategory: recipes[i].category,
+        recipeYield: `${recipes[i].servings} ${recipes[i].servings === 1 ? "Portion" : "Portionen"}`,
+        recipeInstructions: recipes[i].steps.map((text, step) => ({ "@type": "HowToStep", position: step + 1, text })),
         image: [`${site.siteUrl}/static/hash/${encodeURI(recipes[i].title)}.jpg`],
         author: { name: site.brand },
       });

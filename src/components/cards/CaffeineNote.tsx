@@ -14,7 +14,8 @@ interface CaffeineNoteProps {
  */
 export function CaffeineNote({ mgPerLitre, warning, free }: CaffeineNoteProps) {
   if (mgPerLitre == null || (mgPerLitre > 0 && mgPerLitre <= CAFFEINE_NOTICE_MG_PER_LITRE)) return null;
-  if (mgPerLitre === 0) return <p className="mt-5 rounded-xl bg-forest-50 px-4 py-3 text-sm font-medium text-forest-800">{free}</p>;
+  if (mgPerLitre === 0)
+    return <p className="mt-5 rounded-xl bg-forest-50 px-4 py-3 text-sm font-medium text-forest-800">{free}</p>;
   return (
     <p className="mt-5 rounded-xl border-2 border-ember-500 bg-cream-100 px-4 py-3 text-sm font-semibold">
       {warning} ({String(mgPerLitre / 10).replace(".", ",")} mg/100 ml)

@@ -26,7 +26,10 @@ export function ContactDetails({ email, postal, hours }: ContactDetailsProps) {
   return (
     <div className="grid gap-5">
       <DetailCard icon="mail" title={email.title}>
-        <a href={`mailto:${email.address}`} className="font-semibold break-all text-forest-700 underline underline-offset-4 hover:text-forest-900">
+        <a
+          href={`mailto:${email.address}`}
+          className="font-semibold break-all text-forest-700 underline underline-offset-4 hover:text-forest-900"
+        >
           {email.address}
         </a>
         <p className="muted mt-1">{email.note}</p>
@@ -43,11 +46,11 @@ export function ContactDetails({ email, postal, hours }: ContactDetailsProps) {
         </address>
       </DetailCard>
       <DetailCard icon="clock" title={hours.title}>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        <dl className="grid gap-x-6 sm:grid-cols-[auto_1fr] sm:gap-y-1">
           {hours.rows.map((row) => (
             <React.Fragment key={row.days}>
               <dt className="font-medium">{row.days}</dt>
-              <dd>{row.hours} Uhr</dd>
+              <dd className="mb-2 sm:mb-0">{row.hours} Uhr</dd>
             </React.Fragment>
           ))}
         </dl>

@@ -14,12 +14,23 @@ interface InfoFormSectionProps {
 /** The home page's `#info-form`: what the visitor gets, and the lead form. Calls to action scroll here. */
 export function InfoFormSection({ kicker, title, intro, points, note }: InfoFormSectionProps) {
   const section = useRef<HTMLElement>(null);
-  // Arriving from another page's button (/#info-form): the router keeps the old scroll position, so land here.
+  // Arriving at /#info-form from another page's button, the router keeps the old scroll position; on a
+  // fresh load, fonts and the browser's own (smooth) jump to the anchor settle only at "load". Land here then.
   useEffect(() => {
-    if (window.location.hash === `#${INFO_FORM_ID}`) section.current?.scrollIntoView({ behavior: "instant", block: "start" });
+    if (window.location.hash !== `#${INFO_FORM_ID}`) return;
+    const land = () => section.current?.scrollIntoView({ behavior: "instant", block: "start" });
+    if (document.readyState === "complete") land();
+    else window.addEventListener("load", land, { once: true });
+    return () => window.removeEventListener("load", land);
   }, []);
   return (
-    <section ref={section} id={INFO_FORM_ID} tabIndex={-1} aria-labelledby="info-form-title" className="section bg-forest-900 text-cream-100 focus:outline-none">
+    <section
+      ref={section}
+      id={INFO_FORM_ID}
+      tabIndex={-1}
+      aria-labelledby="info-form-title"
+      className="section bg-forest-900 text-cream-100 focus:outline-none"
+    >
       <div className="container-page grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:gap-16">
         <div>
           <p className="kicker-light">{kicker}</p>

@@ -7,10 +7,15 @@ export function PageHero({ hero, children }: { hero: HeroData; children?: React.
   const image = hero.image?.childImageSharp && hero.image;
   return (
     <section aria-labelledby="seitentitel" className="overflow-hidden bg-forest-900 text-cream-100">
-      <div className={`container-page grid items-center gap-10 py-12 sm:py-16 lg:gap-16 lg:py-20 ${image ? "lg:grid-cols-[1.05fr_1fr]" : ""}`}>
+      <div
+        className={`container-page grid items-center gap-10 py-12 sm:py-16 lg:gap-16 lg:py-20 ${image ? "lg:grid-cols-[1.05fr_1fr]" : ""}`}
+      >
         <div className="max-w-3xl">
           <p className="kicker-light">{hero.kicker}</p>
-          <h1 id="seitentitel" className="mt-3 text-4xl leading-[1.1] font-bold text-white hyphens-auto sm:text-5xl lg:text-[3.4rem]">
+          <h1
+            id="seitentitel"
+            className="mt-3 text-4xl leading-[1.1] font-bold text-white hyphens-auto sm:text-5xl lg:text-[3.4rem]"
+          >
             {hero.title}
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed sm:text-xl">{hero.lead}</p>

@@ -21,7 +21,15 @@ interface ResultsSectionProps extends SectionIntroData {
 export const percent = (value: number) => `${value}\u00a0%`;
 
 /** The survey results after three months and the week-two figure, each with the basis it stands on. */
-export function ResultsSection({ basisLabel, results, weekTwoPercent, weekTwoLabel, weekTwoText, weekTwoBasis, ...intro }: ResultsSectionProps) {
+export function ResultsSection({
+  basisLabel,
+  results,
+  weekTwoPercent,
+  weekTwoLabel,
+  weekTwoText,
+  weekTwoBasis,
+  ...intro
+}: ResultsSectionProps) {
   return (
     <section aria-labelledby="ergebnisse-title" className="section bg-forest-900">
       <div className="container-page">

@@ -9,7 +9,13 @@ export const sectionFragments = graphql`
     imageAlt
     image {
       childImageSharp {
-        gatsbyImageData(width: 720, layout: CONSTRAINED, placeholder: DOMINANT_COLOR, formats: [AUTO, AVIF, WEBP], sizes: "(min-width: 1024px) 560px, 100vw")
+        gatsbyImageData(
+          width: 720
+          layout: CONSTRAINED
+          placeholder: DOMINANT_COLOR
+          formats: [AUTO, AVIF, WEBP]
+          sizes: "(min-width: 1024px) 560px, 100vw"
+        )
       }
     }
   }

@@ -1,0 +1,60 @@
+/**
+ * The privacy texts promise what `purgeExpired` does: the proof-of-consent period comes from
+ * content/site.json (one source), and the block list is described as it works.
+ */
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, it } from "node:test";
+import matter from "gray-matter";
+import { fillPlaceholders } from "../src/content/placeholders";
+import { contentProblems } from "../src/content/read-content";
+
+const CONTENT = path.resolve("content");
+const site = JSON.parse(readFileSync(path.join(CONTENT, "site.json"), "utf8")) as { retention: Record<string, number> };
+const TEXTS = ["datenschutz", "personenbezogene-daten"].map((slug) => ({
+  slug,
+  body: matter(readFileSync(path.join(CONTENT, "legal", `${slug}.md`), "utf8")).content,
+}));
+
+describe("proof of consent in the privacy texts", () => {
+  it("site.json must state consentProofYears as a positive whole number", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "urkraft-content-"));
+    try {
+      cpSync(CONTENT, dir, { recursive: true });
+      const file = path.join(dir, "site.json");
+      const write = (value: unknown) =>
+        writeFileSync(file, JSON.stringify({ ...site, retention: { ...site.retention, consentProofYears: value } }));
+      assert.deepEqual(contentProblems(dir), []);
+      write(undefined);
+      assert.deepEqual(contentProblems(dir), ["content/site.json, Feld „retention.consentProofYears“: fehlt"]);
+      write(0);
+      assert.deepEqual(contentProblems(dir), ["content/site.json, Feld „retention.consentProofYears“: muss größer als 0 sein"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  for (const { slug, body } of TEXTS) {
+    it(`${slug}.md takes the period from site.json and writes no number of years itself`, () => {
+      assert.match(body, /\{\{retention\.consentProofYears\}\} Jahre/);
+      const filled = fillPlaceholders(body, site);
+      const proof = filled
+        .split("\n")
+        .find((line) => line.includes("Nachweis") && line.includes("Abmeldung") && / Jahre\b/.test(line));
+      assert.ok(proof, "a sentence about keeping the proof after unsubscribing");
+      assert.match(proof, new RegExp(`noch \\**${site.retention.consentProofYears} Jahre`));
+      assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b(drei|\d+) Jahren?\b/);
+    });
+
+    it(`${slug}.md describes the block list as it works: a new sign-up gets only a new confirmation request`, () => {
+      assert.doesNotMatch(body, /nie wieder/);
+      assert.match(body, /Sperrliste/);
+      assert.match(
+        body,
+        /neu an, bekommst du nur die E-Mail mit einem neuen Bestätigungslink; alles Weitere erst, wenn du erneut bestätigst/,
+      );
+    });
+  }
+});
