@@ -146,8 +146,7 @@ async function main(): Promise<void> {
 
   const failures = [...pages.flatMap(budgetFailures), ...formFailures(forms)];
   const reloaded = pages.filter((m) => m.documentLoads > 1).map((m) => m.path);
-  if (reloaded.length > 0)
-    console.warn(`\nAchtung: ${reloaded.join(", ")} hat sich während der Messung neu geladen (Build während des Audits?).`);
+  if (reloaded.length > 0) console.warn(`\nWährend der Messung neu geladen (Build während des Audits?): ${reloaded.join(", ")}`);
   console.log(`\n${table(pages, lighthouse)}\n`);
   console.log(
     forms

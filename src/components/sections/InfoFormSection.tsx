@@ -1,4 +1,4 @@
-import React, { useEffect, useRef } from "react";
+import React, { useEffect, useLayoutEffect, useRef } from "react";
 import { INFO_FORM_ID } from "../../constants";
 import { LeadForm } from "../../forms/LeadForm";
 import { Icon } from "./Icon";
@@ -11,17 +11,40 @@ interface InfoFormSectionProps {
   note: string;
 }
 
+/** useLayoutEffect in the browser; on the server (static HTML) it has nothing to do. */
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
 /** The home page's `#info-form`: what the visitor gets, and the lead form. Calls to action scroll here. */
 export function InfoFormSection({ kicker, title, intro, points, note }: InfoFormSectionProps) {
   const section = useRef<HTMLElement>(null);
-  // Arriving at /#info-form from another page's button, the router keeps the old scroll position; on a
-  // fresh load, fonts and the browser's own (smooth) jump to the anchor settle only at "load". Land here then.
-  useEffect(() => {
+  // Arriving at /#info-form (a button on another page, or a fresh load), the router and the browser jump
+  // to the anchor, but the site's smooth scrolling turns that into an animation that late web fonts and
+  // the old scroll position knock off course. So: before the router acts (layout effects run first),
+  // switch the animation off and land here; once the page and its fonts have loaded, land once more
+  // (unless the visitor has started to scroll) and switch smooth scrolling back on for their own clicks.
+  useIsomorphicLayoutEffect(() => {
     if (window.location.hash !== `#${INFO_FORM_ID}`) return;
-    const land = () => section.current?.scrollIntoView({ behavior: "instant", block: "start" });
-    if (document.readyState === "complete") land();
-    else window.addEventListener("load", land, { once: true });
-    return () => window.removeEventListener("load", land);
+    const root = document.documentElement;
+    let visitorMoved = false;
+    const moved = () => (visitorMoved = true);
+    const land = () => {
+      if (!visitorMoved) section.current?.scrollIntoView({ block: "start" });
+    };
+    const finish = () => {
+      land();
+      requestAnimationFrame(() => root.style.removeProperty("scroll-behavior"));
+    };
+    const settle = () => void (document.fonts?.ready ?? Promise.resolve()).then(finish);
+    root.style.scrollBehavior = "auto";
+    land();
+    const inputs = ["wheel", "touchstart", "keydown"] as const;
+    inputs.forEach((type) => window.addEventListener(type, moved, { passive: true }));
+    if (document.readyState === "complete") settle();
+    else window.addEventListener("load", settle, { once: true });
+    return () => {
+      inputs.forEach((type) => window.removeEventListener(type, moved));
+      window.removeEventListener("load", settle);
+    };
   }, []);
   return (
     <section
