@@ -38,6 +38,7 @@ const config: GatsbyConfig = {
   proxy: [{ prefix: "/api", url: `http://127.0.0.1:${process.env.API_PORT ?? "9000"}` }],
   plugins: [
     "gatsby-plugin-postcss",
+    "gatsby-plugin-preact",
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",

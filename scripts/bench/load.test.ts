@@ -9,7 +9,7 @@ import { describe, it } from "node:test";
 import { POSTGRES_ADMIN_URL, postgresSkipReason } from "../../server/test-support/databases";
 import { checkLeads, loadLeads, type LeadTrace } from "./load";
 import { createTempDatabase } from "./postgres";
-import { startServer } from "./server";
+import { startServer, type BenchServer } from "./server";
 import { storedLeadEmails } from "./stored-leads";
 
 const projectDir = path.resolve(__dirname, "../..");
@@ -44,8 +44,9 @@ describe("a short load run against the real server", () => {
       { skip: driver === "postgres" && postgresSkipReason(), timeout: 180_000 },
       async () => {
         const database = driver === "postgres" ? await createTempDatabase(POSTGRES_ADMIN_URL) : undefined;
+        let server: BenchServer | undefined;
         try {
-          const server = await startServer({ projectDir, databaseUrl: database?.url });
+          server = await startServer({ projectDir, databaseUrl: database?.url });
           const prefix = `probe-${process.pid}-${driver}-`;
           let run;
           try {
@@ -54,7 +55,6 @@ describe("a short load run against the real server", () => {
             await server.stop();
           }
           const stored = await storedLeadEmails({ databaseUrl: server.databaseUrl, dataDir: server.dataDir }, prefix);
-          fs.rmSync(server.dataDir, { recursive: true, force: true });
 
           assert.equal(run.figures.non2xx, 0);
           assert.equal(run.figures.errors, 0);
@@ -64,6 +64,7 @@ describe("a short load run against the real server", () => {
           assert.ok(check.ok, JSON.stringify({ lost: check.lost, unexpected: check.unexpected }));
           assert.equal(check.stored - check.storedWithoutAnswer, check.accepted);
         } finally {
+          if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
           await database?.drop();
         }
       },

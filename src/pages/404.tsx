@@ -10,7 +10,7 @@ export default function NotFoundPage({ location }: PageProps) {
   return (
     <Layout>
       <section className="container-page flex flex-col items-center py-24 text-center">
-        <p aria-hidden="true" className="font-serif text-8xl font-bold text-ember-500">
+        <p aria-hidden="true" className="font-serif text-8xl font-bold text-ember-700">
           404
         </p>
         <h1 className="mt-4 text-3xl font-bold">

@@ -2,6 +2,7 @@ import React from "react";
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
+import { RecipesJsonLd } from "../seo/RecipesJsonLd";
 import { PageHero } from "../components/sections/PageHero";
 import { InfoFormCta } from "../components/sections/InfoFormCta";
 import { RecipeGrid } from "../components/sections/RecipeGrid";
@@ -30,12 +31,14 @@ export default function RecipesPage({ data }: PageProps<Queries.RecipesPageQuery
   );
 }
 
-export const Head: HeadFC = ({ location }) => (
+export const Head: HeadFC<Queries.RecipesPageQuery> = ({ location, data }) => (
   <Seo
     title="Gesunde Rezepte"
     description="Acht einfache Rezepte aus traditioneller Küche: schnell gekocht, regional und sättigend."
     pathname={location.pathname}
-  />
+  >
+    <RecipesJsonLd recipes={data.allRecipe.nodes} />
+  </Seo>
 );
 
 export const query = graphql`
