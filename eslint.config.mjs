@@ -5,7 +5,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "public/", ".cache/", "reports/", "data/", "coverage/", "test-results/", "src/gatsby-types.d.ts"] },
+  {
+    ignores: ["node_modules/", "public/", ".cache/", "reports/", "data/", "coverage/", "test-results/", "src/gatsby-types.d.ts"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,7 +22,10 @@ export default tseslint.config(
       "react/prop-types": "off",
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-require-imports": "off",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
 );

@@ -57,7 +57,15 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        excludes: ["/danke-willkommen", "/anmeldung-bestaetigt", "/abmeldung-bestaetigt", "/link-ungueltig", "/404", "/404.html", "/dev-404-page"],
+        excludes: [
+          "/danke-willkommen",
+          "/anmeldung-bestaetigt",
+          "/abmeldung-bestaetigt",
+          "/link-ungueltig",
+          "/404",
+          "/404.html",
+          "/dev-404-page",
+        ],
       },
     },
   ],

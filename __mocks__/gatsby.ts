@@ -11,7 +11,12 @@ export const useStaticQuery = jest.fn();
 export const navigate = jest.fn();
 
 export const Link = jest.fn(
-  ({ to, activeClassName: _active, partiallyActive: _partial, ...rest }: { to: string; activeClassName?: string; partiallyActive?: boolean } & React.AnchorHTMLAttributes<HTMLAnchorElement>) =>
+  ({
+    to,
+    activeClassName: _active,
+    partiallyActive: _partial,
+    ...rest
+  }: { to: string; activeClassName?: string; partiallyActive?: boolean } & React.AnchorHTMLAttributes<HTMLAnchorElement>) =>
     React.createElement("a", {
       ...rest,
       href: to,

@@ -36,7 +36,9 @@ describe("content validation", () => {
       return list;
     });
     const name = JSON.parse(fs.readFileSync(path.join(dir, "testimonials.json"), "utf8"))[2].name;
-    expect(contentProblems(dir)).toEqual([`content/testimonials.json, Eintrag 3 („${name}“), Feld „rating“: muss zwischen 1 und 5 liegen`]);
+    expect(contentProblems(dir)).toEqual([
+      `content/testimonials.json, Eintrag 3 („${name}“), Feld „rating“: muss zwischen 1 und 5 liegen`,
+    ]);
   });
 
   it("names the recipe without a title", () => {
@@ -97,6 +99,8 @@ describe("content validation", () => {
 
   it("names a placeholder that site.json cannot fill", () => {
     const dir = brokenText("legal/datenschutz.md", (text) => `${text}\nMehr unter {{kontakt.fax}}.\n`);
-    expect(legalPageProblems(dir)).toEqual(["content/legal/datenschutz.md: Platzhalter „{{kontakt.fax}}“ gibt es in content/site.json nicht"]);
+    expect(legalPageProblems(dir)).toEqual([
+      "content/legal/datenschutz.md: Platzhalter „{{kontakt.fax}}“ gibt es in content/site.json nicht",
+    ]);
   });
 });

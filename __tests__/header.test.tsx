@@ -17,7 +17,12 @@ describe("Header", () => {
     const nav = screen.getByRole("navigation", { name: "Hauptnavigation" });
     const links = within(nav).getAllByRole("link");
     expect(links.map((a) => a.textContent)).toEqual(["Start", "Bewegung", "Ernährung", "Kontakt"]);
-    expect(links.map((a) => a.getAttribute("href"))).toEqual(["/", "/bewegung-alltag", "/ernaehrung-traditionell", "/kontakt-unterstuetzung"]);
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "/",
+      "/bewegung-alltag",
+      "/ernaehrung-traditionell",
+      "/kontakt-unterstuetzung",
+    ]);
     expect(HEADER_LINKS).toHaveLength(4);
   });
 

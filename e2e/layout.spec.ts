@@ -115,8 +115,12 @@ test("the skip link jumps to the main content", async ({ page }) => {
 
 async function expectFooter(page: import("@playwright/test").Page) {
   const footer = page.locator("footer");
-  await expect(footer.getByRole("navigation", { name: "Schnellzugriff" }).getByRole("link")).toHaveText(FOOTER_QUICK_LINKS.map((l) => l.label));
-  await expect(footer.getByRole("navigation", { name: "Rechtliches" }).getByRole("link")).toHaveText(FOOTER_LEGAL_LINKS.map((l) => l.label));
+  await expect(footer.getByRole("navigation", { name: "Schnellzugriff" }).getByRole("link")).toHaveText(
+    FOOTER_QUICK_LINKS.map((l) => l.label),
+  );
+  await expect(footer.getByRole("navigation", { name: "Rechtliches" }).getByRole("link")).toHaveText(
+    FOOTER_LEGAL_LINKS.map((l) => l.label),
+  );
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
 }
 

@@ -4,7 +4,8 @@ import { HEADER_LINKS } from "../navigation";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { CloseIcon, LockIcon, MailIcon, MenuIcon } from "./icons";
 
-const linkClass = "rounded-md px-3 py-2 text-[0.95rem] font-medium text-forest-900 transition-colors hover:bg-forest-50 hover:text-forest-700";
+const linkClass =
+  "rounded-md px-3 py-2 text-[0.95rem] font-medium text-forest-900 transition-colors hover:bg-forest-50 hover:text-forest-700";
 const activeClass = "bg-forest-50 text-forest-700";
 
 export function Header() {
@@ -56,7 +57,10 @@ export function Header() {
             <LockIcon className="h-4 w-4" />
             Sichere Verbindung
           </span>
-          <a href={`mailto:${email}`} className="inline-flex items-center gap-1.5 text-sm font-medium text-forest-800 underline-offset-2 hover:underline">
+          <a
+            href={`mailto:${email}`}
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-forest-800 underline-offset-2 hover:underline"
+          >
             <MailIcon className="h-4 w-4" />
             {email}
           </a>
@@ -80,7 +84,12 @@ export function Header() {
           <ul className="flex flex-col">
             {HEADER_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={`block ${linkClass} py-3 text-base`} activeClassName={activeClass} onClick={() => closeMenu(false)}>
+                <Link
+                  to={link.to}
+                  className={`block ${linkClass} py-3 text-base`}
+                  activeClassName={activeClass}
+                  onClick={() => closeMenu(false)}
+                >
                   {link.label}
                 </Link>
               </li>

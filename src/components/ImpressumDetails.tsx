@@ -37,7 +37,10 @@ export function ImpressumDetails({ site }: { site: SiteSettingsData }) {
       <h3>Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV</h3>
       <p>{legal.editorialResponsible}</p>
       <h3>Verbraucherstreitbeilegung</h3>
-      <p>Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.</p>
+      <p>
+        Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle
+        teilzunehmen.
+      </p>
     </div>
   );
 }

@@ -4,7 +4,17 @@ import React from "react";
 type IconProps = { className?: string };
 
 const Svg = ({ className = "h-5 w-5", children }: IconProps & { children: React.ReactNode }) => (
-  <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    className={className}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.8}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     {children}
   </svg>
 );

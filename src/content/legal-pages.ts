@@ -23,19 +23,24 @@ export function legalPageProblems(contentDir: string): string[] {
     try {
       parsed = matter(fs.readFileSync(file, "utf8"));
     } catch (error) {
-      return [`${shown}, Kopfbereich: kein gültiges YAML (${(error as Error).message.split("\n")[0]}); Texte mit „:“ in Anführungszeichen setzen`];
+      return [
+        `${shown}, Kopfbereich: kein gültiges YAML (${(error as Error).message.split("\n")[0]}); Texte mit „:“ in Anführungszeichen setzen`,
+      ];
     }
     const { data, content } = parsed;
-    const problems: string[] = REQUIRED_FIELDS.filter((field) => typeof data[field] !== "string" || !(data[field] as string).trim()).map(
-      (field) => `${shown}, Kopfbereich, Feld „${field}“: fehlt oder ist leer`,
-    );
-    if (typeof data.slug === "string" && data.slug !== slug) problems.push(`${shown}, Kopfbereich, Feld „slug“: muss „${slug}“ sein`);
+    const problems: string[] = REQUIRED_FIELDS.filter(
+      (field) => typeof data[field] !== "string" || !(data[field] as string).trim(),
+    ).map((field) => `${shown}, Kopfbereich, Feld „${field}“: fehlt oder ist leer`);
+    if (typeof data.slug === "string" && data.slug !== slug)
+      problems.push(`${shown}, Kopfbereich, Feld „slug“: muss „${slug}“ sein`);
     const expected = LEGAL_SECTION_COUNTS[slug];
     if (expected !== undefined) {
       const numbers = [...content.matchAll(/^## (\d+)\. /gm)].map((m) => Number(m[1]));
       const inOrder = numbers.length === expected && numbers.every((n, i) => n === i + 1);
       if (!inOrder)
-        problems.push(`${shown}: braucht genau ${expected} nummerierte Abschnitte „## 1. …“ bis „## ${expected}. …“, gefunden: ${numbers.length}`);
+        problems.push(
+          `${shown}: braucht genau ${expected} nummerierte Abschnitte „## 1. …“ bis „## ${expected}. …“, gefunden: ${numbers.length}`,
+        );
     }
     for (const name of new Set(unknownPlaceholders(content, site)))
       problems.push(`${shown}: Platzhalter „{{${name}}}“ gibt es in content/site.json nicht`);

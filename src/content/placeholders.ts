@@ -5,15 +5,22 @@
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 function lookup(values: unknown, dotted: string): unknown {
-  return dotted.split(".").reduce<unknown>((current, key) => (current && typeof current === "object" ? (current as Record<string, unknown>)[key] : undefined), values);
+  return dotted
+    .split(".")
+    .reduce<unknown>(
+      (current, key) => (current && typeof current === "object" ? (current as Record<string, unknown>)[key] : undefined),
+      values,
+    );
 }
 
 /** Names of placeholders in `text` that `values` cannot fill. */
 export function unknownPlaceholders(text: string, values: unknown): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]).filter((name) => {
-    const value = lookup(values, name);
-    return typeof value !== "string" && typeof value !== "number";
-  });
+  return [...text.matchAll(PLACEHOLDER)]
+    .map((m) => m[1])
+    .filter((name) => {
+      const value = lookup(values, name);
+      return typeof value !== "string" && typeof value !== "number";
+    });
 }
 
 export function fillPlaceholders(text: string, values: unknown, escape: (value: string) => string = (v) => v): string {

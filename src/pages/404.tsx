@@ -16,7 +16,9 @@ export default function NotFoundPage({ location }: PageProps) {
         <h1 className="mt-4 text-3xl font-bold">
           <span className="sr-only">404 – </span>Oops! Page not found
         </h1>
-        <p className="mt-4 max-w-md text-lg text-bark-700">Diese Seite gibt es leider nicht (mehr). Vielleicht hat sich ein Tippfehler in die Adresse geschlichen.</p>
+        <p className="mt-4 max-w-md text-lg text-bark-700">
+          Diese Seite gibt es leider nicht (mehr). Vielleicht hat sich ein Tippfehler in die Adresse geschlichen.
+        </p>
         <Link to="/" className="btn-primary mt-8">
           Zurück zur Startseite
         </Link>
@@ -26,5 +28,10 @@ export default function NotFoundPage({ location }: PageProps) {
 }
 
 export const Head: HeadFC = ({ location }) => (
-  <Seo title="Seite nicht gefunden" description="Diese Seite gibt es nicht. Zurück zur Startseite von Urkraft." pathname={location.pathname} noindex />
+  <Seo
+    title="Seite nicht gefunden"
+    description="Diese Seite gibt es nicht. Zurück zur Startseite von Urkraft."
+    pathname={location.pathname}
+    noindex
+  />
 );

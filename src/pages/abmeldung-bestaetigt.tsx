@@ -26,8 +26,9 @@ export default function UnsubscribedPage() {
               Was mit deinen Daten passiert
             </h2>
             <p className="mt-3 leading-relaxed text-bark-700">
-              Deine Adresse kommt auf unsere Sperrliste: Wir schicken dir nichts mehr – es sei denn, du meldest dich selbst neu an und bestätigst das noch einmal. Den Nachweis deiner
-              früheren Einwilligung bewahren wir so lange auf, wie es in unserer{" "}
+              Deine Adresse kommt auf unsere Sperrliste: Wir schicken dir nichts mehr – es sei denn, du meldest dich selbst neu an
+              und bestätigst das noch einmal. Den Nachweis deiner früheren Einwilligung bewahren wir so lange auf, wie es in
+              unserer{" "}
               <Link to="/datenschutz" className="font-semibold text-forest-700 underline underline-offset-2">
                 Datenschutzerklärung
               </Link>{" "}

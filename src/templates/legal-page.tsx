@@ -19,14 +19,21 @@ export default function LegalPage({ data }: PageProps<Queries.LegalPageQuery>) {
       <article className="container-page max-w-3xl py-12">
         <LastUpdated />
         {page.frontmatter.slug === "impressum" && <ImpressumDetails site={site} />}
-        <div className="prose-legal mt-6" dangerouslySetInnerHTML={{ __html: fillPlaceholders(page.html ?? "", site, escapeHtml) }} />
+        <div
+          className="prose-legal mt-6"
+          dangerouslySetInnerHTML={{ __html: fillPlaceholders(page.html ?? "", site, escapeHtml) }}
+        />
       </article>
     </Layout>
   );
 }
 
 export const Head: HeadFC<Queries.LegalPageQuery> = ({ data, location }) => (
-  <Seo title={data.markdownRemark?.frontmatter.title ?? ""} description={data.markdownRemark?.frontmatter.description ?? ""} pathname={location.pathname} />
+  <Seo
+    title={data.markdownRemark?.frontmatter.title ?? ""}
+    description={data.markdownRemark?.frontmatter.description ?? ""}
+    pathname={location.pathname}
+  />
 );
 
 export const query = graphql`
