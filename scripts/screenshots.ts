@@ -18,6 +18,15 @@ async function main() {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     for (const route of paths) {
       await page.goto(baseUrl + route, { waitUntil: "networkidle" });
+      // Scroll through once so lazily loaded pictures are in the shot.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo({ top: y, behavior: "instant" });
+          await new Promise((resolve) => setTimeout(resolve, 60));
+        }
+        window.scrollTo({ top: 0, behavior: "instant" });
+      });
+      await page.waitForLoadState("networkidle");
       const name = `${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}-${width}.png`;
       await page.screenshot({ path: path.join(outDir, name), fullPage: true });
       console.log(path.join("reports/screenshots", name));

@@ -29,7 +29,7 @@ export function Header() {
   }, [menuOpen, closeMenu]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-cream-200 bg-cream-50/95 backdrop-blur supports-[backdrop-filter]:bg-cream-50/85">
+    <header className="sticky top-0 z-40 border-b border-cream-200 bg-cream-50 shadow-[0_1px_0_rgba(0,0,0,0.02)]">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex items-center gap-2 font-serif text-2xl font-bold tracking-tight text-forest-800">
           <svg aria-hidden="true" focusable="false" viewBox="0 0 36 36" className="h-9 w-9">

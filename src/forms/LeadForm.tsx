@@ -59,7 +59,7 @@ export function LeadForm() {
         </div>
         <HoneypotField formId={FORM_ID} />
         <FormAlert message={formError} />
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:gap-6">
+        <div className="flex flex-col items-start gap-4">
           <SubmitButton label={LEAD_SUBMIT_LABEL} sending={sending} describedBy={consentId} />
           <ConsentText id={consentId} />
         </div>
