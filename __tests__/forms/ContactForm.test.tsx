@@ -1,26 +1,16 @@
 import React from "react";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { navigate } from "gatsby";
 import { ContactForm } from "../../src/forms/ContactForm";
 import { EMAIL_HTML_PATTERN, MESSAGES } from "../../src/forms/schemas";
 import { SUBMIT_MESSAGES } from "../../src/forms/submit";
 import { LIMITS, REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../../src/constants";
-import { provideStaticQueries } from "../support/content";
-import { clearFetch, jsonResponse, mockFetch } from "./support";
+import { jsonResponse, mockFetch, errorOf, pass, setUpFormTests } from "./support";
 
 const navigateMock = navigate as jest.Mock;
 
-beforeEach(() => {
-  jest.useFakeTimers();
-  provideStaticQueries();
-  navigateMock.mockClear();
-});
-
-afterEach(() => {
-  jest.useRealTimers();
-  clearFetch();
-});
+setUpFormTests();
 
 function setup() {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
@@ -33,18 +23,6 @@ function setup() {
     button: () => screen.getByRole("button", { name: /Nachricht senden|Wird gesendet/ }),
     alert: () => screen.getByRole("alert"),
   };
-}
-
-async function pass(ms: number) {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-}
-
-/** The field's message, read through aria-describedby as a screen reader reaches it. */
-function errorOf(field: HTMLElement): string {
-  const id = (field.getAttribute("aria-describedby") ?? "").split(" ").find((part) => part.endsWith("-error"));
-  return id ? (document.getElementById(id)?.textContent ?? "") : "";
 }
 
 function counter(): HTMLElement {

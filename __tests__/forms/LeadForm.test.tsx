@@ -1,5 +1,5 @@
 import React from "react";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { navigate } from "gatsby";
 import { LeadForm } from "../../src/forms/LeadForm";
@@ -7,20 +7,11 @@ import { EMAIL_HTML_PATTERN, MESSAGES } from "../../src/forms/schemas";
 import { SUBMIT_MESSAGES } from "../../src/forms/submit";
 import { LIMITS, REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../../src/constants";
 import { provideStaticQueries } from "../support/content";
-import { clearFetch, deferred, htmlResponse, jsonResponse, mockFetch } from "./support";
+import { deferred, htmlResponse, jsonResponse, mockFetch, errorOf, pass, setUpFormTests } from "./support";
 
 const navigateMock = navigate as jest.Mock;
 
-beforeEach(() => {
-  jest.useFakeTimers();
-  provideStaticQueries();
-  navigateMock.mockClear();
-});
-
-afterEach(() => {
-  jest.useRealTimers();
-  clearFetch();
-});
+setUpFormTests();
 
 function setup() {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
@@ -32,19 +23,6 @@ function setup() {
     button: () => screen.getByRole("button", { name: /Kostenlos anfordern|Wird gesendet/ }),
     alert: () => screen.getByRole("alert"),
   };
-}
-
-/** Lets pending promises and timers up to `ms` run, as the browser would in that time. */
-async function pass(ms: number) {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-}
-
-/** The field's message, read through aria-describedby as a screen reader reaches it. */
-function errorOf(field: HTMLElement): string {
-  const id = (field.getAttribute("aria-describedby") ?? "").split(" ").find((part) => part.endsWith("-error"));
-  return id ? (document.getElementById(id)?.textContent ?? "") : "";
 }
 
 describe("LeadForm without JavaScript", () => {

@@ -1,3 +1,7 @@
+import { act } from "@testing-library/react";
+import { navigate } from "gatsby";
+import { provideStaticQueries } from "../support/content";
+
 /**
  * The network boundary of the form tests: `fetch` (jsdom has none) answered per test, and the requests
  * the forms sent, read back as the server would see them.
@@ -69,4 +73,30 @@ export function mockFetch(answer: (request: SentRequest) => Response | Promise<R
 
 export function clearFetch() {
   delete (global as { fetch?: unknown }).fetch;
+}
+
+/** Fake timers, the real site.json behind every static query, and a fresh `navigate` and `fetch` per test. */
+export function setUpFormTests(): void {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    provideStaticQueries();
+    (navigate as jest.Mock).mockClear();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    clearFetch();
+  });
+}
+
+/** Lets pending promises and timers up to `ms` run, as the browser would in that time. */
+export async function pass(ms: number): Promise<void> {
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(ms);
+  });
+}
+
+/** The field's message, read through aria-describedby as a screen reader reaches it. */
+export function errorOf(field: HTMLElement): string {
+  const id = (field.getAttribute("aria-describedby") ?? "").split(" ").find((part) => part.endsWith("-error"));
+  return id ? (document.getElementById(id)?.textContent ?? "") : "";
 }
