@@ -11,6 +11,8 @@ export type RetentionPeriods = SiteSettings["retention"];
 export interface PersonData {
   email: string;
   leads: Record<string, unknown>[];
+  /** Every sign-up's proof of consent (page, times, versions), oldest first; `leads` shows the current state. */
+  consents: Record<string, unknown>[];
   /** Confirmation and unsubscribe links issued to the leads (their hashes are of no use and left out). */
   leadLinks: Record<string, unknown>[];
   contactRequests: Record<string, unknown>[];
@@ -22,6 +24,13 @@ const byAddress = "lower(email) = lower($1)";
 
 export async function showPerson(db: Queryable, email: string): Promise<PersonData> {
   const leads = await db.query(`SELECT * FROM leads WHERE ${byAddress} ORDER BY id`, [email]);
+  const consents = await db.query(
+    `SELECT c.lead_id, c.form_page, c.submitted_at, c.consent_text_version, c.privacy_version,
+            c.confirmed_at, c.unsubscribed_at
+       FROM lead_consents c JOIN leads l ON l.id = c.lead_id
+      WHERE lower(l.email) = lower($1) ORDER BY c.id`,
+    [email],
+  );
   const leadLinks = await db.query(
     `SELECT t.lead_id, t.purpose, t.created_at, t.expires_at, t.used_at
        FROM lead_tokens t JOIN leads l ON l.id = t.lead_id
@@ -38,6 +47,7 @@ export async function showPerson(db: Queryable, email: string): Promise<PersonDa
   return {
     email,
     leads: leads.rows,
+    consents: consents.rows,
     leadLinks: leadLinks.rows,
     contactRequests: contactRequests.rows,
     mails: mails.rows.map((row) => ({ ...row, id: Number(row.id) })),
@@ -50,7 +60,7 @@ export interface ErasureResult {
   mails: number;
 }
 
-/** Art. 17: the person's leads (with their links), contact requests and every mail to or about them. */
+/** Art. 17: the person's leads (with their proofs of consent and links), contact requests and every mail to or about them. */
 export async function erasePerson(db: Db, email: string): Promise<ErasureResult> {
   return db.transaction(async (tx) => {
     const mails = await tx.query("DELETE FROM mail_outbox WHERE lower(person_email) = lower($1) RETURNING id", [email]);
@@ -61,43 +71,69 @@ export async function erasePerson(db: Db, email: string): Promise<ErasureResult>
 }
 
 export interface PurgeResult {
+  /** Unconfirmed leads deleted, or (when the address had unsubscribed before) returned to the block list. */
   unconfirmedLeads: number;
   contactRequests: number;
   mails: number;
-  /** Unsubscribed leads whose proof of consent ran out: only the block-list entry is left of them. */
+  /** Proofs of consent that ran out after unsubscribing (of a lead thinned to its block-list entry, or an earlier sign-up). */
   consentProofs: number;
 }
 
 /** Unsubscribed leads whose proof of consent is past `consentProofYears`, counted from unsubscribing. */
 const PROOF_EXPIRED = "status = 'unsubscribed' AND unsubscribed_at < now() - $1::integer * interval '1 year'";
+const UNCONFIRMED_EXPIRED = "submitted_at < now() - $1::integer * interval '1 day'";
 
 /**
  * Deletes unconfirmed leads older than `unconfirmedLeadDays` (counted from their latest submission),
  * contact requests older than `contactRequestDays`, and mail records (sent, cancelled or given up)
- * older than `sentMailDays`. Mails still queued for a deleted lead or request go with it.
+ * older than `sentMailDays`. Mails still queued for a deleted lead or request go with it. An unconfirmed
+ * sign-up of an address that had unsubscribed is not deleted but lapses: the lead returns to its block-list
+ * entry with its latest confirmed proof, and only the unconfirmed declaration goes.
  *
- * An unsubscribed lead keeps its proof of consent for `consentProofYears` after unsubscribing; then it
- * is thinned to the block list: address, status and time of unsubscribing stay (so nothing is sent to
- * it again), name, form page, versions, the other times, its links and its mail records go.
+ * A proof of consent is kept for `consentProofYears` after unsubscribing; then it is deleted from the
+ * history, and an unsubscribed lead is thinned to the block list: address, status and time of
+ * unsubscribing stay (so nothing is sent to it again), name, form page, versions, the other times, its
+ * links and its mail records go.
  */
 export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<PurgeResult> {
   return db.transaction(async (tx) => {
-    const leads = await tx.query(
-      `DELETE FROM leads WHERE status = 'pending' AND submitted_at < now() - $1::integer * interval '1 day' RETURNING id`,
-      [periods.unconfirmedLeadDays],
+    const unconfirmedDays = [periods.unconfirmedLeadDays];
+    const lapsed = await tx.query<{ id: number }>(
+      `UPDATE leads l
+          SET status = 'unsubscribed', form_page = c.form_page, submitted_at = c.submitted_at,
+              consent_text_version = c.consent_text_version, privacy_version = c.privacy_version,
+              confirmed_at = c.confirmed_at, unsubscribed_at = coalesce(l.unsubscribed_at, c.unsubscribed_at)
+         FROM (SELECT DISTINCT ON (lead_id) * FROM lead_consents
+                WHERE confirmed_at IS NOT NULL ORDER BY lead_id, id DESC) c
+        WHERE c.lead_id = l.id AND l.status = 'pending' AND l.${UNCONFIRMED_EXPIRED}
+        RETURNING l.id`,
+      unconfirmedDays,
     );
+    await tx.query(
+      "UPDATE mail_outbox SET status = 'cancelled', message = NULL WHERE lead_id = ANY($1::integer[]) AND status = 'pending'",
+      [lapsed.rows.map((row) => row.id)],
+    );
+    const leads = await tx.query(
+      `DELETE FROM leads WHERE status = 'pending' AND ${UNCONFIRMED_EXPIRED} RETURNING id`,
+      unconfirmedDays,
+    );
+    // Declarations never confirmed are no proof; those of deleted leads went with them.
+    await tx.query(`DELETE FROM lead_consents WHERE confirmed_at IS NULL AND ${UNCONFIRMED_EXPIRED}`, unconfirmedDays);
     const contactRequests = await tx.query(
       `DELETE FROM contact_requests WHERE submitted_at < now() - $1::integer * interval '1 day' RETURNING id`,
       [periods.contactRequestDays],
     );
-    await tx.query(`DELETE FROM lead_tokens WHERE lead_id IN (SELECT id FROM leads WHERE ${PROOF_EXPIRED})`, [
-      periods.consentProofYears,
-    ]);
+    const proofYears = [periods.consentProofYears];
+    const expiredProofs = await tx.query<{ lead_id: number }>(
+      "DELETE FROM lead_consents WHERE unsubscribed_at < now() - $1::integer * interval '1 year' RETURNING lead_id",
+      proofYears,
+    );
+    await tx.query(`DELETE FROM lead_tokens WHERE lead_id IN (SELECT id FROM leads WHERE ${PROOF_EXPIRED})`, proofYears);
     const proofMails = await tx.query(
       `DELETE FROM mail_outbox WHERE lead_id IN (SELECT id FROM leads WHERE ${PROOF_EXPIRED}) RETURNING id`,
-      [periods.consentProofYears],
+      proofYears,
     );
-    const consentProofs = await tx.query(
+    const thinned = await tx.query<{ id: number }>(
       `UPDATE leads
           SET name = NULL, form_page = NULL, submitted_at = NULL, confirmed_at = NULL, confirmation_sent_at = NULL,
               consent_text_version = NULL, privacy_version = NULL
@@ -105,7 +141,7 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
           AND num_nonnulls(name, form_page, submitted_at, confirmed_at, confirmation_sent_at,
                            consent_text_version, privacy_version) > 0
         RETURNING id`,
-      [periods.consentProofYears],
+      proofYears,
     );
     const mails = await tx.query(
       `DELETE FROM mail_outbox
@@ -114,11 +150,14 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
         RETURNING id`,
       [periods.sentMailDays],
     );
+    // A thinned lead's proof counts once, whether or not it was also in the history.
+    const inHistory = new Set(expiredProofs.rows.map((row) => row.lead_id));
+    const thinnedWithoutHistory = thinned.rows.filter((row) => !inHistory.has(row.id)).length;
     return {
-      unconfirmedLeads: leads.rows.length,
+      unconfirmedLeads: leads.rows.length + lapsed.rows.length,
       contactRequests: contactRequests.rows.length,
       mails: mails.rows.length + proofMails.rows.length,
-      consentProofs: consentProofs.rows.length,
+      consentProofs: expiredProofs.rows.length + thinnedWithoutHistory,
     };
   });
 }

@@ -58,7 +58,8 @@ export type TokenOutcome = "done" | "invalid";
 
 /**
  * The confirmation click: a known, unused, unexpired token of a pending lead confirms it, records the
- * time, uses up every confirmation link of that lead and queues the welcome mail, all in one transaction.
+ * time (on the lead and on its latest proof of consent), uses up every confirmation link of that lead
+ * and queues the welcome mail, all in one transaction.
  */
 export async function confirmLead(db: Db, context: MailContext, token: unknown): Promise<TokenOutcome> {
   if (!isWellFormedToken(token)) return "invalid";
@@ -75,6 +76,12 @@ export async function confirmLead(db: Db, context: MailContext, token: unknown):
     );
     const lead = rows[0];
     if (!lead) return "invalid";
+    // The click confirms the latest declaration, the one the lead row now shows.
+    await tx.query(
+      `UPDATE lead_consents SET confirmed_at = (SELECT confirmed_at FROM leads WHERE id = $1)
+        WHERE id = (SELECT max(id) FROM lead_consents WHERE lead_id = $1) AND confirmed_at IS NULL`,
+      [lead.id],
+    );
     await tx.query("UPDATE lead_tokens SET used_at = now() WHERE lead_id = $1 AND purpose = 'confirm' AND used_at IS NULL", [
       lead.id,
     ]);
@@ -101,8 +108,9 @@ export async function confirmLead(db: Db, context: MailContext, token: unknown):
 }
 
 /**
- * The unsubscribe link (no expiry, may be used again): the lead becomes `unsubscribed`, its open
- * confirmation links are used up and every mail still queued for it is cancelled.
+ * The unsubscribe link (no expiry, may be used again): the lead becomes `unsubscribed`, its confirmed
+ * proofs of consent record the time, its open confirmation links are used up and every mail still queued
+ * for it is cancelled.
  */
 export async function unsubscribeLead(db: Db, token: unknown): Promise<TokenOutcome> {
   if (!isWellFormedToken(token)) return "invalid";
@@ -116,6 +124,12 @@ export async function unsubscribeLead(db: Db, token: unknown): Promise<TokenOutc
     await tx.query(
       `UPDATE leads SET status = 'unsubscribed', unsubscribed_at = now()
         WHERE id = $1 AND status <> 'unsubscribed'`,
+      [leadId],
+    );
+    // Each confirmed proof gets its end: the retention of `consentProofYears` counts from here.
+    await tx.query(
+      `UPDATE lead_consents SET unsubscribed_at = now()
+        WHERE lead_id = $1 AND confirmed_at IS NOT NULL AND unsubscribed_at IS NULL`,
       [leadId],
     );
     await tx.query("UPDATE lead_tokens SET used_at = now() WHERE lead_id = $1 AND purpose = 'confirm' AND used_at IS NULL", [

@@ -31,6 +31,7 @@ export async function submitLead(db: Db, values: LeadValues, meta: LeadMeta, mai
  * One lead per address (case-insensitive). A pending lead takes the newer declaration (name, page, time,
  * versions), since that is what the confirmation click will confirm; confirmed leads keep their record
  * unchanged. An unsubscribed address that signs up again starts a new double opt-in as a pending lead.
+ * Every declaration taken is also added to `lead_consents`, so no earlier proof is overwritten.
  */
 export async function saveLead(tx: Queryable, values: LeadValues, meta: LeadMeta): Promise<StoredLead> {
   const params = [values.email, values.name, meta.formPage, meta.consent.consentText, meta.consent.privacyStatement];
@@ -50,7 +51,15 @@ export async function saveLead(tx: Queryable, values: LeadValues, meta: LeadMeta
      RETURNING id, status, (xmax = 0) AS created`,
     params,
   );
-  if (rows[0]) return rows[0];
+  const saved = rows[0];
+  if (saved) {
+    await tx.query(
+      `INSERT INTO lead_consents (lead_id, form_page, submitted_at, consent_text_version, privacy_version)
+       SELECT id, form_page, submitted_at, consent_text_version, privacy_version FROM leads WHERE id = $1`,
+      [saved.id],
+    );
+    return saved;
+  }
   const existing = await tx.query<StoredLead>("SELECT id, status, false AS created FROM leads WHERE lower(email) = lower($1)", [
     values.email,
   ]);
