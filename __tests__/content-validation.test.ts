@@ -104,3 +104,13 @@ describe("content validation", () => {
     ]);
   });
 });
+
+describe("page copy", () => {
+  it("names a page without a search-engine description", () => {
+    const dir = brokenContent("pages/gesunde-rezepte.json", (page) => {
+      delete page.seo.description;
+      return page;
+    });
+    expect(contentProblems(dir)).toEqual(["content/pages/gesunde-rezepte.json, Feld „seo.description“: fehlt oder ist leer"]);
+  });
+});

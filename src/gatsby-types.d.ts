@@ -233,6 +233,7 @@ type ContactPageCopy = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly seo: PageSeo;
   readonly trust: ReadonlyArray<TitledText>;
 };
 
@@ -292,6 +293,7 @@ type ContactPageCopyFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
   readonly trust: InputMaybe<TitledTextFieldSelector>;
 };
 
@@ -306,6 +308,7 @@ type ContactPageCopyFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
   readonly trust: InputMaybe<TitledTextFilterListInput>;
 };
 
@@ -365,6 +368,7 @@ type ContactPageCopySortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
   readonly trust: InputMaybe<TitledTextSortInput>;
 };
 
@@ -2693,6 +2697,7 @@ type MovementPageCopy = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly plan: MovementPlanCopy;
+  readonly seo: PageSeo;
   readonly story: TextSection;
   readonly testimonials: SectionIntro;
   readonly tips: TitledList;
@@ -2752,6 +2757,7 @@ type MovementPageCopyFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly plan: InputMaybe<MovementPlanCopyFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
   readonly story: InputMaybe<TextSectionFieldSelector>;
   readonly testimonials: InputMaybe<SectionIntroFieldSelector>;
   readonly tips: InputMaybe<TitledListFieldSelector>;
@@ -2766,6 +2772,7 @@ type MovementPageCopyFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly plan: InputMaybe<MovementPlanCopyFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
   readonly story: InputMaybe<TextSectionFilterInput>;
   readonly testimonials: InputMaybe<SectionIntroFilterInput>;
   readonly tips: InputMaybe<TitledListFilterInput>;
@@ -2825,6 +2832,7 @@ type MovementPageCopySortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly plan: InputMaybe<MovementPlanCopySortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
   readonly story: InputMaybe<TextSectionSortInput>;
   readonly testimonials: InputMaybe<SectionIntroSortInput>;
   readonly tips: InputMaybe<TitledListSortInput>;
@@ -3045,6 +3053,7 @@ type NutritionPageCopy = Node & {
   readonly parent: Maybe<Node>;
   readonly principles: SectionIntro;
   readonly results: ResultsCopy;
+  readonly seo: PageSeo;
   readonly testimonials: SectionIntro;
 };
 
@@ -3105,6 +3114,7 @@ type NutritionPageCopyFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly principles: InputMaybe<SectionIntroFieldSelector>;
   readonly results: InputMaybe<ResultsCopyFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
   readonly testimonials: InputMaybe<SectionIntroFieldSelector>;
 };
 
@@ -3120,6 +3130,7 @@ type NutritionPageCopyFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly principles: InputMaybe<SectionIntroFilterInput>;
   readonly results: InputMaybe<ResultsCopyFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
   readonly testimonials: InputMaybe<SectionIntroFilterInput>;
 };
 
@@ -3180,6 +3191,7 @@ type NutritionPageCopySortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly principles: InputMaybe<SectionIntroSortInput>;
   readonly results: InputMaybe<ResultsCopySortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
   readonly testimonials: InputMaybe<SectionIntroSortInput>;
 };
 
@@ -3272,6 +3284,26 @@ type PageLinkFilterInput = {
 type PageLinkSortInput = {
   readonly label: InputMaybe<SortOrderEnum>;
   readonly to: InputMaybe<SortOrderEnum>;
+};
+
+type PageSeo = {
+  readonly description: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type PageSeoFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type PageSeoFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PageSeoSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type PostalAddress = {
@@ -3697,6 +3729,7 @@ type Query_contactPageCopyArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
   trust: InputMaybe<TitledTextFilterListInput>;
 };
 
@@ -3894,6 +3927,7 @@ type Query_movementPageCopyArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   plan: InputMaybe<MovementPlanCopyFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
   story: InputMaybe<TextSectionFilterInput>;
   testimonials: InputMaybe<SectionIntroFilterInput>;
   tips: InputMaybe<TitledListFilterInput>;
@@ -3925,6 +3959,7 @@ type Query_nutritionPageCopyArgs = {
   parent: InputMaybe<NodeFilterInput>;
   principles: InputMaybe<SectionIntroFilterInput>;
   results: InputMaybe<ResultsCopyFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
   testimonials: InputMaybe<SectionIntroFilterInput>;
 };
 
@@ -3967,6 +4002,7 @@ type Query_recipesPageCopyArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
 };
 
 
@@ -4099,6 +4135,7 @@ type Query_thanksPageCopyArgs = {
   internal: InputMaybe<InternalFilterInput>;
   links: InputMaybe<ThanksLinksFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
   steps: InputMaybe<TitledListFilterInput>;
 };
 
@@ -4310,6 +4347,7 @@ type RecipesPageCopy = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  readonly seo: PageSeo;
 };
 
 type RecipesPageCopyConnection = {
@@ -4366,6 +4404,7 @@ type RecipesPageCopyFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
 };
 
 type RecipesPageCopyFilterInput = {
@@ -4377,6 +4416,7 @@ type RecipesPageCopyFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
 };
 
 type RecipesPageCopyFilterListInput = {
@@ -4433,6 +4473,7 @@ type RecipesPageCopySortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
 };
 
 type Result = Node & {
@@ -5872,6 +5913,7 @@ type ThanksPageCopy = Node & {
   readonly internal: Internal;
   readonly links: ThanksLinks;
   readonly parent: Maybe<Node>;
+  readonly seo: PageSeo;
   readonly steps: TitledList;
 };
 
@@ -5927,6 +5969,7 @@ type ThanksPageCopyFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly links: InputMaybe<ThanksLinksFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
   readonly steps: InputMaybe<TitledListFieldSelector>;
 };
 
@@ -5937,6 +5980,7 @@ type ThanksPageCopyFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly links: InputMaybe<ThanksLinksFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
   readonly steps: InputMaybe<TitledListFilterInput>;
 };
 
@@ -5992,6 +6036,7 @@ type ThanksPageCopySortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly links: InputMaybe<ThanksLinksSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
   readonly steps: InputMaybe<TitledListSortInput>;
 };
 
@@ -6062,7 +6107,7 @@ type CallToActionFieldsFragment = { readonly title: string, readonly text: strin
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ContactPageQuery = { readonly contactPageCopy: { readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly email: { readonly title: string, readonly note: string }, readonly address: { readonly title: string }, readonly hours: { readonly title: string, readonly note: string }, readonly faq: { readonly title: string }, readonly form: { readonly title: string, readonly intro: string }, readonly trust: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly allFaq: { readonly nodes: ReadonlyArray<{ readonly question: string, readonly answer: string }> } };
+type ContactPageQuery = { readonly contactPageCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly email: { readonly title: string, readonly note: string }, readonly address: { readonly title: string }, readonly hours: { readonly title: string, readonly note: string }, readonly faq: { readonly title: string }, readonly form: { readonly title: string, readonly intro: string }, readonly trust: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly allFaq: { readonly nodes: ReadonlyArray<{ readonly question: string, readonly answer: string }> } };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -6105,7 +6150,7 @@ type LegalPageQuery = { readonly markdownRemark: { readonly html: string | null,
 type MovementPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type MovementPageQuery = { readonly movementPageCopy: { readonly heroButton: string, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly story: { readonly kicker: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly plan: { readonly kicker: string, readonly title: string, readonly intro: string, readonly totalLabel: string, readonly note: string }, readonly tips: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allMovementDay: { readonly nodes: ReadonlyArray<{ readonly day: number, readonly activity: string, readonly duration: number, readonly benefit: string }> }, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+type MovementPageQuery = { readonly movementPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly story: { readonly kicker: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly plan: { readonly kicker: string, readonly title: string, readonly intro: string, readonly totalLabel: string, readonly note: string }, readonly tips: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allMovementDay: { readonly nodes: ReadonlyArray<{ readonly day: number, readonly activity: string, readonly duration: number, readonly benefit: string }> }, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
 
 type NoticesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -6115,7 +6160,7 @@ type NoticesQuery = { readonly notices: { readonly disclaimer: string, readonly 
 type NutritionPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: string, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly principles: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly weekTwoLabel: string, readonly weekTwoText: string, readonly basisLabel: string }, readonly drink: { readonly kicker: string, readonly title: string, readonly intro: string, readonly stepsTitle: string, readonly ingredientsTitle: string }, readonly comparison: { readonly kicker: string, readonly title: string, readonly intro: string, readonly topicLabel: string, readonly beforeLabel: string, readonly afterLabel: string, readonly rows: ReadonlyArray<{ readonly topic: string, readonly before: string, readonly after: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allPrinciple: { readonly nodes: ReadonlyArray<{ readonly title: string, readonly description: string, readonly icon: string }> }, readonly allResult: { readonly nodes: ReadonlyArray<{ readonly percent: number, readonly label: string, readonly basis: string }> }, readonly recipe: { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly principles: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly weekTwoLabel: string, readonly weekTwoText: string, readonly basisLabel: string }, readonly drink: { readonly kicker: string, readonly title: string, readonly intro: string, readonly stepsTitle: string, readonly ingredientsTitle: string }, readonly comparison: { readonly kicker: string, readonly title: string, readonly intro: string, readonly topicLabel: string, readonly beforeLabel: string, readonly afterLabel: string, readonly rows: ReadonlyArray<{ readonly topic: string, readonly before: string, readonly after: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allPrinciple: { readonly nodes: ReadonlyArray<{ readonly title: string, readonly description: string, readonly icon: string }> }, readonly allResult: { readonly nodes: ReadonlyArray<{ readonly percent: number, readonly label: string, readonly basis: string }> }, readonly recipe: { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
 
 type PageHeroFieldsFragment = { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null };
 
@@ -6124,7 +6169,7 @@ type RecipeFieldsFragment = { readonly id: string, readonly title: string, reado
 type RecipesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type RecipesPageQuery = { readonly recipesPageCopy: { readonly heroButton: string, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly grid: { readonly kicker: string, readonly title: string, readonly intro: string, readonly ingredientsLabel: string, readonly stepsLabel: string, readonly timeLabel: string, readonly servingsLabel: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allRecipe: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } };
+type RecipesPageQuery = { readonly recipesPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly grid: { readonly kicker: string, readonly title: string, readonly intro: string, readonly ingredientsLabel: string, readonly stepsLabel: string, readonly timeLabel: string, readonly servingsLabel: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allRecipe: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } };
 
 type SectionIntroFieldsFragment = { readonly kicker: string, readonly title: string, readonly intro: string };
 
@@ -6138,7 +6183,7 @@ type TestimonialFieldsFragment = { readonly id: string, readonly name: string, r
 type ThanksPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ThanksPageQuery = { readonly thanksPageCopy: { readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly steps: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly links: { readonly title: string, readonly items: ReadonlyArray<{ readonly to: string, readonly label: string, readonly text: string }> } } | null };
+type ThanksPageQuery = { readonly thanksPageCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly steps: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly links: { readonly title: string, readonly items: ReadonlyArray<{ readonly to: string, readonly label: string, readonly text: string }> } } | null };
 
 type LegalSlugsQueryVariables = Exact<{ [key: string]: never; }>;
 

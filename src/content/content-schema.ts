@@ -260,7 +260,11 @@ export const homeCopySchema = object({
   form: object({ kicker: text(), title: text(), intro: text(), points: textList(), note: text() }),
 });
 
+/** Title and description of a page for search engines and link previews. */
+const pageSeo = () => object({ title: text(), description: text() });
+
 export const movementCopySchema = object({
+  seo: pageSeo(),
   hero: heroWithImage(),
   heroButton: text(),
   story: object({ kicker: text(), title: text(), paragraphs: textList() }),
@@ -271,6 +275,7 @@ export const movementCopySchema = object({
 });
 
 export const nutritionCopySchema = object({
+  seo: pageSeo(),
   hero: heroWithImage(),
   heroButton: text(),
   principles: sectionIntro(),
@@ -299,6 +304,7 @@ export const nutritionCopySchema = object({
 });
 
 export const recipesCopySchema = object({
+  seo: pageSeo(),
   hero: heroWithImage(),
   heroButton: text(),
   grid: object({
@@ -314,6 +320,7 @@ export const recipesCopySchema = object({
 });
 
 export const contactCopySchema = object({
+  seo: pageSeo(),
   hero: heroWithoutImage(),
   email: object({ title: text(), note: text() }),
   address: object({ title: text() }),
@@ -324,6 +331,7 @@ export const contactCopySchema = object({
 });
 
 export const thanksCopySchema = object({
+  seo: pageSeo(),
   hero: heroWithoutImage(),
   steps: titledList(3),
   links: object({

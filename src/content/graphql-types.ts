@@ -126,7 +126,10 @@ export const contentTypeDefs = `
   type HomePillar { title: String!, text: String!, to: String!, linkLabel: String! }
   type HomeForm { kicker: String!, title: String!, intro: String!, points: [String!]!, note: String! }
 
+  type PageSeo { title: String!, description: String! }
+
   type MovementPageCopy implements Node @dontInfer {
+    seo: PageSeo!
     hero: PageHero!
     heroButton: String!
     story: TextSection!
@@ -138,6 +141,7 @@ export const contentTypeDefs = `
   type MovementPlanCopy { kicker: String!, title: String!, intro: String!, totalLabel: String!, note: String! }
 
   type NutritionPageCopy implements Node @dontInfer {
+    seo: PageSeo!
     hero: PageHero!
     heroButton: String!
     principles: SectionIntro!
@@ -168,6 +172,7 @@ export const contentTypeDefs = `
   type ComparisonRow { topic: String!, before: String!, after: String! }
 
   type RecipesPageCopy implements Node @dontInfer {
+    seo: PageSeo!
     hero: PageHero!
     heroButton: String!
     grid: RecipeGridCopy!
@@ -184,6 +189,7 @@ export const contentTypeDefs = `
   }
 
   type ContactPageCopy implements Node @dontInfer {
+    seo: PageSeo!
     hero: PageHero!
     email: ContactEmailCopy!
     address: ContactTitle!
@@ -198,6 +204,7 @@ export const contentTypeDefs = `
   type ContactFormCopy { title: String!, intro: String! }
 
   type ThanksPageCopy implements Node @dontInfer {
+    seo: PageSeo!
     hero: PageHero!
     steps: TitledList!
     links: ThanksLinks!

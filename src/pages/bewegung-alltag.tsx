@@ -2,6 +2,7 @@ import React from "react";
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
+import { usePageSeo } from "../hooks/usePageSeo";
 import { PageHero } from "../components/sections/PageHero";
 import { InfoFormCta } from "../components/sections/InfoFormCta";
 import { StorySection } from "../components/sections/StorySection";
@@ -41,17 +42,18 @@ export default function MovementPage({ data }: PageProps<Queries.MovementPageQue
   );
 }
 
-export const Head: HeadFC = ({ location }) => (
-  <Seo
-    title="Bewegung im Alltag"
-    description="Mehr Energie ohne Fitnessstudio: dein 7-Tage-Plan mit kurzen Einheiten von 5 bis 30 Minuten, die in jeden Tag passen."
-    pathname={location.pathname}
-  />
-);
+export const Head: HeadFC<Queries.MovementPageQuery> = ({ location, data }) => {
+  const seo = usePageSeo(data.movementPageCopy?.seo);
+  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} />;
+};
 
 export const query = graphql`
   query MovementPage {
     movementPageCopy {
+      seo {
+        title
+        description
+      }
       hero {
         ...PageHeroFields
       }

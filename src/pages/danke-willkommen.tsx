@@ -2,6 +2,7 @@ import React, { useEffect } from "react";
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
+import { usePageSeo } from "../hooks/usePageSeo";
 import { PageHero } from "../components/sections/PageHero";
 import { NextSteps } from "../components/sections/NextSteps";
 import { NextLinks } from "../components/sections/NextLinks";
@@ -23,18 +24,18 @@ export default function ThankYouPage({ data }: PageProps<Queries.ThanksPageQuery
   );
 }
 
-export const Head: HeadFC = ({ location }) => (
-  <Seo
-    title="Danke"
-    description="Deine Anfrage ist bei uns angekommen. Eine Bestätigung per E-Mail ist unterwegs."
-    pathname={location.pathname}
-    noindex
-  />
-);
+export const Head: HeadFC<Queries.ThanksPageQuery> = ({ location, data }) => {
+  const seo = usePageSeo(data.thanksPageCopy?.seo);
+  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} noindex />;
+};
 
 export const query = graphql`
   query ThanksPage {
     thanksPageCopy {
+      seo {
+        title
+        description
+      }
       hero {
         kicker
         title

@@ -2,6 +2,7 @@ import React from "react";
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
+import { usePageSeo } from "../hooks/usePageSeo";
 import { PageHero } from "../components/sections/PageHero";
 import { InfoFormCta } from "../components/sections/InfoFormCta";
 import { PrinciplesGrid } from "../components/sections/PrinciplesGrid";
@@ -48,17 +49,18 @@ export default function NutritionPage({ data }: PageProps<Queries.NutritionPageQ
   );
 }
 
-export const Head: HeadFC = ({ location }) => (
-  <Seo
-    title="Traditionelle Ernährung"
-    description="Fünf Grundsätze traditioneller Ernährung, ein natürlicher Energiedrink zum Nachmachen und was Teilnehmer nach drei Monaten berichten."
-    pathname={location.pathname}
-  />
-);
+export const Head: HeadFC<Queries.NutritionPageQuery> = ({ location, data }) => {
+  const seo = usePageSeo(data.nutritionPageCopy?.seo);
+  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} />;
+};
 
 export const query = graphql`
   query NutritionPage {
     nutritionPageCopy {
+      seo {
+        title
+        description
+      }
       hero {
         ...PageHeroFields
       }

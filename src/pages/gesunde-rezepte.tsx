@@ -2,6 +2,7 @@ import React from "react";
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
+import { usePageSeo } from "../hooks/usePageSeo";
 import { RecipesJsonLd } from "../seo/RecipesJsonLd";
 import { PageHero } from "../components/sections/PageHero";
 import { InfoFormCta } from "../components/sections/InfoFormCta";
@@ -31,19 +32,22 @@ export default function RecipesPage({ data }: PageProps<Queries.RecipesPageQuery
   );
 }
 
-export const Head: HeadFC<Queries.RecipesPageQuery> = ({ location, data }) => (
-  <Seo
-    title="Gesunde Rezepte"
-    description="Acht einfache Rezepte aus traditioneller Küche: schnell gekocht, regional und sättigend."
-    pathname={location.pathname}
-  >
-    <RecipesJsonLd recipes={data.allRecipe.nodes} />
-  </Seo>
-);
+export const Head: HeadFC<Queries.RecipesPageQuery> = ({ location, data }) => {
+  const seo = usePageSeo(data.recipesPageCopy?.seo);
+  return (
+    <Seo title={seo.title} description={seo.description} pathname={location.pathname}>
+      <RecipesJsonLd recipes={data.allRecipe.nodes} />
+    </Seo>
+  );
+};
 
 export const query = graphql`
   query RecipesPage {
     recipesPageCopy {
+      seo {
+        title
+        description
+      }
       hero {
         ...PageHeroFields
       }
@@ -72,7 +76,8 @@ export const query = graphql`
               layout: CONSTRAINED
               placeholder: DOMINANT_COLOR
               formats: [AUTO, AVIF, WEBP]
-              sizes: "(min-width: 1024px) 270px, (min-width: 640px) 50vw, 100vw"
+              outputPixelDensities: [0.5, 0.75, 1, 1.5, 2]
+              sizes: "(min-width: 1024px) 270px, (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)"
             )
           }
         }

@@ -2,6 +2,7 @@ import React from "react";
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
+import { usePageSeo } from "../hooks/usePageSeo";
 import { FaqPageJsonLd } from "../seo/FaqPageJsonLd";
 import { PageHero } from "../components/sections/PageHero";
 import { ContactDetails } from "../components/sections/ContactDetails";
@@ -44,19 +45,22 @@ export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery
   );
 }
 
-export const Head: HeadFC<Queries.ContactPageQuery> = ({ location, data }) => (
-  <Seo
-    title="Kontakt & Unterstützung"
-    description="Schreib uns: Antwort innerhalb von 24 Stunden. Kontaktformular, E-Mail, Adresse in München und Öffnungszeiten."
-    pathname={location.pathname}
-  >
-    <FaqPageJsonLd entries={data.allFaq.nodes} pathname={location.pathname} />
-  </Seo>
-);
+export const Head: HeadFC<Queries.ContactPageQuery> = ({ location, data }) => {
+  const seo = usePageSeo(data.contactPageCopy?.seo);
+  return (
+    <Seo title={seo.title} description={seo.description} pathname={location.pathname}>
+      <FaqPageJsonLd entries={data.allFaq.nodes} pathname={location.pathname} />
+    </Seo>
+  );
+};
 
 export const query = graphql`
   query ContactPage {
     contactPageCopy {
+      seo {
+        title
+        description
+      }
       hero {
         kicker
         title
