@@ -70,6 +70,7 @@ test.describe("mobile menu at 375 px", () => {
 
   test("opens with the toggle and closes when a link is clicked", async ({ page }) => {
     await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     const toggle = page.getByRole("button", { name: "Menü öffnen" });
     await expect(page.getByRole("navigation", { name: "Hauptnavigation" })).toBeHidden();
     await toggle.click();

@@ -19,14 +19,17 @@ export function Header() {
     if (returnFocus) toggleRef.current?.focus();
   }, []);
 
+  // Listening from the start (not only once the menu is open) leaves no moment in which an open menu
+  // ignores Escape.
+  const menuOpenRef = useRef(menuOpen);
+  menuOpenRef.current = menuOpen;
   useEffect(() => {
-    if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") closeMenu(true);
+      if (event.key === "Escape" && menuOpenRef.current) closeMenu(true);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [menuOpen, closeMenu]);
+  }, [closeMenu]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-cream-200 bg-cream-50 shadow-[0_1px_0_rgba(0,0,0,0.02)]">
