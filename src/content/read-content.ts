@@ -116,11 +116,6 @@ export function contentProblems(dir: string): string[] {
   return [...siteSettingsProblems(dir), ...listFileProblems(dir), ...objectFileProblems(dir)];
 }
 
-export function assertValidContent(dir: string): void {
-  const problems = contentProblems(dir);
-  if (problems.length > 0) throw new ContentError(problems);
-}
-
 export function readSiteSettings(dir: string): SiteSettings {
   const problems = siteSettingsProblems(dir);
   if (problems.length > 0) throw new ContentError(problems);
