@@ -44,29 +44,11 @@ export function Header() {
         </Link>
 
         <nav aria-label="Hauptnavigation" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {HEADER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass} activeClassName={activeClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <HeaderLinks listClassName="flex items-center gap-1" linkClassName={linkClass} />
         </nav>
 
-        <div className="hidden items-center gap-4 lg:flex">
-          <span className="inline-flex items-center gap-1.5 text-sm text-forest-700">
-            <LockIcon className="h-4 w-4" />
-            Sichere Verbindung
-          </span>
-          <a
-            href={`mailto:${email}`}
-            className="inline-flex items-center gap-1.5 text-sm font-medium text-forest-800 underline-offset-2 hover:underline"
-          >
-            <MailIcon className="h-4 w-4" />
-            {email}
-          </a>
+        <div className="hidden items-center gap-4 text-sm lg:flex">
+          <SecureAndMail email={email} mailClassName="underline-offset-2 hover:underline" />
         </div>
 
         <button
@@ -84,32 +66,55 @@ export function Header() {
 
       <div id={menuId} hidden={!menuOpen} className="border-t border-cream-200 bg-cream-50 md:hidden">
         <nav aria-label="Mobile Navigation" className="container-page py-3">
-          <ul className="flex flex-col">
-            {HEADER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className={`block ${linkClass} py-3 text-base`}
-                  activeClassName={activeClass}
-                  onClick={() => closeMenu(false)}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <HeaderLinks
+            listClassName="flex flex-col"
+            linkClassName={`block ${linkClass} py-3 text-base`}
+            onNavigate={() => closeMenu(false)}
+          />
           <div className="mt-3 flex flex-col gap-2 border-t border-cream-200 pt-3 text-sm">
-            <span className="inline-flex items-center gap-1.5 text-forest-700">
-              <LockIcon className="h-4 w-4" />
-              Sichere Verbindung
-            </span>
-            <a href={`mailto:${email}`} className="inline-flex items-center gap-1.5 py-2 font-medium text-forest-800">
-              <MailIcon className="h-4 w-4" />
-              {email}
-            </a>
+            <SecureAndMail email={email} mailClassName="py-2" />
           </div>
         </nav>
       </div>
     </header>
+  );
+}
+
+/** Start, Bewegung, Ernährung, Kontakt: the same list in the desktop bar and in the mobile menu. */
+function HeaderLinks({
+  listClassName,
+  linkClassName,
+  onNavigate,
+}: {
+  listClassName: string;
+  linkClassName: string;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className={listClassName}>
+      {HEADER_LINKS.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={linkClassName} activeClassName={activeClass} onClick={onNavigate}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The secure-connection label and the contact e-mail, beside the navigation or inside the mobile menu. */
+function SecureAndMail({ email, mailClassName }: { email: string; mailClassName: string }) {
+  return (
+    <>
+      <span className="inline-flex items-center gap-1.5 text-forest-700">
+        <LockIcon className="h-4 w-4" />
+        Sichere Verbindung
+      </span>
+      <a href={`mailto:${email}`} className={`inline-flex items-center gap-1.5 font-medium text-forest-800 ${mailClassName}`}>
+        <MailIcon className="h-4 w-4" />
+        {email}
+      </a>
+    </>
   );
 }
