@@ -1,6 +1,6 @@
 import React from "react";
-import { useField } from "formik";
 import { FieldError } from "./FieldError";
+import { useTextField } from "./useTextField";
 import { LABEL_CLASS, controlClass } from "./fieldStyles";
 
 export interface TextAreaFieldProps {
@@ -14,11 +14,8 @@ export interface TextAreaFieldProps {
 
 /** A labelled textarea with a live "n/limit" counter and its message tied to it. */
 export function TextAreaField({ formId, name, label, maxLength, ...textarea }: TextAreaFieldProps) {
-  const [field, meta] = useField<string>(name);
-  const id = `${formId}-${name}`;
-  const errorId = `${id}-error`;
+  const { field, id, errorId, message } = useTextField(formId, name);
   const countId = `${id}-count`;
-  const message = meta.touched ? meta.error : undefined;
   return (
     <div>
       <label htmlFor={id} className={LABEL_CLASS}>

@@ -1,6 +1,6 @@
 import React from "react";
-import { useField } from "formik";
 import { FieldError } from "./FieldError";
+import { useTextField } from "./useTextField";
 import { LABEL_CLASS, controlClass } from "./fieldStyles";
 
 export interface TextFieldProps {
@@ -17,10 +17,7 @@ export interface TextFieldProps {
 
 /** A labelled input whose message is tied to it with aria-describedby and aria-invalid. */
 export function TextField({ formId, name, label, type = "text", ...input }: TextFieldProps) {
-  const [field, meta] = useField<string>(name);
-  const id = `${formId}-${name}`;
-  const errorId = `${id}-error`;
-  const message = meta.touched ? meta.error : undefined;
+  const { field, id, errorId, message } = useTextField(formId, name);
   return (
     <div>
       <label htmlFor={id} className={LABEL_CLASS}>

@@ -1,0 +1,8 @@
+import { useField } from "formik";
+
+/** Formik's field props plus the ids and the message (shown once touched) every text control ties together. */
+export function useTextField(formId: string, name: string) {
+  const [field, meta] = useField<string>(name);
+  const id = `${formId}-${name}`;
+  return { field, id, errorId: `${id}-error`, message: meta.touched ? meta.error : undefined };
+}
