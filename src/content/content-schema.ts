@@ -64,6 +64,20 @@ export const siteSchema = object({
     .min(1, "braucht mindestens einen Eintrag")
     .required("fehlt"),
   replyWithinHours: wholeNumber().positive("muss größer als 0 sein"),
+  /** After this many hours an unanswered contact request gets the owners one reminder mail. */
+  replyReminderHours: wholeNumber().positive("muss größer als 0 sein"),
+  /** "link": the owner notification names the sender and links to the request; "full" adds the message. */
+  ownerNotification: text().oneOf(["link", "full"], "muss „link“ oder „full“ sein"),
+  /** Local time of day (HH:MM, time zone `timeZone`) at which the daily plan mails are sent. */
+  planMailTime: text().matches(/^([01]\d|2[0-3]):[0-5]\d$/, "muss eine Uhrzeit wie 07:30 sein"),
+  timeZone: text().test("time-zone", "ist keine Zeitzone wie Europe/Berlin", (value) => {
+    try {
+      new Intl.DateTimeFormat("de-DE", { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }),
   legal: object({
     company: text(),
     representatives: array(text()).min(1, "braucht mindestens einen Namen").required("fehlt"),
@@ -85,6 +99,7 @@ export const siteSchema = object({
     contactRequestDays: wholeNumber().positive("muss größer als 0 sein"),
     sentMailDays: wholeNumber().positive("muss größer als 0 sein"),
     consentProofYears: wholeNumber().positive("muss größer als 0 sein"),
+    auditLogDays: wholeNumber().positive("muss größer als 0 sein"),
   }),
 });
 

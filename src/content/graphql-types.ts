@@ -15,6 +15,10 @@ export const contentTypeDefs = `
     address: PostalAddress!
     openingHours: [OpeningHours!]!
     replyWithinHours: Int!
+    replyReminderHours: Int!
+    ownerNotification: String!
+    planMailTime: String!
+    timeZone: String!
     legal: LegalEntity!
     stats: Stats!
     consent: Consent!
@@ -33,7 +37,7 @@ export const contentTypeDefs = `
   }
   type Stats { users: Int!, usersBasis: String!, weekTwoPercent: Int!, weekTwoBasis: String! }
   type Consent { version: String!, text: String! }
-  type Retention { confirmLinkHours: Int!, unconfirmedLeadDays: Int!, contactRequestDays: Int!, sentMailDays: Int!, consentProofYears: Int! }
+  type Retention { confirmLinkHours: Int!, unconfirmedLeadDays: Int!, contactRequestDays: Int!, sentMailDays: Int!, consentProofYears: Int!, auditLogDays: Int! }
 
   type Testimonial implements Node @dontInfer {
     name: String!
