@@ -19,6 +19,7 @@ import contactRoutes from "./routes/contact";
 import healthRoutes from "./routes/health";
 import leadTokenRoutes from "./routes/lead-tokens";
 import leadRoutes from "./routes/leads";
+import ownerArea from "./routes/owner";
 import staticRoutes, { isApiPath, pathnameOf, sendNotFoundPage } from "./routes/static";
 import type { ConsentVersions } from "./services/submission";
 import { SiteFiles } from "./static/site-files";
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(leadRoutes);
   await app.register(leadTokenRoutes);
   await app.register(contactRoutes);
+  await app.register(ownerArea, { site });
   await app.register(staticRoutes, { site });
   return app;
 }

@@ -4,6 +4,7 @@
  */
 import { isIP } from "node:net";
 import path from "node:path";
+import { EMAIL_PATTERN } from "../src/forms/schemas";
 
 export interface RateLimitConfig {
   /** Submissions allowed per client IP and form within one window. */
@@ -45,6 +46,10 @@ export interface Config {
   /** Build the Gatsby site on start when `public/` is missing or older than its sources. */
   buildOnStart: boolean;
   mail: MailConfig;
+  /** Who may enter the owner area (OWNER_EMAILS), lower case; empty: the owner area answers 404. */
+  ownerEmails: string[];
+  /** Login requests (links, passkeys) per client address in 15 minutes. */
+  ownerLoginLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -85,7 +90,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       concurrency: 3,
       purgeIntervalMs: 6 * 3_600_000,
     },
+    ownerEmails: readOwnerEmails(env),
+    ownerLoginLimit: readInteger(env, "OWNER_LOGIN_LIMIT", 20, 1, Number.MAX_SAFE_INTEGER),
   };
+}
+
+function readOwnerEmails(env: Env): string[] {
+  const raw = value(env, "OWNER_EMAILS");
+  if (raw === undefined) return [];
+  const emails = raw.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  for (const email of emails) {
+    if (!EMAIL_PATTERN.test(email)) throw new ConfigError("OWNER_EMAILS", `„${email}“ ist keine E-Mail-Adresse`);
+  }
+  return [...new Set(emails)];
 }
 
 function value(env: Env, name: string): string | undefined {

@@ -5,6 +5,8 @@
  */
 import type { SiteSettings } from "../src/content/read-content";
 import type { Db, Queryable } from "./db/types";
+import { purgeAuditLog } from "./services/audit-log";
+import { purgeOwnerAuth } from "./services/owner-sessions";
 
 export type RetentionPeriods = SiteSettings["retention"];
 
@@ -77,6 +79,8 @@ export interface PurgeResult {
   mails: number;
   /** Proofs of consent that ran out after unsubscribing (of a lead thinned to its block-list entry, or an earlier sign-up). */
   consentProofs: number;
+  /** Owner actions older than `auditLogDays`. */
+  auditEntries: number;
 }
 
 /** Unsubscribed leads whose proof of consent is past `consentProofYears`, counted from unsubscribing. */
@@ -150,6 +154,8 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
         RETURNING id`,
       [periods.sentMailDays],
     );
+    const auditEntries = await purgeAuditLog(tx, periods.auditLogDays);
+    await purgeOwnerAuth(tx);
     // A thinned lead's proof counts once, whether or not it was also in the history.
     const inHistory = new Set(expiredProofs.rows.map((row) => row.lead_id));
     const thinnedWithoutHistory = thinned.rows.filter((row) => !inHistory.has(row.id)).length;
@@ -158,6 +164,7 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
       contactRequests: contactRequests.rows.length,
       mails: mails.rows.length + proofMails.rows.length,
       consentProofs: expiredProofs.rows.length + thinnedWithoutHistory,
+      auditEntries,
     };
   });
 }

@@ -1,9 +1,12 @@
 /**
  * The two mails of a contact request, queued in its transaction: the acknowledgment to the visitor and
  * the notification to the owner's inbox, whose `Reply-To` is the visitor so a reply goes straight back.
+ * The notification links to the request in the owner area; it carries the message itself only when
+ * `site.json` says `ownerNotification: "full"`.
  */
 import type { Queryable } from "../db/types";
-import type { MailContext } from "./context";
+import { requestPath } from "../services/reply-reminders";
+import { link, type MailContext } from "./context";
 import { isDeliverableAddress } from "./headers";
 import { enqueueMail } from "./outbox";
 
@@ -32,8 +35,10 @@ export async function queueContactMails(tx: Queryable, context: MailContext, req
     contactRequestId: request.id,
     values: { name: request.name },
   });
+  // By default only name and link: no copy of the message piles up in a mailbox outside the deletion periods.
+  const full = context.site.ownerNotification === "full";
   await enqueueMail(tx, context, {
-    kind: "contact-notification",
+    kind: full ? "contact-notification-full" : "contact-notification",
     to: { name: context.site.brand, address: context.site.email },
     // An address we would not send to is no safe Reply-To either; the owner still sees it in the text.
     ...(isDeliverableAddress(request.email) ? { replyTo: visitor } : {}),
@@ -42,7 +47,8 @@ export async function queueContactMails(tx: Queryable, context: MailContext, req
     values: {
       name: request.name,
       email: request.email,
-      message: request.message,
+      ...(full ? { message: request.message } : {}),
+      requestUrl: link(context, requestPath(request.id)),
       submittedAt: `${BERLIN_TIME.format(request.submittedAt ?? new Date())} Uhr`,
     },
   });

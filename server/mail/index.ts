@@ -7,6 +7,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import { purgeExpired } from "../privacy";
+import { queueReplyReminders, REMINDER_INTERVAL_MS } from "../services/reply-reminders";
 import { loadMailContext, type MailContext } from "./context";
 import { createMailTransport, type MailTransport } from "./transport";
 import { createMailWorker } from "./worker";
@@ -43,6 +44,12 @@ export function registerMail(app: FastifyInstance, setup: MailSetup): void {
   const worker = createMailWorker({ db: app.db, transport, settings: config.mail, log });
 
   let purgeTimer: NodeJS.Timeout | undefined;
+  let reminderTimer: NodeJS.Timeout | undefined;
+  const remind = () =>
+    queueReplyReminders(app.db, app.mail, config.ownerEmails).then(
+      (count) => count > 0 && log.info({ count }, "reply reminders queued"),
+      (error: Error) => log.error({ reason: error.message }, "reply reminders failed"),
+    );
   const purge = () =>
     purgeExpired(app.db, app.mail.site.retention).then(
       (deleted) => log.info(deleted, "retention purge"),
@@ -55,9 +62,13 @@ export function registerMail(app: FastifyInstance, setup: MailSetup): void {
     void purge();
     purgeTimer = setInterval(() => void purge(), config.mail.purgeIntervalMs);
     purgeTimer.unref();
+    void remind();
+    reminderTimer = setInterval(() => void remind(), REMINDER_INTERVAL_MS);
+    reminderTimer.unref();
   });
   app.addHook("preClose", async () => {
     clearInterval(purgeTimer);
+    clearInterval(reminderTimer);
     await worker.stop();
     transport.close();
   });

@@ -37,6 +37,8 @@ export interface OutgoingMail {
   values: Values;
   /** Set for every mail after a confirmed opt-in: adds the footer link and `List-Unsubscribe`. */
   unsubscribeToken?: string;
+  /** Message-ID of the mail this one answers: sets `In-Reply-To` and `References`, so it threads. */
+  inReplyTo?: string;
 }
 
 function mailbox(box: Mailbox): Mailbox {
@@ -64,6 +66,10 @@ export function composeMail(context: MailContext, mail: OutgoingMail): StoredMes
     // RFC 8058: mail programs may unsubscribe with one POST, without opening a page.
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
+  if (mail.inReplyTo) {
+    headers["In-Reply-To"] = mail.inReplyTo;
+    headers["References"] = mail.inReplyTo;
+  }
   const domain = site.mailFrom.address.split("@")[1];
   return {
     from: mailbox(site.mailFrom),
@@ -86,8 +92,8 @@ export async function enqueueMail(tx: Queryable, context: MailContext, mail: Out
   if (!isDeliverableAddress(mail.to.address)) return false;
   const message = composeMail(context, mail);
   await tx.query(
-    `INSERT INTO mail_outbox (kind, recipient, person_email, lead_id, contact_request_id, subject, message)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO mail_outbox (kind, recipient, person_email, lead_id, contact_request_id, subject, message, message_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       mail.kind,
       mail.to.address,
@@ -96,6 +102,7 @@ export async function enqueueMail(tx: Queryable, context: MailContext, mail: Out
       mail.contactRequestId ?? null,
       message.subject,
       JSON.stringify(message),
+      message.messageId,
     ],
   );
   return true;

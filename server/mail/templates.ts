@@ -27,7 +27,11 @@ export const TEMPLATE_VALUES = {
   "lead-confirmation": ["name", "confirmUrl", "confirmLinkHours", "unconfirmedLeadDays"],
   "lead-welcome": ["name", "recipesUrl", "movementUrl", "nutritionUrl"],
   "contact-acknowledgment": ["name"],
-  "contact-notification": ["name", "email", "message", "submittedAt"],
+  "contact-notification": ["name", "email", "requestUrl", "submittedAt"],
+  "contact-notification-full": ["name", "email", "message", "requestUrl", "submittedAt"],
+  "contact-reply": ["name", "reply", "message", "originalSubject", "submittedAt"],
+  "owner-login": ["loginUrl", "minutes"],
+  "owner-reminder": ["name", "requestUrl", "reminderHours"],
   _footer: [],
   _unsubscribe: ["unsubscribeUrl"],
 } as const;
@@ -89,7 +93,7 @@ export function loadTemplates(dir: string): Templates {
 }
 
 /** Values that may span several lines; every other value (names, addresses) is forced onto one line. */
-const MULTILINE_VALUES = new Set(["message"]);
+const MULTILINE_VALUES = new Set(["message", "reply"]);
 
 /** Values may hold anything a visitor typed: line endings are unified, other control characters dropped. */
 function cleanValues(values: Values): Values {
@@ -97,6 +101,9 @@ function cleanValues(values: Values): Values {
     Object.entries(values).map(([key, value]) => [key, MULTILINE_VALUES.has(key) ? multiLine(value) : oneLine(value)]),
   );
 }
+
+/** Mails to the owners, which get no footer with the company's address. */
+const OWNER_MAILS = new Set<MailKind>(["contact-notification", "contact-notification-full", "owner-login", "owner-reminder"]);
 
 export function renderMail(
   templates: Templates,
@@ -108,7 +115,7 @@ export function renderMail(
   const template = templates[kind];
   const parts = [template.body];
   if (options.unsubscribeUrl) parts.push(templates._unsubscribe.body);
-  const toVisitor = kind !== "contact-notification";
+  const toVisitor = !OWNER_MAILS.has(kind);
   if (toVisitor) parts.push(templates._footer.body);
 
   const subject = oneLine(renderText(template.subject, values));

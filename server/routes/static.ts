@@ -50,7 +50,7 @@ export async function sendNotFoundPage(site: SiteFiles, request: FastifyRequest,
   return sendCachedFile(request, reply, page, 404);
 }
 
-async function sendCachedFile(request: FastifyRequest, reply: FastifyReply, file: CachedFile, status: 200 | 404) {
+export async function sendCachedFile(request: FastifyRequest, reply: FastifyReply, file: CachedFile, status: 200 | 404) {
   const encoding = chooseEncoding(request.headers["accept-encoding"], file.body.length >= COMPRESS_MIN_BYTES);
   reply.header("vary", "Accept-Encoding").type(file.contentType);
   if (file.csp) reply.header("content-security-policy", file.csp);

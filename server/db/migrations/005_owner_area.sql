@@ -11,6 +11,17 @@ ALTER TABLE contact_requests ADD COLUMN reminded_at timestamptz;
 CREATE INDEX contact_requests_newest_idx ON contact_requests (submitted_at DESC, id DESC);
 CREATE INDEX contact_requests_open_idx ON contact_requests (submitted_at, id) WHERE answered_at IS NULL;
 
+-- The owners' answers, shown with the request and deleted with it.
+CREATE TABLE contact_replies (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  contact_request_id integer NOT NULL REFERENCES contact_requests (id) ON DELETE CASCADE,
+  owner_email text NOT NULL,
+  text text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE INDEX contact_replies_request_idx ON contact_replies (contact_request_id);
+
 -- The Message-ID is kept after sending (the composed mail is not), so a reply can thread to it.
 ALTER TABLE mail_outbox ADD COLUMN message_id text;
 

@@ -1,0 +1,24 @@
+/** German answers of the owner API. */
+export const OWNER_MESSAGES = {
+  foreignOrigin: "Diese Aktion ist nur aus der Verwaltung dieser Website heraus möglich. Bitte lade die Seite neu.",
+  loginNeeded: "Bitte melde dich an. Deine Sitzung ist abgelaufen oder wurde beendet.",
+  linkSent:
+    "Wenn diese Adresse für die Verwaltung freigeschaltet ist, ist ein Anmeldelink unterwegs. Er gilt 15 Minuten. Schau auch im Spam-Ordner nach.",
+  emailInvalid: "Bitte gib eine gültige E-Mail-Adresse ein.",
+  linkInvalid: "Dieser Anmeldelink ist abgelaufen, wurde schon benutzt oder ist unvollständig. Fordere einfach einen neuen an.",
+  passkeyFailed: "Die Anmeldung mit dem Passkey hat nicht geklappt. Versuche es noch einmal oder fordere einen Anmeldelink an.",
+  passkeyNotSaved: "Der Passkey konnte nicht gespeichert werden. Bitte versuche es noch einmal.",
+  passkeyName: "Bitte gib dem Passkey einen Namen mit höchstens 60 Zeichen, z.\u00a0B. „Laptop Büro“.",
+  passkeyMissing: "Diesen Passkey gibt es nicht (mehr).",
+  badId: "Diese Nummer ist ungültig.",
+  requestMissing: "Diese Anfrage gibt es nicht (mehr).",
+  replyEmpty: "Bitte schreibe eine Antwort.",
+  replyTooLong: "Die Antwort ist zu lang (höchstens 5.000 Zeichen).",
+  replyUndeliverable:
+    "An diese Adresse können wir keine E-Mail schicken. Antworte bitte auf anderem Weg und markiere die Anfrage dann als beantwortet.",
+  badFilter: "Unbekannter Filter. Erlaubt sind: offen, beantwortet, alle.",
+  badCursor: "Diese Seitenangabe ist ungültig. Bitte beginne wieder auf der ersten Seite.",
+  badSearch: "Der Suchbegriff ist zu lang (höchstens 100 Zeichen).",
+  eraseMismatch: "Die beiden Adressen stimmen nicht überein. Zur Sicherheit wurde nichts gelöscht.",
+  personMissing: "Zu dieser Adresse ist nichts gespeichert.",
+} as const;

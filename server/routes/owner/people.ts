@@ -1,0 +1,78 @@
+/** Leads with their proof of consent, the newsletter export, one person's data (Art. 15), erasure (Art. 17) and the audit log. */
+import type { FastifyInstance } from "fastify";
+import { EMAIL_PATTERN } from "../../../src/forms/schemas";
+import { sendError } from "../../http/errors";
+import { erasePerson, showPerson } from "../../privacy";
+import { audit, AUDIT_PAGE_SIZE, listAudit, maskEmail } from "../../services/audit-log";
+import { confirmedLeadsCsv, LEAD_FILTERS, listLeads, type LeadFilter } from "../../services/lead-list";
+import { ownerOf, requireOwner } from "./guard";
+import { field, recordId } from "./input";
+import { OWNER_MESSAGES } from "./messages";
+
+const isEmail = (value: unknown): value is string =>
+  typeof value === "string" && value.length <= 255 && EMAIL_PATTERN.test(value.trim());
+
+const berlinDate = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
+
+export default async function peopleRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook("preHandler", requireOwner);
+
+  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/leads", async (request, reply) => {
+    const { status = "alle", vor } = request.query;
+    if (typeof status !== "string" || !LEAD_FILTERS.includes(status as LeadFilter)) {
+      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badFilter });
+    }
+    const beforeId = vor === undefined ? undefined : recordId(vor);
+    if (vor !== undefined && !beforeId) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badCursor });
+    return listLeads(app.db, { filter: status as LeadFilter, beforeId });
+  });
+
+  app.get("/api/verwaltung/leads/export.csv", async (request, reply) => {
+    const { csv, count } = await confirmedLeadsCsv(app.db);
+    await audit(app.db, ownerOf(request), "export", `${count} bestätigte Leads`);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="leads-bestaetigt-${berlinDate()}.csv"`)
+      .send(csv);
+  });
+
+  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/person", async (request, reply) => {
+    const { email, download } = request.query;
+    if (!isEmail(email)) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.emailInvalid });
+    const data = await showPerson(app.db, email.trim());
+    const found = data.leads.length + data.contactRequests.length + data.mails.length > 0;
+    await audit(app.db, ownerOf(request), download ? "person-downloaded" : "person-viewed", maskEmail(email));
+    if (download) {
+      return reply
+        .header("content-disposition", `attachment; filename="auskunft-${berlinDate()}.json"`)
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify(data, null, 2));
+    }
+    return { found, data };
+  });
+
+  app.post("/api/verwaltung/person/loeschen", async (request, reply) => {
+    const email = field(request.body, "email");
+    const confirmation = field(request.body, "confirmation");
+    if (!isEmail(email)) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.emailInvalid });
+    if (confirmation?.trim().toLowerCase() !== email.trim().toLowerCase()) {
+      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.eraseMismatch });
+    }
+    const result = await erasePerson(app.db, email.trim());
+    await audit(
+      app.db,
+      ownerOf(request),
+      "erase",
+      `${maskEmail(email)}: ${result.leads} Lead(s), ${result.contactRequests} Anfrage(n), ${result.mails} E-Mail(s)`,
+    );
+    return { erased: result };
+  });
+
+  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/protokoll", async (request, reply) => {
+    const { vor } = request.query;
+    const beforeId = vor === undefined ? undefined : recordId(vor);
+    if (vor !== undefined && !beforeId) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badCursor });
+    const entries = await listAudit(app.db, beforeId);
+    return { entries, next: entries.length === AUDIT_PAGE_SIZE ? entries[entries.length - 1]!.id : null };
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The audit log: every owner action with owner, time and object. Kept `retention.auditLogDays`
+ * (content/site.json), then purged. Objects name records by id or, for person actions, by e-mail.
+ */
+import type { Queryable } from "../db/types";
+
+export const AUDIT_ACTIONS = {
+  login: "Anmeldung",
+  logout: "Abmeldung",
+  "sessions-ended": "Alle Sitzungen beendet",
+  "passkey-added": "Passkey hinzugefügt",
+  "passkey-removed": "Passkey entfernt",
+  "request-viewed": "Anfrage angesehen",
+  reply: "Antwort gesendet",
+  "marked-answered": "Als beantwortet markiert",
+  export: "Leads exportiert",
+  "person-viewed": "Person angesehen",
+  "person-downloaded": "Personendaten heruntergeladen",
+  erase: "Person gelöscht",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export async function audit(db: Queryable, owner: string, action: AuditAction, object?: string): Promise<void> {
+  await db.query("INSERT INTO audit_log (owner_email, action, object) VALUES ($1, $2, $3)", [owner, action, object ?? null]);
+}
+
+export interface AuditEntry {
+  id: number;
+  at: Date;
+  owner: string;
+  action: AuditAction;
+  label: string;
+  object: string | null;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Newest first, keyset-paginated by id. */
+export async function listAudit(db: Queryable, beforeId?: number): Promise<AuditEntry[]> {
+  const { rows } = await db.query<{ id: string; at: Date; owner_email: string; action: AuditAction; object: string | null }>(
+    `SELECT id, at, owner_email, action, object FROM audit_log
+      WHERE ($1::bigint IS NULL OR id < $1) ORDER BY id DESC LIMIT $2`,
+    [beforeId ?? null, AUDIT_PAGE_SIZE],
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    at: new Date(row.at),
+    owner: row.owner_email,
+    action: row.action,
+    label: AUDIT_ACTIONS[row.action] ?? row.action,
+    object: row.object,
+  }));
+}
+
+export async function purgeAuditLog(db: Queryable, days: number): Promise<number> {
+  const { rows } = await db.query("DELETE FROM audit_log WHERE at < now() - $1::integer * interval '1 day' RETURNING id", [days]);
+  return rows.length;
+}
+
+/**
+ * How a person appears in the log: first letter and domain only ("t***@example.de"), so the log keeps
+ * no copy of an address after that person's data is erased.
+ */
+export function maskEmail(email: string): string {
+  const [local = "", domain = ""] = email.trim().toLowerCase().split("@");
+  return `${local.slice(0, 1)}***@${domain}`;
+}

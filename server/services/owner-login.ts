@@ -1,0 +1,79 @@
+/**
+ * Passwordless login of the site owners: a one-time link sent through the outbox. The link is valid
+ * 15 minutes and once; the database keeps only its hash. Whether an address may log in is never told
+ * to the one asking (no enumeration): the answer is the same for every address.
+ */
+import type { Db, Queryable } from "../db/types";
+import type { MailContext } from "../mail/context";
+import { link } from "../mail/context";
+import { enqueueMail } from "../mail/outbox";
+import { hashToken, isWellFormedToken, newToken } from "../mail/tokens";
+
+export const LOGIN_LINK_MINUTES = 15;
+/**
+ * Unused login links per address within LOGIN_LINK_MINUTES; further requests are answered alike but send
+ * nothing, so nobody can flood an owner's mailbox with links.
+ */
+export const LOGIN_LINKS_PER_ADDRESS = 3;
+export const OWNER_LOGIN_PATH = "/verwaltung/anmelden";
+
+export function isOwner(ownerEmails: readonly string[], email: string): boolean {
+  return ownerEmails.includes(email.trim().toLowerCase());
+}
+
+/** Creates a login link for an owner address (no check here: callers decide who is an owner). */
+export async function createLoginLink(tx: Queryable, context: MailContext, email: string): Promise<string> {
+  const { token, hash } = newToken();
+  await tx.query(
+    `INSERT INTO owner_login_tokens (token_hash, email, expires_at)
+     VALUES ($1, $2, now() + $3::integer * interval '1 minute')`,
+    [hash, email.toLowerCase(), LOGIN_LINK_MINUTES],
+  );
+  return link(context, `${OWNER_LOGIN_PATH}?token=${token}`);
+}
+
+/**
+ * The login form: for an owner address (and within its limit) a link is queued as mail. Returns whether
+ * one was queued, for tests and the log; the HTTP answer never depends on it.
+ */
+export async function requestLoginLink(
+  db: Db,
+  context: MailContext,
+  ownerEmails: readonly string[],
+  rawEmail: string,
+): Promise<boolean> {
+  const email = rawEmail.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ recent: number }>(
+      `SELECT count(*)::integer AS recent FROM owner_login_tokens
+        WHERE email = $1 AND used_at IS NULL AND created_at > now() - $2::integer * interval '1 minute'`,
+      [email, LOGIN_LINK_MINUTES],
+    );
+    if (!isOwner(ownerEmails, email) || (rows[0]?.recent ?? 0) >= LOGIN_LINKS_PER_ADDRESS) return false;
+    const loginUrl = await createLoginLink(tx, context, email);
+    return enqueueMail(tx, context, {
+      kind: "owner-login",
+      to: { address: email },
+      personEmail: email,
+      values: { loginUrl, minutes: String(LOGIN_LINK_MINUTES) },
+    });
+  });
+}
+
+/** Uses up a login link; returns the owner's address, or undefined for an unknown, used or expired link. */
+export async function consumeLoginLink(
+  tx: Queryable,
+  ownerEmails: readonly string[],
+  token: unknown,
+): Promise<string | undefined> {
+  if (!isWellFormedToken(token)) return undefined;
+  const { rows } = await tx.query<{ email: string }>(
+    `UPDATE owner_login_tokens SET used_at = now()
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+      RETURNING email`,
+    [hashToken(token)],
+  );
+  const email = rows[0]?.email;
+  // An address removed from OWNER_EMAILS since the link was sent no longer gets in.
+  return email !== undefined && isOwner(ownerEmails, email) ? email : undefined;
+}
