@@ -18,35 +18,57 @@ onBothDrivers("contact mails", async (t, database) => {
     await sink.stop();
   });
 
-  await t.test("acknowledgment to the visitor, notification with the message and Reply-To to the owner", async () => {
-    const visitor = "anna.mueller@example.de";
-    const message = "Hallo,\nwie lange dauert es bis zu ersten Ergebnissen?\n\nViele Grüße\nAnna";
-    const response = await app.inject({
+  await t.test(
+    "acknowledgment to the visitor, notification with name and link (no message) and Reply-To to the owner",
+    async () => {
+      const visitor = "anna.mueller@example.de";
+      const message = "Hallo,\nwie lange dauert es bis zu ersten Ergebnissen?\n\nViele Grüße\nAnna";
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: { name: "Anna Müller", email: visitor, message, website: "" },
+      });
+      assert.equal(response.statusCode, 202);
+
+      const [ack] = await sink.waitFor((m) => sentTo(m, visitor));
+      assert.equal(ack!.rcptTo.length, 1);
+      assert.equal(addresses(ack!.parsed.from)[0]?.address, site.mailFrom.address);
+      assert.match(ack!.parsed.text ?? "", /Hallo Anna Müller,/);
+      assert.match(ack!.parsed.text ?? "", new RegExp(`Wir melden uns innerhalb von ${site.replyWithinHours} Stunden`));
+      assert.ok(!(ack!.parsed.text ?? "").includes("ersten Ergebnissen"), "the visitor's message is not echoed back");
+      assert.ok((ack!.parsed.text ?? "").includes(site.legal.company), "sender identity in the footer");
+
+      const [note] = await sink.waitFor((m) => sentTo(m, site.email));
+      assert.deepEqual(note!.rcptTo, [site.email]);
+      assert.deepEqual(
+        addresses(note!.parsed.replyTo).map((a) => ({ name: a.name, address: a.address })),
+        [{ name: "Anna Müller", address: visitor }],
+      );
+      assert.match(note!.parsed.subject ?? "", /Neue Kontaktanfrage von Anna Müller/);
+      const text = note!.parsed.text ?? "";
+      const { rows } = await app.db.query<{ id: number }>("SELECT id FROM contact_requests WHERE email = $1", [visitor]);
+      assert.ok(text.includes(`/verwaltung/anfragen/${rows[0]!.id}`), "links to the request in the owner area");
+      assert.ok(text.includes(visitor));
+      assert.ok(!text.includes("ersten Ergebnissen"), "no copy of the message in the owner's mailbox");
+      assert.ok(!(note!.parsed.html || "").includes("ersten Ergebnissen"));
+    },
+  );
+
+  await t.test('with ownerNotification "full" the notification quotes the whole message', async () => {
+    const full = await startApp(testConfig(database, { SMTP_URL: sink.url }), undefined, { ownerNotification: "full" });
+    t.after(() => full.close());
+    const visitor = "voll@example.de";
+    const message = "Erste Zeile\nZweite Zeile";
+    const response = await full.inject({
       method: "POST",
       url: "/api/contact",
-      payload: { name: "Anna Müller", email: visitor, message, website: "" },
+      payload: { name: "Vera", email: visitor, message },
     });
     assert.equal(response.statusCode, 202);
-
-    const [ack] = await sink.waitFor((m) => sentTo(m, visitor));
-    assert.equal(ack!.rcptTo.length, 1);
-    assert.equal(addresses(ack!.parsed.from)[0]?.address, site.mailFrom.address);
-    assert.match(ack!.parsed.text ?? "", /Hallo Anna Müller,/);
-    assert.match(ack!.parsed.text ?? "", new RegExp(`Wir melden uns innerhalb von ${site.replyWithinHours} Stunden`));
-    assert.ok(!(ack!.parsed.text ?? "").includes("ersten Ergebnissen"), "the visitor's message is not echoed back");
-    assert.ok((ack!.parsed.text ?? "").includes(site.legal.company), "sender identity in the footer");
-
-    const [note] = await sink.waitFor((m) => sentTo(m, site.email));
-    assert.deepEqual(note!.rcptTo, [site.email]);
-    assert.deepEqual(
-      addresses(note!.parsed.replyTo).map((a) => ({ name: a.name, address: a.address })),
-      [{ name: "Anna Müller", address: visitor }],
-    );
-    assert.match(note!.parsed.subject ?? "", /Neue Kontaktanfrage von Anna Müller/);
+    const [note] = await sink.waitFor((m) => sentTo(m, site.email) && (m.parsed.text ?? "").includes(visitor));
     const text = note!.parsed.text ?? "";
-    for (const line of message.split("\n").filter(Boolean)) assert.ok(text.includes(`> ${line}`), `quotes "${line}"`);
-    assert.ok(text.includes(visitor));
-    assert.ok((note!.parsed.html || "").includes("wie lange dauert es bis zu ersten Ergebnissen?"));
+    for (const line of message.split("\n")) assert.ok(text.includes(`> ${line}`), `quotes "${line}"`);
+    assert.match(text, /\/verwaltung\/anfragen\/\d+/);
   });
 
   await t.test("a form post without JavaScript queues the same two mails", async () => {
@@ -59,7 +81,7 @@ onBothDrivers("contact mails", async (t, database) => {
     });
     assert.equal(response.statusCode, 303);
     await sink.waitFor((m) => sentTo(m, visitor));
-    await sink.waitFor((m) => sentTo(m, site.email) && (m.parsed.text ?? "").includes("Nur HTML."));
+    await sink.waitFor((m) => sentTo(m, site.email) && (m.parsed.text ?? "").includes(visitor));
   });
 
   await t.test("a rejected submission (validation error, honeypot) sends nothing", async () => {

@@ -47,7 +47,8 @@ function assertInertHtml(parsed: ParsedMail): void {
 onBothDrivers("header and HTML injection", async (t, database) => {
   const sink = new SmtpSink(database.name === "pglite" ? 9255 : 9256);
   await sink.start();
-  const app = await startApp(testConfig(database, { SMTP_URL: sink.url }));
+  // The notification with the full message is the one a hostile message could abuse.
+  const app = await startApp(testConfig(database, { SMTP_URL: sink.url }), undefined, { ownerNotification: "full" });
   t.after(async () => {
     await app.close();
     await sink.stop();

@@ -129,7 +129,7 @@ describe("templates in content/emails", () => {
     const notification = renderMail(
       templates,
       "contact-notification",
-      { ...base, name: "M", email: "m@example.de", message: "Hi", submittedAt: "heute" },
+      { ...base, name: "M", email: "m@example.de", requestUrl: "https://a.de/verwaltung/anfragen/1", submittedAt: "heute" },
       { brand: "Urkraft" },
     );
     assert.ok(!notification.text.includes("Leopoldstraße"), "the owner's own notification has no footer");

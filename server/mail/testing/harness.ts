@@ -6,7 +6,10 @@ import type { TestContext } from "node:test";
 import { test } from "node:test";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import path from "node:path";
+import type { SiteSettings } from "../../../src/content/read-content";
 import { buildApp, loggerOptions } from "../../app";
+import { loadMailContext } from "../context";
 import { loadConfig, type Config, type MailConfig } from "../../config";
 import { pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
 
@@ -36,8 +39,11 @@ export class LogCapture extends Writable {
   }
 }
 
-export async function startApp(config: Config, log = new LogCapture()): Promise<FastifyInstance> {
-  const app = await buildApp({ config, logger: loggerOptions(config.logLevel, log) });
+/** The real app; `site` changes settings of content/site.json for this app only (e.g. ownerNotification). */
+export async function startApp(config: Config, log = new LogCapture(), site?: Partial<SiteSettings>): Promise<FastifyInstance> {
+  const base = site && loadMailContext(path.resolve("content"), config.siteUrl);
+  const mail = base ? { mail: { context: { ...base, site: { ...base.site, ...site } } } } : {};
+  const app = await buildApp({ config, logger: loggerOptions(config.logLevel, log), ...mail });
   await app.ready();
   return app;
 }
