@@ -98,7 +98,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 function readOwnerEmails(env: Env): string[] {
   const raw = value(env, "OWNER_EMAILS");
   if (raw === undefined) return [];
-  const emails = raw.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  const emails = raw
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
   for (const email of emails) {
     if (!EMAIL_PATTERN.test(email)) throw new ConfigError("OWNER_EMAILS", `„${email}“ ist keine E-Mail-Adresse`);
   }
