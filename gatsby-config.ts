@@ -62,6 +62,8 @@ const config: GatsbyConfig = {
           "/anmeldung-bestaetigt",
           "/abmeldung-bestaetigt",
           "/link-ungueltig",
+          "/verwaltung/*",
+          "/verwaltung/[...]",
           "/404",
           "/404.html",
           "/dev-404-page",

@@ -4104,13 +4104,17 @@ type Query_siteSettingsArgs = {
   legal: InputMaybe<LegalEntityFilterInput>;
   mailFrom: InputMaybe<MailFromFilterInput>;
   openingHours: InputMaybe<OpeningHoursFilterListInput>;
+  ownerNotification: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   phone: InputMaybe<StringQueryOperatorInput>;
+  planMailTime: InputMaybe<StringQueryOperatorInput>;
+  replyReminderHours: InputMaybe<IntQueryOperatorInput>;
   replyWithinHours: InputMaybe<IntQueryOperatorInput>;
   retention: InputMaybe<RetentionFilterInput>;
   siteUrl: InputMaybe<StringQueryOperatorInput>;
   stats: InputMaybe<StatsFilterInput>;
   tagline: InputMaybe<StringQueryOperatorInput>;
+  timeZone: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -4643,6 +4647,7 @@ type ResultsCopySortInput = {
 };
 
 type Retention = {
+  readonly auditLogDays: Scalars['Int'];
   readonly confirmLinkHours: Scalars['Int'];
   readonly consentProofYears: Scalars['Int'];
   readonly contactRequestDays: Scalars['Int'];
@@ -4651,6 +4656,7 @@ type Retention = {
 };
 
 type RetentionFieldSelector = {
+  readonly auditLogDays: InputMaybe<FieldSelectorEnum>;
   readonly confirmLinkHours: InputMaybe<FieldSelectorEnum>;
   readonly consentProofYears: InputMaybe<FieldSelectorEnum>;
   readonly contactRequestDays: InputMaybe<FieldSelectorEnum>;
@@ -4659,6 +4665,7 @@ type RetentionFieldSelector = {
 };
 
 type RetentionFilterInput = {
+  readonly auditLogDays: InputMaybe<IntQueryOperatorInput>;
   readonly confirmLinkHours: InputMaybe<IntQueryOperatorInput>;
   readonly consentProofYears: InputMaybe<IntQueryOperatorInput>;
   readonly contactRequestDays: InputMaybe<IntQueryOperatorInput>;
@@ -4667,6 +4674,7 @@ type RetentionFilterInput = {
 };
 
 type RetentionSortInput = {
+  readonly auditLogDays: InputMaybe<SortOrderEnum>;
   readonly confirmLinkHours: InputMaybe<SortOrderEnum>;
   readonly consentProofYears: InputMaybe<SortOrderEnum>;
   readonly contactRequestDays: InputMaybe<SortOrderEnum>;
@@ -5464,13 +5472,17 @@ type SiteSettings = Node & {
   readonly legal: LegalEntity;
   readonly mailFrom: MailFrom;
   readonly openingHours: ReadonlyArray<OpeningHours>;
+  readonly ownerNotification: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly phone: Scalars['String'];
+  readonly planMailTime: Scalars['String'];
+  readonly replyReminderHours: Scalars['Int'];
   readonly replyWithinHours: Scalars['Int'];
   readonly retention: Retention;
   readonly siteUrl: Scalars['String'];
   readonly stats: Stats;
   readonly tagline: Scalars['String'];
+  readonly timeZone: Scalars['String'];
 };
 
 type SiteSettingsConnection = {
@@ -5531,13 +5543,17 @@ type SiteSettingsFieldSelector = {
   readonly legal: InputMaybe<LegalEntityFieldSelector>;
   readonly mailFrom: InputMaybe<MailFromFieldSelector>;
   readonly openingHours: InputMaybe<OpeningHoursFieldSelector>;
+  readonly ownerNotification: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly planMailTime: InputMaybe<FieldSelectorEnum>;
+  readonly replyReminderHours: InputMaybe<FieldSelectorEnum>;
   readonly replyWithinHours: InputMaybe<FieldSelectorEnum>;
   readonly retention: InputMaybe<RetentionFieldSelector>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly stats: InputMaybe<StatsFieldSelector>;
   readonly tagline: InputMaybe<FieldSelectorEnum>;
+  readonly timeZone: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteSettingsFilterInput = {
@@ -5553,13 +5569,17 @@ type SiteSettingsFilterInput = {
   readonly legal: InputMaybe<LegalEntityFilterInput>;
   readonly mailFrom: InputMaybe<MailFromFilterInput>;
   readonly openingHours: InputMaybe<OpeningHoursFilterListInput>;
+  readonly ownerNotification: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly planMailTime: InputMaybe<StringQueryOperatorInput>;
+  readonly replyReminderHours: InputMaybe<IntQueryOperatorInput>;
   readonly replyWithinHours: InputMaybe<IntQueryOperatorInput>;
   readonly retention: InputMaybe<RetentionFilterInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly stats: InputMaybe<StatsFilterInput>;
   readonly tagline: InputMaybe<StringQueryOperatorInput>;
+  readonly timeZone: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteSettingsFilterListInput = {
@@ -5620,13 +5640,17 @@ type SiteSettingsSortInput = {
   readonly legal: InputMaybe<LegalEntitySortInput>;
   readonly mailFrom: InputMaybe<MailFromSortInput>;
   readonly openingHours: InputMaybe<OpeningHoursSortInput>;
+  readonly ownerNotification: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly phone: InputMaybe<SortOrderEnum>;
+  readonly planMailTime: InputMaybe<SortOrderEnum>;
+  readonly replyReminderHours: InputMaybe<SortOrderEnum>;
   readonly replyWithinHours: InputMaybe<SortOrderEnum>;
   readonly retention: InputMaybe<RetentionSortInput>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly stats: InputMaybe<StatsSortInput>;
   readonly tagline: InputMaybe<SortOrderEnum>;
+  readonly timeZone: InputMaybe<SortOrderEnum>;
 };
 
 type SiteSiteMetadata = {

@@ -1,0 +1,82 @@
+/** 30 days of leads and contact requests as an inline SVG bar chart, with a table for screen readers. */
+import React from "react";
+import { shortDate } from "./format";
+
+export interface Day {
+  date: string;
+  leads: number;
+  requests: number;
+}
+
+const HEIGHT = 120;
+
+export function ActivityChart({ days }: { days: Day[] }) {
+  const max = Math.max(1, ...days.map((day) => Math.max(day.leads, day.requests)));
+  const slot = 12;
+  const width = days.length * slot;
+  const total = days.reduce((sum, day) => ({ leads: sum.leads + day.leads, requests: sum.requests + day.requests }), {
+    leads: 0,
+    requests: 0,
+  });
+  return (
+    <figure>
+      <svg
+        viewBox={`0 0 ${width} ${HEIGHT + 16}`}
+        className="h-40 w-full"
+        role="img"
+        aria-label={`Letzte ${days.length} Tage: ${total.leads} Anmeldungen und ${total.requests} Kontaktanfragen`}
+        preserveAspectRatio="none"
+      >
+        <line x1="0" y1={HEIGHT} x2={width} y2={HEIGHT} stroke="#4a3b2e" strokeWidth="0.5" />
+        {days.map((day, index) => {
+          const leadHeight = (day.leads / max) * HEIGHT;
+          const requestHeight = (day.requests / max) * HEIGHT;
+          return (
+            <g key={day.date}>
+              <rect x={index * slot + 1} y={HEIGHT - leadHeight} width="5" height={leadHeight} fill="#2f5d43">
+                <title>{`${shortDate(day.date)}: ${day.leads} Anmeldungen`}</title>
+              </rect>
+              <rect x={index * slot + 6} y={HEIGHT - requestHeight} width="5" height={requestHeight} fill="#c98526">
+                <title>{`${shortDate(day.date)}: ${day.requests} Anfragen`}</title>
+              </rect>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-bark-700">
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 rounded-sm bg-forest-600" />
+          Anmeldungen (Info-Formular)
+        </span>
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 rounded-sm bg-ember-500" />
+          Kontaktanfragen
+        </span>
+        <span>
+          {shortDate(days[0]?.date ?? "")} bis {shortDate(days[days.length - 1]?.date ?? "")}
+        </span>
+      </figcaption>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer font-semibold text-forest-800">Zahlen als Tabelle</summary>
+        <table className="mt-2 w-full text-left">
+          <thead>
+            <tr>
+              <th scope="col">Tag</th>
+              <th scope="col">Anmeldungen</th>
+              <th scope="col">Anfragen</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <td>{shortDate(day.date)}</td>
+                <td>{day.leads}</td>
+                <td>{day.requests}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

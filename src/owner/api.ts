@@ -1,0 +1,42 @@
+/**
+ * The owner area's calls to /api/verwaltung: JSON in and out, same-origin cookie. A 401 means the session
+ * ended, so the caller is sent to the login page; every other refusal carries the server's German message.
+ */
+import { navigate } from "gatsby";
+
+export const LOGIN_PATH = "/verwaltung/anmelden";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const FALLBACK = "Das hat leider nicht geklappt. Bitte prüfe deine Verbindung und versuche es noch einmal.";
+
+export async function api<T>(path: string, options: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/verwaltung${path}`, {
+      method: options.method ?? "GET",
+      credentials: "same-origin",
+      headers: { accept: "application/json", ...(options.body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    });
+  } catch {
+    throw new ApiError(0, FALLBACK);
+  }
+  const data = (await response.json().catch(() => ({}))) as { error?: string } & T;
+  if (response.status === 401 && !window.location.pathname.startsWith(LOGIN_PATH)) {
+    void navigate(LOGIN_PATH, { replace: true });
+  }
+  if (!response.ok) throw new ApiError(response.status, data.error ?? FALLBACK);
+  return data;
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : FALLBACK;
+}

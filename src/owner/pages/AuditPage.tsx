@@ -1,0 +1,82 @@
+/** Protokoll: every owner action with owner, time and object, newest first. */
+import React, { useCallback, useEffect, useState } from "react";
+import { api, errorText } from "../api";
+import { dateTime } from "../format";
+import { Alert, Loading, PageTitle, smallButton } from "../ui";
+
+interface Entry {
+  id: number;
+  at: string;
+  owner: string;
+  label: string;
+  object: string | null;
+}
+
+export function AuditPage() {
+  const [entries, setEntries] = useState<Entry[]>();
+  const [next, setNext] = useState<number | null>(null);
+  const [error, setError] = useState<string>();
+  const load = useCallback(async (before?: number) => {
+    try {
+      const page = await api<{ entries: Entry[]; next: number | null }>(`/protokoll${before ? `?vor=${before}` : ""}`);
+      setEntries((current) => (before ? [...(current ?? []), ...page.entries] : page.entries));
+      setNext(page.next);
+    } catch (caught) {
+      setError(errorText(caught));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <>
+      <PageTitle>Protokoll</PageTitle>
+      <p className="mb-4 max-w-2xl text-bark-700">
+        Jede Aktion in der Verwaltung, mit Person, Zeit und Gegenstand. Einträge werden nach einem Jahr gelöscht; E-Mail-Adressen
+        erscheinen hier nur gekürzt.
+      </p>
+      {error && <Alert>{error}</Alert>}
+      {!entries ? (
+        <Loading />
+      ) : (
+        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-cream-200">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Protokoll der Aktionen</caption>
+            <thead className="bg-cream-100">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Zeit
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Wer
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Aktion
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Gegenstand
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} className="border-t border-cream-200">
+                  <td className="px-3 py-2 whitespace-nowrap">{dateTime(entry.at)}</td>
+                  <td className="px-3 py-2 break-all">{entry.owner}</td>
+                  <td className="px-3 py-2">{entry.label}</td>
+                  <td className="px-3 py-2">{entry.object ?? "–"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {next && (
+        <button type="button" className={`${smallButton} mt-4`} onClick={() => void load(next)}>
+          Ältere laden
+        </button>
+      )}
+    </>
+  );
+}

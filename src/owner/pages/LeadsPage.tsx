@@ -1,0 +1,143 @@
+/** Leads: status, dates and the full proof of consent of each; the CSV export of confirmed leads. */
+import React, { useCallback, useEffect, useState } from "react";
+import { api, errorText } from "../api";
+import { dateTime } from "../format";
+import { Alert, Card, Loading, PageTitle, smallButton } from "../ui";
+
+interface Proof {
+  formPage: string;
+  submittedAt: string;
+  consentTextVersion: string;
+  privacyVersion: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}
+
+interface Lead {
+  id: number;
+  email: string;
+  name: string | null;
+  status: "pending" | "confirmed" | "unsubscribed";
+  submittedAt: string | null;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  consents: Proof[];
+}
+
+const STATUS = { pending: "unbestätigt", confirmed: "bestätigt", unsubscribed: "abgemeldet" } as const;
+const FILTERS = [
+  { value: "alle", label: "Alle" },
+  { value: "confirmed", label: "Bestätigt" },
+  { value: "pending", label: "Unbestätigt" },
+  { value: "unsubscribed", label: "Abgemeldet" },
+] as const;
+
+export function LeadsPage() {
+  const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("alle");
+  const [leads, setLeads] = useState<Lead[]>();
+  const [next, setNext] = useState<number | null>(null);
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(
+    async (before?: number) => {
+      const params = new URLSearchParams({ status: filter });
+      if (before) params.set("vor", String(before));
+      try {
+        const page = await api<{ leads: Lead[]; next: number | null }>(`/leads?${params}`);
+        setLeads((current) => (before ? [...(current ?? []), ...page.leads] : page.leads));
+        setNext(page.next);
+      } catch (caught) {
+        setError(errorText(caught));
+      }
+    },
+    [filter],
+  );
+  useEffect(() => {
+    setLeads(undefined);
+    void load();
+  }, [load]);
+
+  return (
+    <>
+      <PageTitle>Leads</PageTitle>
+      <Card className="mb-6">
+        <h2 className="mb-2 text-lg font-bold">Export für dein Newsletter-Programm</h2>
+        <p className="mb-3 text-bark-700">
+          Alle bestätigten Leads als CSV (UTF-8, Komma, Kopfzeile) zum Import in Brevo, CleverReach oder Mailchimp, mit Zeitpunkt
+          und Seite der Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei.
+        </p>
+        <a className="btn-primary" href="/api/verwaltung/leads/export.csv" download>
+          Bestätigte Leads als CSV herunterladen
+        </a>
+      </Card>
+      <fieldset className="mb-4 flex flex-wrap gap-2">
+        <legend className="sr-only">Status</legend>
+        {FILTERS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={filter === option.value}
+            onClick={() => setFilter(option.value)}
+            className={`min-h-11 rounded-full px-4 font-semibold ${
+              filter === option.value ? "bg-forest-800 text-white" : "bg-white text-forest-800 ring-1 ring-forest-700"
+            }`}
+          >
+            {option.label}
+          </button>
+        ))}
+      </fieldset>
+      {error && <Alert>{error}</Alert>}
+      {!leads ? (
+        <Loading />
+      ) : leads.length === 0 ? (
+        <Card>
+          <p>Keine Leads in dieser Ansicht.</p>
+        </Card>
+      ) : (
+        <ul className="space-y-3">
+          {leads.map((lead) => (
+            <li key={lead.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200">
+              <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between">
+                <span>
+                  <span className="block font-semibold text-forest-900">{lead.name ?? "(nur Sperrvermerk)"}</span>
+                  <span className="block text-sm break-all text-bark-700">{lead.email}</span>
+                </span>
+                <span className="text-sm font-semibold">{STATUS[lead.status]}</span>
+              </div>
+              <details className="mt-2 text-sm">
+                <summary className="cursor-pointer font-semibold text-forest-800">Einwilligungsnachweis</summary>
+                {lead.consents.length === 0 ? (
+                  <p className="mt-2">
+                    Kein Nachweis mehr gespeichert (Aufbewahrungsfrist abgelaufen); die Adresse bleibt gesperrt.
+                  </p>
+                ) : (
+                  lead.consents.map((proof, index) => (
+                    <dl key={index} className="mt-2 grid gap-x-4 gap-y-1 rounded-lg bg-cream-100 p-3 sm:grid-cols-2">
+                      <dt className="font-semibold">Angemeldet</dt>
+                      <dd>{dateTime(proof.submittedAt)}</dd>
+                      <dt className="font-semibold">Formularseite</dt>
+                      <dd>{proof.formPage}</dd>
+                      <dt className="font-semibold">Bestätigt</dt>
+                      <dd>{dateTime(proof.confirmedAt)}</dd>
+                      <dt className="font-semibold">Abgemeldet</dt>
+                      <dd>{dateTime(proof.unsubscribedAt)}</dd>
+                      <dt className="font-semibold">Einwilligungstext</dt>
+                      <dd>Fassung {proof.consentTextVersion}</dd>
+                      <dt className="font-semibold">Datenschutzerklärung</dt>
+                      <dd>Fassung {proof.privacyVersion}</dd>
+                    </dl>
+                  ))
+                )}
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      {next && (
+        <button type="button" className={`${smallButton} mt-4`} onClick={() => void load(next)}>
+          Weitere laden
+        </button>
+      )}
+    </>
+  );
+}

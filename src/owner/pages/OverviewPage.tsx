@@ -1,0 +1,87 @@
+/** Übersicht: what needs answering, how the sign-ups go, and 30 days of activity. */
+import React, { useEffect, useState } from "react";
+import { Link } from "gatsby";
+import { api, errorText } from "../api";
+import { ActivityChart, type Day } from "../Chart";
+import { age, percent } from "../format";
+import { Alert, Card, Loading, PageTitle } from "../ui";
+
+interface Overview {
+  openRequests: number;
+  overdueRequests: number;
+  oldestOpenAt: string | null;
+  leads: { pending: number; confirmed: number; unsubscribed: number };
+  confirmationRate: number | null;
+  days: Day[];
+  replyWithinHours: number;
+}
+
+function Figure({ label, value, tone = "normal" }: { label: string; value: React.ReactNode; tone?: "normal" | "alarm" }) {
+  return (
+    <div className={`rounded-xl p-4 ${tone === "alarm" ? "bg-red-50 ring-2 ring-red-700" : "bg-cream-100"}`}>
+      <dt className="text-sm font-semibold text-bark-700">{label}</dt>
+      <dd className={`mt-1 text-3xl font-bold ${tone === "alarm" ? "text-red-800" : "text-forest-900"}`}>{value}</dd>
+    </div>
+  );
+}
+
+export function OverviewPage() {
+  const [data, setData] = useState<Overview>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    api<Overview>("/uebersicht").then(setData, (caught) => setError(errorText(caught)));
+  }, []);
+  if (error) return <Alert>{error}</Alert>;
+  if (!data) return <Loading />;
+  const overdue = data.overdueRequests > 0;
+  return (
+    <>
+      <PageTitle>Übersicht</PageTitle>
+      {overdue ? (
+        <Alert>
+          <strong>
+            {data.overdueRequests === 1 ? "Eine Anfrage wartet" : `${data.overdueRequests} Anfragen warten`} länger als{" "}
+            {data.replyWithinHours} Stunden auf Antwort.
+          </strong>{" "}
+          <Link to="/verwaltung/anfragen" className="underline">
+            Jetzt beantworten
+          </Link>
+        </Alert>
+      ) : (
+        <Alert kind="success">
+          Alle Anfragen sind innerhalb von {data.replyWithinHours} Stunden beantwortet oder noch im Zeitplan.
+        </Alert>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className="mb-4 text-xl font-bold">Kontaktanfragen</h2>
+          <dl className="grid grid-cols-2 gap-3">
+            <Figure label="Offen" value={data.openRequests} />
+            <Figure
+              label={`Überfällig (über ${data.replyWithinHours} Std.)`}
+              value={data.overdueRequests}
+              tone={overdue ? "alarm" : "normal"}
+            />
+          </dl>
+          {data.oldestOpenAt && <p className="mt-3 text-sm text-bark-700">Älteste offene Anfrage: {age(data.oldestOpenAt)}</p>}
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-xl font-bold">Leads</h2>
+          <dl className="grid grid-cols-2 gap-3">
+            <Figure label="Unbestätigt" value={data.leads.pending} />
+            <Figure label="Bestätigt" value={data.leads.confirmed} />
+            <Figure label="Abgemeldet" value={data.leads.unsubscribed} />
+            <Figure label="Bestätigungsquote" value={percent(data.confirmationRate)} />
+          </dl>
+          <p className="mt-3 text-sm text-bark-700">
+            Bestätigungsquote: Anteil aller Anmeldungen, deren Bestätigungslink geklickt wurde.
+          </p>
+        </Card>
+      </div>
+      <Card className="mt-6">
+        <h2 className="mb-4 text-xl font-bold">Die letzten 30 Tage</h2>
+        <ActivityChart days={data.days} />
+      </Card>
+    </>
+  );
+}

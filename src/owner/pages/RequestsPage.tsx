@@ -1,0 +1,140 @@
+/** Anfragen: newest first, filter open/answered/all, search by name or e-mail, more on demand. */
+import React, { useCallback, useEffect, useState } from "react";
+import { Link } from "gatsby";
+import { api, errorText } from "../api";
+import { age, dateTime } from "../format";
+import { Alert, Card, inputClass, Loading, PageTitle, smallButton } from "../ui";
+
+interface Summary {
+  id: number;
+  name: string;
+  email: string;
+  submittedAt: string;
+  answeredAt: string | null;
+  overdue: boolean;
+}
+
+const FILTERS = [
+  { value: "offen", label: "Offen" },
+  { value: "beantwortet", label: "Beantwortet" },
+  { value: "alle", label: "Alle" },
+] as const;
+
+export function RequestsPage() {
+  const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("offen");
+  const [search, setSearch] = useState("");
+  const [query, setQuery] = useState("");
+  const [requests, setRequests] = useState<Summary[]>();
+  const [next, setNext] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(
+    async (before?: string) => {
+      setError(undefined);
+      const params = new URLSearchParams({ filter });
+      if (query) params.set("q", query);
+      if (before) params.set("vor", before);
+      try {
+        const page = await api<{ requests: Summary[]; next: string | null }>(`/anfragen?${params}`);
+        setRequests((current) => (before ? [...(current ?? []), ...page.requests] : page.requests));
+        setNext(page.next);
+      } catch (caught) {
+        setError(errorText(caught));
+      }
+    },
+    [filter, query],
+  );
+  useEffect(() => {
+    setRequests(undefined);
+    void load();
+  }, [load]);
+
+  return (
+    <>
+      <PageTitle>Anfragen</PageTitle>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <fieldset className="flex gap-2">
+          <legend className="sr-only">Filter</legend>
+          {FILTERS.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={filter === option.value}
+              onClick={() => setFilter(option.value)}
+              className={`min-h-11 rounded-full px-4 font-semibold ${
+                filter === option.value ? "bg-forest-800 text-white" : "bg-white text-forest-800 ring-1 ring-forest-700"
+              }`}
+            >
+              {option.label}
+            </button>
+          ))}
+        </fieldset>
+        <form
+          role="search"
+          className="flex gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery(search.trim());
+          }}
+        >
+          <label htmlFor="request-search" className="sr-only">
+            Nach Name oder E-Mail suchen
+          </label>
+          <input
+            id="request-search"
+            type="search"
+            maxLength={100}
+            placeholder="Name oder E-Mail"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className={`${inputClass} mt-0`}
+          />
+          <button type="submit" className={smallButton}>
+            Suchen
+          </button>
+        </form>
+      </div>
+      {error && <Alert>{error}</Alert>}
+      {!requests ? (
+        <Loading />
+      ) : requests.length === 0 ? (
+        <Card>
+          <p>{filter === "offen" ? "Keine offenen Anfragen. Alles beantwortet!" : "Keine Anfragen gefunden."}</p>
+        </Card>
+      ) : (
+        <ul className="divide-y divide-cream-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cream-200">
+          {requests.map((request) => (
+            <li key={request.id}>
+              <Link
+                to={`/verwaltung/anfragen/${request.id}`}
+                className="flex flex-col gap-1 px-4 py-3 hover:bg-cream-50 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <span>
+                  <span className="block font-semibold text-forest-900">{request.name}</span>
+                  <span className="block text-sm break-all text-bark-700">{request.email}</span>
+                </span>
+                <span className="flex items-center gap-2 text-sm">
+                  <time dateTime={request.submittedAt} title={dateTime(request.submittedAt)}>
+                    {age(request.submittedAt)}
+                  </time>
+                  {request.answeredAt ? (
+                    <span className="rounded-full bg-forest-50 px-2 py-0.5 font-semibold text-forest-800">beantwortet</span>
+                  ) : request.overdue ? (
+                    <span className="rounded-full bg-red-700 px-2 py-0.5 font-semibold text-white">überfällig</span>
+                  ) : (
+                    <span className="rounded-full bg-cream-200 px-2 py-0.5 font-semibold text-bark-900">offen</span>
+                  )}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {next && (
+        <button type="button" className={`${smallButton} mt-4`} onClick={() => void load(next)}>
+          Ältere laden
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+/** Sicherheit: the owner's passkeys (add, list, remove) and "alle Sitzungen beenden". */
+import React, { useEffect, useState } from "react";
+import { navigate } from "gatsby";
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { api, errorText, LOGIN_PATH } from "../api";
+import { dateTime } from "../format";
+import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
+
+interface Passkey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export function SecurityPage() {
+  const [passkeys, setPasskeys] = useState<Passkey[]>();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api<{ passkeys: Passkey[] }>("/passkeys").then(
+      (answer) => setPasskeys(answer.passkeys),
+      (caught) => setError(errorText(caught)),
+    );
+  }, []);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      await work();
+    } catch (caught) {
+      setError(caught instanceof Error && !("status" in caught) ? caught.message : errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = (event: React.FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>("/passkeys/optionen", { method: "POST", body: {} });
+      let response;
+      try {
+        response = await startRegistration({ optionsJSON });
+      } catch {
+        throw new Error("Das Anlegen des Passkeys wurde abgebrochen.");
+      }
+      const answer = await api<{ passkeys: Passkey[] }>("/passkeys", { method: "POST", body: { name, response } });
+      setPasskeys(answer.passkeys);
+      setName("");
+      setNotice("Passkey gespeichert. Beim nächsten Mal meldest du dich damit an.");
+    });
+  };
+
+  const remove = (passkey: Passkey) =>
+    run(async () => {
+      const answer = await api<{ passkeys: Passkey[] }>(`/passkeys/${encodeURIComponent(passkey.id)}`, { method: "DELETE" });
+      setPasskeys(answer.passkeys);
+      setNotice(`Passkey „${passkey.name}“ entfernt.`);
+    });
+
+  const endAll = () =>
+    run(async () => {
+      await api("/sitzungen-beenden", { method: "POST", body: {} });
+      await navigate(LOGIN_PATH, { replace: true });
+    });
+
+  return (
+    <>
+      <PageTitle>Sicherheit</PageTitle>
+      {error && <Alert>{error}</Alert>}
+      {notice && <Alert kind="success">{notice}</Alert>}
+      <Card className="mb-6">
+        <h2 className="mb-2 text-xl font-bold">Passkeys</h2>
+        <p className="mb-4 text-bark-700">
+          Mit einem Passkey meldest du dich ohne E-Mail-Link an: per Fingerabdruck, Gesicht oder Geräte-PIN.
+        </p>
+        {!passkeys ? (
+          <Loading />
+        ) : passkeys.length === 0 ? (
+          <p className="mb-4">Noch kein Passkey angelegt.</p>
+        ) : (
+          <ul className="mb-4 divide-y divide-cream-200">
+            {passkeys.map((passkey) => (
+              <li key={passkey.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <span>
+                  <span className="block font-semibold">{passkey.name}</span>
+                  <span className="block text-sm text-bark-700">
+                    angelegt {dateTime(passkey.createdAt)} · zuletzt benutzt {dateTime(passkey.lastUsedAt)}
+                  </span>
+                </span>
+                <button type="button" className={smallButton} disabled={busy} onClick={() => void remove(passkey)}>
+                  „{passkey.name}“ entfernen
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form onSubmit={add} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <label htmlFor="passkey-name" className={labelClass}>
+              Name des neuen Passkeys
+            </label>
+            <input
+              id="passkey-name"
+              required
+              maxLength={60}
+              placeholder="z. B. Laptop Büro"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <button type="submit" className="btn-primary" disabled={busy || name.trim() === ""}>
+            Passkey hinzufügen
+          </button>
+        </form>
+      </Card>
+      <Card>
+        <h2 className="mb-2 text-xl font-bold">Sitzungen</h2>
+        <p className="mb-4 text-bark-700">
+          Eine Anmeldung gilt höchstens 12 Stunden und endet nach 2 Stunden ohne Nutzung. Hast du dich auf einem fremden Gerät
+          angemeldet? Dann beende hier alle Sitzungen, auch diese.
+        </p>
+        <button type="button" className={smallButton} disabled={busy} onClick={() => void endAll()}>
+          Alle Sitzungen beenden
+        </button>
+      </Card>
+    </>
+  );
+}

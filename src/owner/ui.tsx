@@ -1,0 +1,37 @@
+/** Small building blocks of the owner area, styled like the public site. */
+import React from "react";
+
+export function PageTitle({ children }: { children: React.ReactNode }) {
+  return <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{children}</h1>;
+}
+
+export function Alert({ kind = "error", children }: { kind?: "error" | "success" | "info"; children: React.ReactNode }) {
+  const styles = {
+    error: "border-red-700 bg-red-50 text-red-900",
+    success: "border-forest-600 bg-forest-50 text-forest-900",
+    info: "border-ember-500 bg-cream-100 text-bark-900",
+  }[kind];
+  return (
+    <div role={kind === "error" ? "alert" : "status"} className={`mb-4 rounded-lg border-l-4 px-4 py-3 ${styles}`}>
+      {children}
+    </div>
+  );
+}
+
+export function Card({ children, className = "" }: { children: React.ReactNode; className?: string }) {
+  return <section className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200 ${className}`}>{children}</section>;
+}
+
+export function Loading() {
+  return (
+    <p role="status" className="text-bark-700">
+      Wird geladen …
+    </p>
+  );
+}
+
+export const inputClass =
+  "mt-1 block w-full rounded-lg border border-bark-700/40 bg-white px-3 py-2 text-base text-bark-900 focus:border-forest-700";
+export const labelClass = "block font-semibold text-forest-900";
+export const smallButton =
+  "inline-flex min-h-11 items-center justify-center rounded-full border-2 border-forest-700 px-4 py-2 font-semibold text-forest-800 hover:bg-forest-50 disabled:opacity-60";
