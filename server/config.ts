@@ -28,6 +28,8 @@ export interface MailConfig {
   /** Mails sent at the same time, each over its own kept-open SMTP connection. */
   concurrency: number;
   purgeIntervalMs: number;
+  /** How often the worker looks for contact requests that need a reply reminder. */
+  reminderIntervalMs: number;
 }
 
 export interface Config {
@@ -89,6 +91,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       batchSize: 20,
       concurrency: 3,
       purgeIntervalMs: 6 * 3_600_000,
+      reminderIntervalMs: readDuration(env, "MAIL_REMINDER_INTERVAL", 60_000),
     },
     ownerEmails: readOwnerEmails(env),
     ownerLoginLimit: readInteger(env, "OWNER_LOGIN_LIMIT", 20, 1, Number.MAX_SAFE_INTEGER),

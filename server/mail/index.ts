@@ -7,7 +7,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import { purgeExpired } from "../privacy";
-import { queueReplyReminders, REMINDER_INTERVAL_MS } from "../services/reply-reminders";
+import { queueReplyReminders } from "../services/reply-reminders";
 import { loadMailContext, type MailContext } from "./context";
 import { createMailTransport, type MailTransport } from "./transport";
 import { createMailWorker } from "./worker";
@@ -63,7 +63,7 @@ export function registerMail(app: FastifyInstance, setup: MailSetup): void {
     purgeTimer = setInterval(() => void purge(), config.mail.purgeIntervalMs);
     purgeTimer.unref();
     void remind();
-    reminderTimer = setInterval(() => void remind(), REMINDER_INTERVAL_MS);
+    reminderTimer = setInterval(() => void remind(), config.mail.reminderIntervalMs);
     reminderTimer.unref();
   });
   app.addHook("preClose", async () => {

@@ -8,8 +8,6 @@ import type { MailContext } from "../mail/context";
 import { link } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
 
-export const REMINDER_INTERVAL_MS = 60_000;
-
 export function requestPath(id: number): string {
   return `/verwaltung/anfragen/${id}`;
 }

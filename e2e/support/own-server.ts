@@ -1,0 +1,133 @@
+/**
+ * A server of a test's own: a real `server/index.ts` process on a free port with its own data folder
+ * (PGlite, or PostgreSQL when `databaseUrl` is given), mails as .eml files in DATA_DIR/outbox.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import { simpleParser, type ParsedMail } from "mailparser";
+
+const START_TIMEOUT_MS = 120_000;
+const ROOT = path.resolve(__dirname, "..", "..");
+
+export interface OwnServer {
+  origin: string;
+  dataDir: string;
+  outbox: string;
+  process: ChildProcess;
+  output: () => string;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+export async function startOwnServer(options: {
+  ports: number[];
+  env?: Record<string, string>;
+  /** The host name pages are opened with ("localhost" for passkeys, which refuse IP addresses). */
+  host?: string;
+}): Promise<OwnServer> {
+  let port: number | undefined;
+  for (const candidate of options.ports) {
+    if (await portIsFree(candidate)) {
+      port = candidate;
+      break;
+    }
+  }
+  if (port === undefined) throw new Error(`no free port in ${options.ports.join(", ")}`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-e2e-own-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BUILD_ON_START: "false",
+    RATE_LIMIT_MAX: "1000",
+    LOG_LEVEL: "warn",
+    ...options.env,
+  };
+  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  // Plain node with tsx as loader: one process, so SIGTERM reaches the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env,
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-20_000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const server: OwnServer = {
+    origin: `http://${options.host ?? "127.0.0.1"}:${port}`,
+    dataDir,
+    outbox: path.join(dataDir, "outbox"),
+    process: child,
+    output: () => output,
+  };
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server ended with code ${child.exitCode}:\n${output}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return server;
+    if (Date.now() > deadline) {
+      await stopOwnServer(server);
+      throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** SIGTERM, then wait until the process has closed the database and exited. */
+export async function stopOwnServer(server: OwnServer): Promise<number | null> {
+  const child = server.process;
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  child.kill("SIGTERM");
+  return exited;
+}
+
+export async function mailsTo(outbox: string, address: string): Promise<ParsedMail[]> {
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith(".eml")).sort();
+  const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(outbox, file)))));
+  return mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.value.some((to) => to.address === address));
+}
+
+/** The first mail to `address` whose subject matches and whose text passes `where`. */
+export async function waitForMail(
+  outbox: string,
+  address: string,
+  subject: RegExp,
+  where: (mail: ParsedMail) => boolean = () => true,
+): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(outbox, address)).find((mail) => subject.test(mail.subject ?? "") && where(mail));
+        return found !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** A link from a mail, opened on the server under test (mails point to the public address). */
+export function onServer(server: OwnServer, link: string): string {
+  const url = new URL(link);
+  return `${server.origin}${url.pathname}${url.search}`;
+}
