@@ -40,6 +40,9 @@ test("an unknown path answers 404 with the not-found page and logs the path", as
   expect(response?.status()).toBe(404);
   await expect(page.getByText("404", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Oops! Page not found");
+  // The English words are marked as English for screen readers; the page stays German.
+  await expect(page.getByRole("heading", { level: 1 }).locator("[lang='en']")).toHaveText("Oops! Page not found");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect.poll(() => logged.some((line) => line.includes(NOT_FOUND_PATH))).toBe(true);
   await expectFooter(page);
   await page.getByRole("link", { name: "Zurück zur Startseite" }).click();

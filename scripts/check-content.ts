@@ -1,7 +1,12 @@
-/** `npm run check:content`: the same content check the build runs, without building. */
+/**
+ * `npm run check:content`: the same content check the build runs, without building. With SITE_URL set it
+ * checks as for production (no empty deployment fact); otherwise it lists the empty ones as a reminder.
+ */
+import fs from "node:fs";
 import path from "node:path";
 import { contentProblems } from "../src/content/read-content";
 import { legalPageProblems } from "../src/content/legal-pages";
+import { emptyDeploymentFacts } from "../src/content/editorial-checks";
 
 const dir = path.resolve(process.argv[2] ?? "content");
 const problems = [...contentProblems(dir), ...legalPageProblems(dir)];
@@ -10,3 +15,9 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log("Inhalte geprüft: alle Dateien sind gültig.");
+const site = JSON.parse(fs.readFileSync(path.join(dir, "site.json"), "utf8")) as { deployment?: Record<string, unknown> };
+const empty = emptyDeploymentFacts(site.deployment);
+if (empty.length > 0)
+  console.warn(
+    `Noch auszufüllen vor dem Livegang (content/site.json), sonst bricht der Build mit SITE_URL ab:\n${empty.map((name) => `  • ${name}`).join("\n")}`,
+  );

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Config, RateLimitConfig } from "./config";
 import { readConsentVersions } from "./consent";
 import { openDb, type Db } from "./db";
-import { errorHandler, loggableError, sendError } from "./http/errors";
+import { clientErrorHandler, errorHandler, frameworkErrorHandler, loggableError, sendError } from "./http/errors";
 import { FORM_BODY_LIMIT } from "./http/form-post";
 import { HTTP_MESSAGES, tooManyRequestsMessage } from "./http/messages";
 import { registerMail, type MailSetup } from "./mail";
@@ -53,6 +53,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? loggerOptions(config.logLevel),
     trustProxy: trustProxySetting(config.trustProxy),
     bodyLimit: FORM_BODY_LIMIT,
+    // A malformed URL and an unparsable request are answered in German like every other error.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
 
   const db =

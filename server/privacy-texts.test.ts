@@ -58,3 +58,29 @@ describe("proof of consent in the privacy texts", () => {
     });
   }
 });
+
+describe("the privacy texts follow the settings and periods of site.json", () => {
+  for (const { slug, body } of TEXTS) {
+    it(`${slug}.md says which owner notification applies and how long mailbox copies stay`, () => {
+      const asLink = fillPlaceholders(body, { ...site, ownerNotification: "link" });
+      const asFull = fillPlaceholders(body, { ...site, ownerNotification: "full" });
+      assert.notEqual(asLink, asFull, "the text changes with ownerNotification");
+      assert.match(body, /\{\{#if ownerNotification=full\}\}/);
+      // The copies in the owner's mailbox have a period, taken from site.json.
+      const mailbox = asFull.split("\n").find((line) => line.includes("Postfach") && line.includes("Nachricht"));
+      assert.ok(mailbox, "a sentence about the message in our mailbox");
+      assert.ok(
+        body.split("\n").some((line) => line.includes("Postfach") && line.includes("{{retention.contactRequestDays}}")),
+        "the mailbox period comes from site.json",
+      );
+    });
+
+    it(`${slug}.md takes the audit log's period from site.json and names every deployment fact as a placeholder`, () => {
+      assert.match(body, /\{\{retention\.auditLogDays\}\} Tage/);
+      for (const fact of ["hostingProvider", "mailProvider", "mailboxProvider", "cdn", "accessLogDays"])
+        assert.match(body, new RegExp(`\\{\\{deployment\\.${fact}\\}\\}`), fact);
+      // No period of log deletion written as a fixed number.
+      assert.doesNotMatch(body, /\b7 Tage/);
+    });
+  }
+});

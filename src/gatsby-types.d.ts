@@ -399,6 +399,54 @@ type DateQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Date']>>>;
 };
 
+type Deployment = {
+  readonly accessLogDays: Scalars['String'];
+  readonly cdn: Scalars['String'];
+  readonly euOnly: Scalars['String'];
+  readonly hostingProvider: Scalars['String'];
+  readonly httpsEnforced: Scalars['String'];
+  readonly mailProvider: Scalars['String'];
+  readonly mailboxProvider: Scalars['String'];
+  readonly serverLocation: Scalars['String'];
+  readonly webhookRecipients: Scalars['String'];
+};
+
+type DeploymentFieldSelector = {
+  readonly accessLogDays: InputMaybe<FieldSelectorEnum>;
+  readonly cdn: InputMaybe<FieldSelectorEnum>;
+  readonly euOnly: InputMaybe<FieldSelectorEnum>;
+  readonly hostingProvider: InputMaybe<FieldSelectorEnum>;
+  readonly httpsEnforced: InputMaybe<FieldSelectorEnum>;
+  readonly mailProvider: InputMaybe<FieldSelectorEnum>;
+  readonly mailboxProvider: InputMaybe<FieldSelectorEnum>;
+  readonly serverLocation: InputMaybe<FieldSelectorEnum>;
+  readonly webhookRecipients: InputMaybe<FieldSelectorEnum>;
+};
+
+type DeploymentFilterInput = {
+  readonly accessLogDays: InputMaybe<StringQueryOperatorInput>;
+  readonly cdn: InputMaybe<StringQueryOperatorInput>;
+  readonly euOnly: InputMaybe<StringQueryOperatorInput>;
+  readonly hostingProvider: InputMaybe<StringQueryOperatorInput>;
+  readonly httpsEnforced: InputMaybe<StringQueryOperatorInput>;
+  readonly mailProvider: InputMaybe<StringQueryOperatorInput>;
+  readonly mailboxProvider: InputMaybe<StringQueryOperatorInput>;
+  readonly serverLocation: InputMaybe<StringQueryOperatorInput>;
+  readonly webhookRecipients: InputMaybe<StringQueryOperatorInput>;
+};
+
+type DeploymentSortInput = {
+  readonly accessLogDays: InputMaybe<SortOrderEnum>;
+  readonly cdn: InputMaybe<SortOrderEnum>;
+  readonly euOnly: InputMaybe<SortOrderEnum>;
+  readonly hostingProvider: InputMaybe<SortOrderEnum>;
+  readonly httpsEnforced: InputMaybe<SortOrderEnum>;
+  readonly mailProvider: InputMaybe<SortOrderEnum>;
+  readonly mailboxProvider: InputMaybe<SortOrderEnum>;
+  readonly serverLocation: InputMaybe<SortOrderEnum>;
+  readonly webhookRecipients: InputMaybe<SortOrderEnum>;
+};
+
 type Directory = Node & {
   readonly absolutePath: Scalars['String'];
   readonly accessTime: Scalars['Date'];
@@ -2231,24 +2279,29 @@ type LegalEntitySortInput = {
 
 type LegalFrontmatter = {
   readonly description: Scalars['String'];
+  /** Day of the text's last revision, JJJJ-MM-TT (shown as „Fassung vom …“) */
+  readonly revised: Scalars['String'];
   readonly slug: Scalars['String'];
   readonly title: Scalars['String'];
 };
 
 type LegalFrontmatterFieldSelector = {
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly revised: InputMaybe<FieldSelectorEnum>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type LegalFrontmatterFilterInput = {
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly revised: InputMaybe<StringQueryOperatorInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LegalFrontmatterSortInput = {
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly revised: InputMaybe<SortOrderEnum>;
   readonly slug: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
@@ -4097,6 +4150,7 @@ type Query_siteSettingsArgs = {
   brand: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   consent: InputMaybe<ConsentFilterInput>;
+  deployment: InputMaybe<DeploymentFilterInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   email: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -5465,6 +5519,7 @@ type SiteSettings = Node & {
   readonly brand: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly consent: Consent;
+  readonly deployment: Deployment;
   readonly description: Scalars['String'];
   readonly email: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -5536,6 +5591,7 @@ type SiteSettingsFieldSelector = {
   readonly brand: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly consent: InputMaybe<ConsentFieldSelector>;
+  readonly deployment: InputMaybe<DeploymentFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly email: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -5562,6 +5618,7 @@ type SiteSettingsFilterInput = {
   readonly brand: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly consent: InputMaybe<ConsentFilterInput>;
+  readonly deployment: InputMaybe<DeploymentFilterInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly email: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -5633,6 +5690,7 @@ type SiteSettingsSortInput = {
   readonly brand: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly consent: InputMaybe<ConsentSortInput>;
+  readonly deployment: InputMaybe<DeploymentSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly email: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -6169,7 +6227,7 @@ type LegalPageQueryVariables = Exact<{
 }>;
 
 
-type LegalPageQuery = { readonly markdownRemark: { readonly html: string | null, readonly frontmatter: { readonly title: string, readonly slug: string, readonly description: string } } | null };
+type LegalPageQuery = { readonly markdownRemark: { readonly html: string | null, readonly frontmatter: { readonly title: string, readonly slug: string, readonly description: string, readonly revised: string } } | null };
 
 type MovementPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -6200,7 +6258,7 @@ type SectionIntroFieldsFragment = { readonly kicker: string, readonly title: str
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly text: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number } } | null };
+type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly webhookRecipients: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number } } | null };
 
 type TestimonialFieldsFragment = { readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string };
 

@@ -3,8 +3,11 @@
  * posts and browsers. 4xx answers say what was wrong; any 5xx gets only a generic message, and its
  * details go to the log (without request bodies, which hold personal data).
  */
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { DEFAULT_CSP } from "./csp";
 import { renderErrorPage } from "./error-page";
+import { STATIC_SECURITY_HEADERS } from "./security-headers";
 import { HTTP_MESSAGES } from "./messages";
 import { isFormPost, sendingPage, wantsHtml } from "./request-info";
 
@@ -77,4 +80,59 @@ export function loggableError(error: Error & { code?: string }): {
   stack: string;
 } {
   return { type: error.name, code: error.code, message: error.message, stack: error.stack ?? "" };
+}
+
+/**
+ * Errors Fastify raises before any route runs (its `frameworkErrors` option): a URL whose percent-encoding
+ * does not decode, for example `/%E0%A4%A`. Answered like every other refused request.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // These replies skip the app's hooks, so the headers every answer carries are set here.
+  if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", DEFAULT_CSP);
+  reply.headers(STATIC_SECURITY_HEADERS);
+  if (error.code === "FST_ERR_BAD_URL") {
+    request.log.info({ statusCode: 400, code: error.code }, "request refused");
+    return sendError(request, reply, { status: 400, message: HTTP_MESSAGES.badUrl });
+  }
+  return errorHandler(error, request, reply);
+}
+
+/** What Node's HTTP parser cannot read at all, by its error code: status, reason phrase and message. */
+function unreadableRequest(code: string | undefined): [status: number, reason: string, message: string] {
+  if (code === "HPE_HEADER_OVERFLOW") return [431, "Request Header Fields Too Large", HTTP_MESSAGES.headersTooLarge];
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return [408, "Request Timeout", HTTP_MESSAGES.requestTimeout];
+  return [400, "Bad Request", HTTP_MESSAGES.badRequest];
+}
+
+/**
+ * Requests Node cannot parse (Fastify's `clientErrorHandler`): an over-long request line or header block
+ * (over Node's 16 KB `maxHeaderSize`), a broken request line. No request object exists, so nothing tells
+ * JSON from HTML wanted: the German error page is written straight to the socket, with the usual headers.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, reason, message] = unreadableRequest(error.code);
+  if (socket.writable) {
+    const body = renderErrorPage({
+      title: "Das hat leider nicht geklappt",
+      intro: message,
+      problems: [],
+      backHref: "/",
+      backLabel: "Zur Startseite",
+    });
+    const headers = {
+      "content-type": "text/html; charset=utf-8",
+      "content-length": String(Buffer.byteLength(body)),
+      "content-security-policy": DEFAULT_CSP,
+      ...STATIC_SECURITY_HEADERS,
+      "cache-control": "no-store",
+      connection: "close",
+    };
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join("\r\n");
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n\r\n${body}`);
+  } else {
+    socket.destroy(error);
+  }
 }

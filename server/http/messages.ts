@@ -3,6 +3,10 @@ export const HTTP_MESSAGES = {
   badRequest: "Deine Anfrage konnte nicht gelesen werden. Bitte lade die Seite neu und versuche es noch einmal.",
   foreignOrigin: "Formulare von anderen Websites nehmen wir nicht an. Bitte nutze das Formular auf unserer Seite.",
   notFound: "Diese Adresse gibt es bei uns nicht.",
+  badUrl: "Diese Adresse enthält ungültige Zeichen. Bitte prüfe die Adresse oder geh zur Startseite.",
+  headersTooLarge:
+    "Diese Anfrage ist zu lang: Adresse oder Kopfzeilen überschreiten die erlaubte Größe. Bitte prüfe die Adresse.",
+  requestTimeout: "Die Anfrage hat zu lange gedauert. Bitte versuche es noch einmal.",
   tooLarge: "Deine Anfrage ist zu groß (höchstens 16 KB). Bitte kürze deine Eingaben.",
   unsupportedType: "Dieses Format nehmen wir nicht an. Bitte sende das Formular über unsere Website.",
   serverError: "Da ist bei uns leider etwas schiefgelaufen. Bitte versuche es in ein paar Minuten noch einmal.",

@@ -181,9 +181,12 @@ export async function markAttemptFailed(
   policy: RetryPolicy,
 ): Promise<"retry" | "failed"> {
   const outcome = mail.attempts >= policy.maxAttempts ? "failed" : "retry";
+  // A mail given up for good drops its content (and with it any link token), as a sent one does:
+  // only the record the privacy texts name (recipient, subject, times, status, error) stays.
   await db.query(
     `UPDATE mail_outbox
         SET status = $2, last_error = $3,
+            message = CASE WHEN $2 = 'failed' THEN NULL ELSE message END,
             next_attempt_at = now() + $4::double precision * interval '1 millisecond'
       WHERE id = $1 AND status = 'pending'`,
     [mail.id, outcome === "failed" ? "failed" : "pending", error.slice(0, 500), retryDelayMs(mail.attempts, policy)],

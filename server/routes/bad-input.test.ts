@@ -5,7 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import net from "node:net";
 import { gzipSync } from "node:zlib";
+import { HTTP_MESSAGES } from "../http/messages";
 import { databaseTargets, type TestDatabase } from "../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../test-support/test-app";
 
@@ -198,6 +200,34 @@ for (const target of databaseTargets()) {
       });
     }
 
+    it("a URL with broken percent-encoding gets the German answer: JSON for APIs, the error page for browsers", async () => {
+      const json = await test.app.inject({ method: "GET", url: "/%E0%A4%A" });
+      assert.equal(json.statusCode, 400);
+      assert.deepEqual(json.json(), { error: HTTP_MESSAGES.badUrl });
+      const page = await test.app.inject({ method: "GET", url: "/api/leads/%ZZ", headers: { accept: "text/html" } });
+      assert.equal(page.statusCode, 400);
+      assert.match(String(page.headers["content-type"]), /^text\/html/);
+      assert.match(page.body, /<html lang="de">/);
+      assert.ok(page.body.includes(HTTP_MESSAGES.badUrl.split(".")[0]!), "the German message");
+      assert.ok(page.headers["content-security-policy"], "security headers as on every answer");
+    });
+
+    it("a request Node cannot parse (request line over 16 KB, garbage) gets a German page, and the server lives on", async () => {
+      await test.app.listen({ port: 0, host: "127.0.0.1" });
+      const port = (test.app.server.address() as net.AddressInfo).port;
+      const longLine = await rawRequest(port, `GET /${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      assert.match(longLine, /^HTTP\/1\.1 431 /);
+      assert.match(longLine, /content-type: text\/html; charset=utf-8/i);
+      assert.match(longLine, /content-security-policy: /i);
+      assert.ok(longLine.includes(HTTP_MESSAGES.headersTooLarge.split(":")[0]!), "the German message");
+      assert.doesNotMatch(longLine, /Exceeded maximum|"error"/);
+      const garbage = await rawRequest(port, "KAPUTT\r\n\r\n");
+      assert.match(garbage, /^HTTP\/1\.1 400 /);
+      assert.match(garbage, /<html lang="de">/);
+      const health = await rawRequest(port, "GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+      assert.match(health, /^HTTP\/1\.1 200 /);
+    });
+
     it("still answers afterwards: health and a valid submission", async () => {
       const health = await test.app.inject({ method: "GET", url: "/api/health" });
       assert.equal(health.statusCode, 200);
@@ -210,5 +240,18 @@ for (const target of databaseTargets()) {
       const tables = await database.db.query("SELECT count(*) FROM leads");
       assert.equal(tables.rows.length, 1);
     });
+  });
+}
+
+/** Sends raw bytes to the listening server and returns everything it writes back until it closes. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(request));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (answer += chunk));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" ? resolve(answer) : reject(error)));
+    socket.setTimeout(5000, () => socket.destroy(new Error("no answer within 5 s")));
   });
 }

@@ -1,12 +1,21 @@
 import React from "react";
 import { formatGermanDate, useToday } from "../hooks/useToday";
 
-/** "Stand: 21.11.2026": always today's date, in German format. */
-export function LastUpdated() {
+/**
+ * "Stand: 23.11.2026" – always today's date, in German format – and, when known, the day the text was
+ * last revised: "Fassung vom 21.11.2026" (from the legal text's front matter, JJJJ-MM-TT).
+ */
+export function LastUpdated({ revised }: { revised?: string }) {
   const today = useToday();
   return (
     <p className="text-sm text-bark-700">
       Stand: <time dateTime={today.toISOString().slice(0, 10)}>{formatGermanDate(today)}</time>
+      {revised && (
+        <>
+          {" · "}
+          Fassung vom <time dateTime={revised}>{formatGermanDate(new Date(`${revised}T12:00:00Z`))}</time>
+        </>
+      )}
     </p>
   );
 }

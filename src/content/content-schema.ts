@@ -43,6 +43,12 @@ const imagePath = () =>
 const SITE_PATHS = [...new Set([...HEADER_LINKS, ...FOOTER_QUICK_LINKS, ...FOOTER_LEGAL_LINKS].map((link) => link.to))];
 /** A link inside the site: one of the pages the navigation knows. */
 const sitePath = () => text().oneOf(SITE_PATHS, `muss eine Seite der Website sein: ${SITE_PATHS.join(", ")}`);
+/** A deployment fact: may stay empty until it is known (see DEPLOYMENT_OPTIONAL and the production check). */
+const deploymentFact = () =>
+  string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").defined("fehlt (leer lassen, solange unbekannt)");
+const yesOrNo = () => deploymentFact().oneOf(["", "ja", "nein"], "muss „ja“ oder „nein“ sein (oder leer, solange unbekannt)");
+/** Deployment facts that may stay empty in production: an empty one means "none". */
+export const DEPLOYMENT_OPTIONAL = ["webhookRecipients"] as const;
 const textList = (min = 1) => array(text()).min(min, `braucht mindestens ${min} Einträge`).required("fehlt");
 
 export const siteSchema = object({
@@ -93,6 +99,30 @@ export const siteSchema = object({
     weekTwoBasis: text(),
   }),
   consent: object({ version: text(), text: text() }),
+  /**
+   * Facts of the running installation that the privacy texts state. Empty means "not known yet": the
+   * texts then show a note to fill it in, and a production build (SITE_URL set) refuses to start.
+   */
+  deployment: object({
+    /** Name and address of the hosting provider, e.g. "Beispiel Hosting GmbH, Musterstraße 1, 12345 Musterstadt". */
+    hostingProvider: deploymentFact(),
+    /** Country of the servers, e.g. "Deutschland". */
+    serverLocation: deploymentFact(),
+    /** Days after which the proxy's access logs (with IP addresses) are deleted, e.g. "7". */
+    accessLogDays: deploymentFact().matches(/^(\d+)?$/, "muss eine Zahl von Tagen sein, z.\u00a0B. 7"),
+    /** "ja" when HTTP is redirected to HTTPS and HSTS is sent (TRUST_PROXY set, see docs/production.md). */
+    httpsEnforced: yesOrNo(),
+    /** Name and address of the CDN in front of the server, or "keines". */
+    cdn: deploymentFact(),
+    /** Name and address of the SMTP provider that delivers the mails. */
+    mailProvider: deploymentFact(),
+    /** Name and address of the provider of the mailbox that receives the owner's mails. */
+    mailboxProvider: deploymentFact(),
+    /** "ja" when every provider above processes data only in the EU/EEA; else name country and safeguard above. */
+    euOnly: yesOrNo(),
+    /** Optional: the owner's own CRM or newsletter tool that receives leads by webhook; empty when none. */
+    webhookRecipients: deploymentFact(),
+  }),
   retention: object({
     confirmLinkHours: wholeNumber().positive("muss größer als 0 sein"),
     unconfirmedLeadDays: wholeNumber().positive("muss größer als 0 sein"),

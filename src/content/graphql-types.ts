@@ -22,7 +22,19 @@ export const contentTypeDefs = `
     legal: LegalEntity!
     stats: Stats!
     consent: Consent!
+    deployment: Deployment!
     retention: Retention!
+  }
+  type Deployment {
+    hostingProvider: String!
+    serverLocation: String!
+    accessLogDays: String!
+    httpsEnforced: String!
+    cdn: String!
+    mailProvider: String!
+    mailboxProvider: String!
+    euOnly: String!
+    webhookRecipients: String!
   }
   type MailFrom { name: String!, address: String! }
   type PostalAddress { street: String!, postalCode: String!, city: String!, country: String! }
@@ -222,5 +234,7 @@ export const contentTypeDefs = `
     title: String!
     slug: String!
     description: String!
+    "Day of the text's last revision, JJJJ-MM-TT (shown as „Fassung vom …“)"
+    revised: String!
   }
 `;

@@ -4,6 +4,8 @@ import path from "node:path";
 import matter from "gray-matter";
 import { LEGAL_SECTION_COUNTS, LEGAL_SLUGS } from "../constants";
 import { unknownPlaceholders } from "./placeholders";
+import { typographyProblems } from "./editorial-checks";
+import { revisedDate } from "./revised-date";
 
 const REQUIRED_FIELDS = ["title", "slug", "description"] as const;
 
@@ -31,6 +33,11 @@ export function legalPageProblems(contentDir: string): string[] {
     const problems: string[] = REQUIRED_FIELDS.filter(
       (field) => typeof data[field] !== "string" || !(data[field] as string).trim(),
     ).map((field) => `${shown}, Kopfbereich, Feld „${field}“: fehlt oder ist leer`);
+    if (revisedDate(data.revised) === undefined)
+      problems.push(
+        `${shown}, Kopfbereich, Feld „revised“: fehlt oder ist kein Datum; den Tag der letzten Änderung als revised: "JJJJ-MM-TT" eintragen`,
+      );
+    problems.push(...typographyProblems(shown, [["", content]], { markdown: true }));
     if (typeof data.slug === "string" && data.slug !== slug)
       problems.push(`${shown}, Kopfbereich, Feld „slug“: muss „${slug}“ sein`);
     const expected = LEGAL_SECTION_COUNTS[slug];

@@ -1,8 +1,13 @@
 /**
  * Legal texts and e-mails say `{{retention.unconfirmedLeadDays}}` or `{{email}}` instead of repeating a
- * value from content/site.json, so each fact has one source.
+ * value from content/site.json, so each fact has one source. A sentence that depends on a setting sits in
+ * `{{#if ownerNotification=full}}…{{else}}…{{/if}}` (equals) or `{{#if deployment.cdn}}…{{/if}}` (not empty).
+ *
+ * An empty value is a fact still to be filled in (the deployment details): it shows as a visible
+ * "[in content/site.json eintragen: …]" note, and the content check refuses it in a production build.
  */
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+const CONDITION = /\{\{#if\s+([\w.]+)\s*(?:=\s*([^}\s]+)\s*)?\}\}([\s\S]*?)(?:\{\{else\}\}([\s\S]*?))?\{\{\/if\}\}/g;
 
 function lookup(values: unknown, dotted: string): unknown {
   return dotted
@@ -13,20 +18,33 @@ function lookup(values: unknown, dotted: string): unknown {
     );
 }
 
-/** Names of placeholders in `text` that `values` cannot fill. */
+const isValue = (value: unknown): value is string | number => typeof value === "string" || typeof value === "number";
+
+/** The note shown where a value of content/site.json is still empty. */
+export const toFill = (name: string): string => `[in content/site.json eintragen: ${name}]`;
+
+/** Names of placeholders and conditions in `text` that `values` cannot fill. */
 export function unknownPlaceholders(text: string, values: unknown): string[] {
-  return [...text.matchAll(PLACEHOLDER)]
-    .map((m) => m[1])
-    .filter((name) => {
-      const value = lookup(values, name);
-      return typeof value !== "string" && typeof value !== "number";
-    });
+  const conditionNames = [...text.matchAll(CONDITION)].map((m) => m[1]);
+  const plain = text.replace(/\{\{(#if\s[^}]*|else|\/if)\}\}/g, "");
+  const names = [...conditionNames, ...[...plain.matchAll(PLACEHOLDER)].map((m) => m[1])];
+  return names.filter((name) => !isValue(lookup(values, name)));
 }
 
+/** Conditions first, then placeholders; `escape` applies to filled values (HTML templates). */
 export function fillPlaceholders(text: string, values: unknown, escape: (value: string) => string = (v) => v): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
+  const decided = text.replace(CONDITION, (whole, name: string, expected: string | undefined, then: string, otherwise = "") => {
     const value = lookup(values, name);
-    return typeof value === "string" || typeof value === "number" ? escape(String(value)) : whole;
+    if (!isValue(value)) return whole;
+    // Comparing with a setting nobody has filled in yet decides nothing: show that it is missing.
+    if (expected !== undefined && value === "") return escape(toFill(name));
+    const holds = expected !== undefined ? String(value) === expected : value !== "" && value !== 0;
+    return holds ? then : otherwise;
+  });
+  return decided.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = lookup(values, name);
+    if (!isValue(value)) return whole;
+    return escape(value === "" ? toFill(name) : String(value));
   });
 }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import { ValidationError, type InferType } from "yup";
 import { LIST_FILES, OBJECT_FILES, siteSchema, type ContentContext } from "./content-schema";
 import { unknownPlaceholders } from "./placeholders";
+import { deploymentProblems, statBasisProblems, statisticProblems, typographyProblems } from "./editorial-checks";
 
 export type SiteSettings = InferType<typeof siteSchema>;
 
@@ -111,9 +112,42 @@ export function objectFileProblems(dir: string): string[] {
   });
 }
 
+/** List files whose text is copy the pages show (statistics and typography rules apply). */
+const COPY_LIST_FILES = ["testimonials.json", "recipes.json", "movement-plan.json", "principles.json", "faq.json"];
+/** Fields of site.json that are shown as copy. */
+const SITE_COPY_FIELDS = ["tagline", "description", "blurb"];
+
+/** What the copy says: statistics with their basis, German typography, deployment facts before going live. */
+export function editorialProblems(dir: string, production: boolean): string[] {
+  const site = readJson(dir, "site.json").value as Record<string, unknown> | undefined;
+  if (!site || typeof site !== "object") return [];
+  const problems: string[] = [];
+  const siteCopy = stringsIn(Object.fromEntries(SITE_COPY_FIELDS.map((key) => [key, site[key]])));
+  problems.push(...statisticProblems("content/site.json", siteCopy));
+  problems.push(...typographyProblems("content/site.json", stringsIn(site)));
+  const copyFiles = [...COPY_LIST_FILES, ...OBJECT_FILES.map((entry) => entry.file)];
+  for (const file of copyFiles) {
+    const { value } = readJson(dir, file);
+    if (value === undefined) continue;
+    const strings = stringsIn(value);
+    problems.push(...statisticProblems(`content/${file}`, strings), ...typographyProblems(`content/${file}`, strings));
+  }
+  const results = readJson(dir, "results.json").value;
+  if (results !== undefined) problems.push(...typographyProblems("content/results.json", stringsIn(results)));
+  problems.push(...statBasisProblems(site.stats as Record<string, unknown> | undefined, results));
+  problems.push(...deploymentProblems(site.deployment as Record<string, unknown> | undefined, production));
+  return problems;
+}
+
+export interface CheckOptions {
+  /** A production build (SITE_URL set): deployment facts must be filled in. */
+  production?: boolean;
+}
+
 /** Every problem in every content file; an empty list means the content can be built. */
-export function contentProblems(dir: string): string[] {
-  return [...siteSettingsProblems(dir), ...listFileProblems(dir), ...objectFileProblems(dir)];
+export function contentProblems(dir: string, { production = Boolean(process.env.SITE_URL) }: CheckOptions = {}): string[] {
+  const shape = [...siteSettingsProblems(dir), ...listFileProblems(dir), ...objectFileProblems(dir)];
+  return [...shape, ...editorialProblems(dir, production)];
 }
 
 export function readSiteSettings(dir: string): SiteSettings {

@@ -45,7 +45,7 @@ export function ContactForm() {
           name="name"
           label="Dein Name *"
           autoComplete="name"
-          placeholder="z. B. Thomas Müller"
+          placeholder={"z.\u00a0B. Thomas Müller"}
           maxLength={LIMITS.name}
         />
         <TextField
@@ -54,7 +54,7 @@ export function ContactForm() {
           type="email"
           label="Deine E-Mail *"
           autoComplete="email"
-          placeholder="z. B. thomas.mueller@beispiel.de"
+          placeholder={"z.\u00a0B. thomas.mueller@beispiel.de"}
           maxLength={LIMITS.email}
           pattern={EMAIL_HTML_PATTERN}
         />
@@ -62,7 +62,7 @@ export function ContactForm() {
           formId={FORM_ID}
           name="message"
           label="Deine Nachricht *"
-          placeholder="z. B. Wie baue ich mehr Bewegung in meinen Büroalltag ein?"
+          placeholder={"z.\u00a0B. Wie baue ich mehr Bewegung in meinen Büroalltag ein?"}
           maxLength={LIMITS.message}
           rows={MESSAGE_ROWS}
         />

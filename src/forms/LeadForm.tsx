@@ -43,7 +43,7 @@ export function LeadForm() {
             name="name"
             label="Dein Vorname"
             autoComplete="given-name"
-            placeholder="z. B. Markus"
+            placeholder={"z.\u00a0B. Markus"}
             maxLength={LIMITS.name}
           />
           <TextField
@@ -52,7 +52,7 @@ export function LeadForm() {
             type="email"
             label="Deine E-Mail-Adresse"
             autoComplete="email"
-            placeholder="z. B. markus@web.de"
+            placeholder={"z.\u00a0B. markus@web.de"}
             maxLength={LIMITS.email}
             pattern={EMAIL_HTML_PATTERN}
           />

@@ -23,6 +23,10 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           hours
         }
         replyWithinHours
+        replyReminderHours
+        ownerNotification
+        planMailTime
+        timeZone
         legal {
           company
           representatives
@@ -41,12 +45,24 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           version
           text
         }
+        deployment {
+          hostingProvider
+          serverLocation
+          accessLogDays
+          httpsEnforced
+          cdn
+          mailProvider
+          mailboxProvider
+          euOnly
+          webhookRecipients
+        }
         retention {
           confirmLinkHours
           unconfirmedLeadDays
           contactRequestDays
           sentMailDays
           consentProofYears
+          auditLogDays
         }
       }
     }

@@ -14,7 +14,9 @@ export default function NotFoundPage({ location }: PageProps) {
           404
         </p>
         <h1 className="mt-4 text-3xl font-bold">
-          <span className="sr-only">404 – </span>Oops! Page not found
+          <span className="sr-only">404 – </span>
+          {/* The spec's English heading: screen readers switch to English for it. */}
+          <span lang="en">Oops! Page not found</span>
         </h1>
         <p className="mt-4 max-w-md text-lg text-bark-700">
           Diese Seite gibt es leider nicht (mehr). Vielleicht hat sich ein Tippfehler in die Adresse geschlichen.

@@ -7,6 +7,7 @@ import { LastUpdated } from "../components/LastUpdated";
 import { ImpressumDetails } from "../components/ImpressumDetails";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { escapeHtml, fillPlaceholders } from "../content/placeholders";
+import { revisedDate } from "../content/revised-date";
 
 /** Datenschutz, personenbezogene Daten, AGB and Impressum: Markdown from content/legal/. */
 export default function LegalPage({ data }: PageProps<Queries.LegalPageQuery>) {
@@ -17,7 +18,7 @@ export default function LegalPage({ data }: PageProps<Queries.LegalPageQuery>) {
     <Layout>
       <PageHeading kicker="Rechtliches" title={page.frontmatter.title} />
       <article className="container-page max-w-3xl py-12">
-        <LastUpdated />
+        <LastUpdated revised={revisedDate(page.frontmatter.revised)} />
         {page.frontmatter.slug === "impressum" && <ImpressumDetails site={site} />}
         <div
           className="prose-legal mt-6"
@@ -44,6 +45,7 @@ export const query = graphql`
         title
         slug
         description
+        revised
       }
     }
   }

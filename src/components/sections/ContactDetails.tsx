@@ -50,7 +50,7 @@ export function ContactDetails({ email, postal, hours }: ContactDetailsProps) {
           {hours.rows.map((row) => (
             <React.Fragment key={row.days}>
               <dt className="font-medium">{row.days}</dt>
-              <dd className="mb-2 sm:mb-0">{row.hours} Uhr</dd>
+              <dd className="mb-2 sm:mb-0">{`${row.hours}\u00a0Uhr`}</dd>
             </React.Fragment>
           ))}
         </dl>

@@ -1,0 +1,62 @@
+/**
+ * The lead form's consent text names the button it stands beside, and a legal page shows both "Stand"
+ * (today) and "Fassung vom" (the text's revision date from its front matter), with every placeholder filled.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import React from "react";
+import { render, screen } from "@testing-library/react";
+import matter from "gray-matter";
+import type { PageProps } from "gatsby";
+import { LeadForm, LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
+import LegalPage from "../src/templates/legal-page";
+import { formatGermanDate } from "../src/hooks/useToday";
+import { toFill } from "../src/content/placeholders";
+import { CONTENT_DIR, provideStaticQueries } from "./support/content";
+
+describe("consent text", () => {
+  it("ties the consent to the click on the form's own button", () => {
+    provideStaticQueries();
+    render(<LeadForm />);
+    const button = screen.getByRole("button", { name: LEAD_SUBMIT_LABEL });
+    const consent = document.getElementById(button.getAttribute("aria-describedby")!)!;
+    expect(consent.textContent).toContain(`„${LEAD_SUBMIT_LABEL}“`);
+  });
+});
+
+function renderLegal(slug: string) {
+  const site = provideStaticQueries();
+  const { data, content } = matter(fs.readFileSync(path.join(CONTENT_DIR, "legal", `${slug}.md`), "utf8"));
+  const props = {
+    data: { markdownRemark: { html: content, frontmatter: { ...data, revised: String(data.revised) } } },
+  } as unknown as PageProps<Queries.LegalPageQuery>;
+  render(<LegalPage {...props} />);
+  return { site, revised: String(data.revised) };
+}
+
+describe("legal page", () => {
+  it.each(["datenschutz", "personenbezogene-daten", "agb", "impressum"])(
+    "%s shows today as „Stand“ and its revision date as „Fassung vom“",
+    (slug) => {
+      jest.useFakeTimers({ now: new Date("2026-12-24T10:00:00Z"), doNotFake: ["nextTick", "setImmediate"] });
+      try {
+        const { revised } = renderLegal(slug);
+        const line = screen.getByText(/^Stand:/);
+        expect(line).toHaveTextContent(`Stand: ${formatGermanDate(new Date())}`);
+        expect(line).toHaveTextContent(`Fassung vom ${formatGermanDate(new Date(`${revised}T12:00:00Z`))}`);
+      } finally {
+        jest.useRealTimers();
+      }
+    },
+  );
+
+  it("fills every placeholder and condition of the privacy statement; empty deployment facts show as to fill", () => {
+    const { site } = renderLegal("datenschutz");
+    const text = document.body.textContent ?? "";
+    expect(text).not.toMatch(/\{\{/);
+    const deployment = (site as unknown as { deployment: Record<string, string> }).deployment;
+    for (const key of ["hostingProvider", "mailProvider", "mailboxProvider"]) {
+      expect(text).toContain(deployment[key] === "" ? toFill(`deployment.${key}`) : deployment[key]);
+    }
+  });
+});

@@ -1,0 +1,144 @@
+/** @jest-environment node */
+/**
+ * What the content check enforces beyond the files' shape: statistics with their basis (§ 5 UWG), German
+ * typography, the legal texts' revision date, and no empty deployment fact in a production build.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { contentProblems } from "../src/content/read-content";
+import { legalPageProblems } from "../src/content/legal-pages";
+import { emptyDeploymentFacts } from "../src/content/editorial-checks";
+import { CONTENT_DIR, readContent } from "./support/content";
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+/** A copy of the real content folder with one file changed. */
+function changed(file: string, change: (text: string) => string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "urkraft-content-"));
+  dirs.push(dir);
+  fs.cpSync(CONTENT_DIR, dir, { recursive: true });
+  const full = path.join(dir, file);
+  fs.writeFileSync(full, change(fs.readFileSync(full, "utf8")));
+  return dir;
+}
+function changedJson(file: string, change: (data: any) => void): string {
+  return changed(file, (text) => {
+    const data = JSON.parse(text);
+    change(data);
+    return JSON.stringify(data, null, 2);
+  });
+}
+const dev = (dir: string) => contentProblems(dir, { production: false });
+
+describe("statistics stand with their basis", () => {
+  it("refuses a percentage written into page copy", () => {
+    const dir = changedJson("pages/ernaehrung-traditionell.json", (page) => {
+      page.results.weekTwoText = "Schon 9 von 10 Männern, genauer 91 %, merken es sofort.";
+    });
+    expect(dev(dir)).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/ernaehrung-traditionell\.json, Feld „results\.weekTwoText“: nennt eine Prozentzahl ohne Grundlage/,
+      ),
+    ]);
+  });
+
+  it("refuses a majority claimed without a figure, also in list files", () => {
+    const dir = changedJson("faq.json", (faqs) => {
+      faqs[0].answer = "Die meisten merken schon nach wenigen Tagen einen Unterschied.";
+    });
+    expect(dev(dir)).toEqual([
+      expect.stringMatching(/^content\/faq\.json, Feld „\[0\]\.answer“: „Die meisten“ behauptet einen Anteil ohne Grundlage/),
+    ]);
+  });
+
+  it("wants the user count's basis to name the figure the home page shows, and every basis its date", () => {
+    const site = readContent<{ stats: { users: number } }>("site.json");
+    const shown = site.stats.users.toLocaleString("de-DE");
+    const dir = changedJson("site.json", (data) => {
+      data.stats.usersBasis = "Teilnehmer, die das Programm abgeschlossen haben; interne Auswertung, Stand: Oktober 2026.";
+      data.stats.weekTwoBasis = "Befragung von Teilnehmern nach 14 Tagen.";
+    });
+    expect(dev(dir)).toEqual([
+      "content/site.json, Feld „stats.weekTwoBasis“: muss sagen, auf welchem Stand die Zahl ist (z.\u00a0B. „Stand: Oktober 2026“)",
+      `content/site.json, Feld „stats.usersBasis“: muss die Zahl ${shown} nennen, die die Startseite zeigt („über ${shown}“)`,
+    ]);
+    const results = changedJson("results.json", (list) => {
+      list[1].basis = "Befragung von Teilnehmern nach drei Monaten.";
+    });
+    expect(dev(results)).toEqual([
+      expect.stringMatching(/^content\/results\.json, Eintrag 2, Feld „basis“: muss sagen, auf welchem Stand/),
+    ]);
+  });
+});
+
+describe("German typography", () => {
+  it("wants a no-break space inside „z. B.“ and before „Uhr“, and German quotes", () => {
+    const dir = changedJson("pages/home.json", (page) => {
+      page.form.note = 'Zum Beispiel z. B. um 7:30 Uhr, "jederzeit".';
+    });
+    expect(dev(dir)).toEqual([
+      expect.stringContaining("Feld „form.note“: „z. B.“ mit geschütztem Leerzeichen"),
+      expect.stringContaining("Feld „form.note“: vor „Uhr“ gehört ein geschütztes Leerzeichen"),
+      expect.stringContaining("Feld „form.note“: gerade Anführungszeichen"),
+    ]);
+    const fixed = changedJson("pages/home.json", (page) => {
+      page.form.note = "Zum Beispiel z.\u00a0B. um 7:30\u00a0Uhr, „jederzeit“.";
+    });
+    expect(dev(fixed)).toEqual([]);
+  });
+
+  it("checks the legal texts' words, not the quotes of their HTML attributes", () => {
+    const dir = changed("legal/agb.md", (text) => `${text}\n\nAb {{planMailTime}} Uhr, z. B. <a href="/datenschutz">hier</a>.\n`);
+    expect(legalPageProblems(dir)).toEqual([
+      "content/legal/agb.md: „z. B.“ mit geschütztem Leerzeichen schreiben (z.&nbsp;B.)",
+      "content/legal/agb.md: vor „Uhr“ gehört ein geschütztes Leerzeichen (&nbsp;), nicht ein normales",
+    ]);
+  });
+});
+
+describe("legal texts name their revision", () => {
+  it("wants a revised date in the front matter", () => {
+    const dir = changed("legal/datenschutz.md", (text) => text.replace(/^revised:.*\n/m, ""));
+    expect(legalPageProblems(dir)).toEqual([
+      'content/legal/datenschutz.md, Kopfbereich, Feld „revised“: fehlt oder ist kein Datum; den Tag der letzten Änderung als revised: "JJJJ-MM-TT" eintragen',
+    ]);
+  });
+});
+
+describe("deployment facts", () => {
+  const site = readContent<{ deployment: Record<string, string> }>("site.json");
+  const filledIn = (data: any) => {
+    for (const key of Object.keys(data.deployment)) data.deployment[key] = key === "webhookRecipients" ? "" : "ja";
+    data.deployment.accessLogDays = "7";
+  };
+
+  it("may stay empty in development, and are listed as still to fill", () => {
+    expect(dev(CONTENT_DIR)).toEqual([]);
+    const empty = Object.keys(site.deployment).filter((key) => site.deployment[key] === "" && key !== "webhookRecipients");
+    expect(emptyDeploymentFacts(site.deployment)).toEqual(empty.map((key) => `deployment.${key}`));
+  });
+
+  it("stop a production build while one the texts state is empty; the optional webhook recipient may stay empty", () => {
+    const dir = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.mailboxProvider = "";
+    });
+    expect(contentProblems(dir, { production: true })).toEqual([
+      "content/site.json, Feld „deployment.mailboxProvider“: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen",
+    ]);
+    expect(contentProblems(dir, { production: false })).toEqual([]);
+    const complete = changedJson("site.json", filledIn);
+    expect(contentProblems(complete, { production: true })).toEqual([]);
+  });
+
+  it("take only „ja“ or „nein“ where the texts branch on them", () => {
+    const dir = changedJson("site.json", (data) => {
+      data.deployment.euOnly = "vielleicht";
+    });
+    expect(dev(dir)).toEqual([
+      "content/site.json, Feld „deployment.euOnly“: muss „ja“ oder „nein“ sein (oder leer, solange unbekannt)",
+    ]);
+  });
+});

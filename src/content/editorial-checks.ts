@@ -1,0 +1,98 @@
+/**
+ * Rules for what the copy may say, beyond its shape: every statistic stands with its basis (§ 5 UWG),
+ * German typography, and no deployment fact left empty once the site goes live.
+ */
+import { DEPLOYMENT_OPTIONAL } from "./content-schema";
+
+/** A value of a content file with the dotted path to it ("hero.lead", "items[2].text"). */
+export type CopyString = [field: string, text: string];
+
+const PERCENT = /\d\s*(%|Prozent\b)/;
+/** Quantities of people that claim a share without a figure and a basis. */
+const VAGUE_SHARE = /\b(die meisten|fast alle|nahezu alle|so gut wie alle)\b/i;
+
+/** Figures and shares belong in site.json (stats) or results.json, each with its basis. */
+export function statisticProblems(where: string, strings: CopyString[]): string[] {
+  return strings.flatMap(([field, text]) => {
+    const at = `${where}, Feld „${field}“`;
+    if (PERCENT.test(text))
+      return [
+        `${at}: nennt eine Prozentzahl ohne Grundlage; Zahlen gehören mit ihrer Grundlage in content/site.json (stats) oder content/results.json`,
+      ];
+    const vague = VAGUE_SHARE.exec(text);
+    if (vague)
+      return [`${at}: „${vague[0]}“ behauptet einen Anteil ohne Grundlage; nenne eine belegte Zahl oder formuliere ohne Anteil`];
+    return [];
+  });
+}
+
+interface Stats {
+  users?: unknown;
+  usersBasis?: unknown;
+  weekTwoBasis?: unknown;
+}
+
+/** The basis of each figure says when it was measured, and the user count's basis names the figure shown. */
+export function statBasisProblems(stats: Stats | undefined, results: unknown): string[] {
+  const problems: string[] = [];
+  const needsDate = (where: string, basis: unknown) => {
+    if (typeof basis === "string" && !/\bStand\b/.test(basis))
+      problems.push(`${where}: muss sagen, auf welchem Stand die Zahl ist (z.\u00a0B. „Stand: Oktober 2026“)`);
+  };
+  if (stats) {
+    needsDate("content/site.json, Feld „stats.usersBasis“", stats.usersBasis);
+    needsDate("content/site.json, Feld „stats.weekTwoBasis“", stats.weekTwoBasis);
+    if (typeof stats.users === "number" && typeof stats.usersBasis === "string") {
+      const shown = stats.users.toLocaleString("de-DE");
+      if (!stats.usersBasis.includes(shown))
+        problems.push(
+          `content/site.json, Feld „stats.usersBasis“: muss die Zahl ${shown} nennen, die die Startseite zeigt („über ${shown}“)`,
+        );
+    }
+  }
+  if (Array.isArray(results))
+    results.forEach((result: { basis?: unknown }, index) =>
+      needsDate(`content/results.json, Eintrag ${index + 1}, Feld „basis“`, result?.basis),
+    );
+  return problems;
+}
+
+const NBSP = "\u00a0";
+
+/** "z. B." and "7:30 Uhr" keep together on one line; quotes are German „…“ (or ‚…‘), never "…". */
+export function typographyProblems(where: string, strings: CopyString[], { markdown = false } = {}): string[] {
+  const space = markdown ? `(?:${NBSP}|&nbsp;)` : NBSP;
+  return strings.flatMap(([field, raw]) => {
+    // Markdown may hold HTML (href="…"); its attributes are not text.
+    const text = markdown ? raw.replace(/<[^>]*>/g, "") : raw;
+    const at = field ? `${where}, Feld „${field}“` : where;
+    const problems: string[] = [];
+    if (new RegExp(`z\\.(?!${space}B\\.)\\s*B\\.`).test(text))
+      problems.push(`${at}: „z. B.“ mit geschütztem Leerzeichen schreiben (z.${markdown ? "&nbsp;" : "\\u00a0"}B.)`);
+    if (/(\d|\}\})[ \t]Uhr\b/.test(text))
+      problems.push(
+        `${at}: vor „Uhr“ gehört ein geschütztes Leerzeichen (${markdown ? "&nbsp;" : "\\u00a0"}), nicht ein normales`,
+      );
+    if (text.includes('"')) problems.push(`${at}: gerade Anführungszeichen "…"; im Deutschen „…“ verwenden`);
+    return problems;
+  });
+}
+
+/** In a production build (SITE_URL set) every deployment fact the privacy texts state must be filled in. */
+export function deploymentProblems(deployment: Record<string, unknown> | undefined, production: boolean): string[] {
+  if (!production || !deployment) return [];
+  return Object.entries(deployment)
+    .filter(([key, value]) => value === "" && !(DEPLOYMENT_OPTIONAL as readonly string[]).includes(key))
+    .map(
+      ([key]) =>
+        `content/site.json, Feld „deployment.${key}“: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen`,
+    );
+}
+
+/** Empty deployment facts, for a warning outside production builds. */
+export function emptyDeploymentFacts(deployment: Record<string, unknown> | undefined): string[] {
+  if (!deployment) return [];
+  return Object.entries(deployment)
+    .filter(([key, value]) => value === "" && !(DEPLOYMENT_OPTIONAL as readonly string[]).includes(key))
+    .map(([key]) => `deployment.${key}`);
+}
