@@ -79,6 +79,8 @@ export async function scheduleRetry(
   row: { id: number; attempts: number },
   error: string,
   policy: RetryPolicy,
+  /** A further column written with the attempt, e.g. the HTTP status of a webhook. */
+  also?: { column: string; value: unknown },
 ): Promise<"retry" | "failed" | "gone"> {
   const delayMs = retryDelayMs(row.attempts, policy);
   const windowStart = queue.retryFrom ?? "now()";
@@ -89,11 +91,11 @@ export async function scheduleRetry(
                                AND now() + $4::double precision * interval '1 millisecond'
                                    > ${windowStart} + $5::double precision * interval '1 millisecond')
                       THEN 'failed' ELSE 'pending' END,
-            last_error = $3,
+            last_error = $3,${also ? ` ${also.column} = $6,` : ""}
             next_attempt_at = now() + $4::double precision * interval '1 millisecond'
       WHERE id = $1 AND status = 'pending'
       RETURNING status`,
-    [row.id, policy.maxAttempts, error.slice(0, 500), delayMs, policy.retryForMs ?? null],
+    [row.id, policy.maxAttempts, error.slice(0, 500), delayMs, policy.retryForMs ?? null, ...(also ? [also.value] : [])],
   );
   const status = rows[0]?.status;
   if (status === undefined) return "gone";

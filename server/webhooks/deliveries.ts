@@ -66,8 +66,7 @@ export async function markDeliveryFailed(
   error: string,
   policy: RetryPolicy,
 ): Promise<"retry" | "failed" | "gone"> {
-  await db.query("UPDATE webhook_deliveries SET last_status = $2 WHERE id = $1", [delivery.id, status]);
-  return scheduleRetry(db, WEBHOOK_QUEUE, delivery, error, policy);
+  return scheduleRetry(db, WEBHOOK_QUEUE, delivery, error, policy, { column: "last_status", value: status });
 }
 
 export const DISABLED_MESSAGE = "Endpunkt hat mit 410 Gone geantwortet und ist deaktiviert";
