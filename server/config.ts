@@ -241,7 +241,10 @@ function readWebhooks(env: Env): WebhookConfig {
       throw new ConfigError("WEBHOOK_URLS", `„${entry}“ ist keine Adresse (Beispiel: https://hooks.example.de/urkraft)`);
     }
     if (url.protocol === "http:" && !isLoopback(url.hostname)) {
-      throw new ConfigError("WEBHOOK_URLS", `„${entry}“: nur https:// ist erlaubt, http:// nur für 127.0.0.1, ::1 oder localhost`);
+      throw new ConfigError(
+        "WEBHOOK_URLS",
+        `„${entry}“: nur https:// ist erlaubt, http:// nur für 127.0.0.1, ::1 oder localhost`,
+      );
     }
     if (url.protocol !== "https:" && url.protocol !== "http:") {
       throw new ConfigError("WEBHOOK_URLS", `„${entry}“ muss mit https:// beginnen`);

@@ -7,7 +7,7 @@ import diagnostics from "node:diagnostics_channel";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config";
+import { ConfigError, type Config } from "../config";
 import { OUTCOME_CHANNEL, type OutcomeMessage } from "../outbox/loop";
 import { createCollectors } from "./collectors";
 import { readDatabaseGauges } from "./database";
@@ -21,9 +21,10 @@ declare module "fastify" {
 }
 
 export function registerMetrics(app: FastifyInstance, config: Config): void {
-  let server: http.Server | undefined;
-  app.decorate("metricsAddress", () => (server?.address() as AddressInfo | null) ?? null);
-  if (config.metricsPort === undefined) return;
+  if (config.metricsPort === undefined) {
+    app.decorate("metricsAddress", () => null);
+    return;
+  }
 
   const metrics = createCollectors();
   app.addHook("onResponse", async (request, reply) => recordResponse(metrics, request, reply));
@@ -36,7 +37,7 @@ export function registerMetrics(app: FastifyInstance, config: Config): void {
   };
   diagnostics.subscribe(OUTCOME_CHANNEL, onOutcome);
 
-  server = http.createServer((request, response) => {
+  const server = http.createServer((request, response) => {
     if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
       response
         .writeHead(404, { "content-type": "text/plain; charset=utf-8" })
@@ -54,20 +55,27 @@ export function registerMetrics(app: FastifyInstance, config: Config): void {
       );
   });
 
+  app.decorate("metricsAddress", () => (server.listening ? (server.address() as AddressInfo) : null));
   app.addHook("onReady", async () => {
     await new Promise<void>((resolve, reject) => {
-      server!.once("error", reject);
-      server!.listen(config.metricsPort, "127.0.0.1", () => {
-        server!.off("error", reject);
+      server.once("error", (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === "EADDRINUSE"
+            ? new ConfigError("METRICS_PORT", `Port ${config.metricsPort} auf 127.0.0.1 ist schon belegt`)
+            : error,
+        ),
+      );
+      server.listen(config.metricsPort, "127.0.0.1", () => {
+        server.removeAllListeners("error");
         resolve();
       });
     });
-    app.log.info({ port: (server!.address() as AddressInfo).port }, "metrics listening on 127.0.0.1");
+    app.log.info({ port: (server.address() as AddressInfo).port }, "metrics listening on 127.0.0.1");
   });
   app.addHook("onClose", async () => {
     diagnostics.unsubscribe(OUTCOME_CHANNEL, onOutcome);
-    if (!server?.listening) return;
-    const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+    if (!server.listening) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     await closed;
   });

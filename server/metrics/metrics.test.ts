@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import net from "node:net";
 import site from "../../content/site.json";
+import { buildApp } from "../app";
 import { onBothDrivers, startApp, waitUntil } from "../mail/testing/harness";
 import { sendContact, webhookConfig } from "../webhooks/testing/app";
 import { testSecret, WebhookReceiver } from "../webhooks/testing/receiver";
@@ -137,6 +138,22 @@ onBothDrivers("metrics", async (t, database) => {
       // No personal data and no link token: only route patterns, form names and reasons.
       assert.doesNotMatch(text, /@|example\.de|Lead \d|AAAAAAAAAA/);
       for (const name of new Set([...samples.keys()].map((key) => key.split("{")[0]!))) assert.match(name, /^urkraft_/);
+    });
+
+    await t.test("a port already taken stops the start with a German message", async () => {
+      const second = await buildApp({
+        config: { ...config, metricsPort: app.metricsAddress()!.port },
+        db: app.db,
+        logger: false,
+      });
+      try {
+        await assert.rejects(
+          second.ready(),
+          /^ConfigError: Umgebungsvariable METRICS_PORT: Port \d+ auf 127\.0\.0\.1 ist schon belegt$/,
+        );
+      } finally {
+        await second.close().catch(() => undefined);
+      }
     });
 
     await t.test("serves nothing but /metrics", async () => {
