@@ -147,10 +147,9 @@ onBothDrivers("metrics", async (t, database) => {
         logger: false,
       });
       try {
-        await assert.rejects(
-          second.ready(),
-          /^ConfigError: Umgebungsvariable METRICS_PORT: Port \d+ auf 127\.0\.0\.1 ist schon belegt$/,
-        );
+        await assert.rejects(async () => {
+          await second.ready();
+        }, /^ConfigError: Umgebungsvariable METRICS_PORT: Port \d+ auf 127\.0\.0\.1 ist schon belegt$/);
       } finally {
         await second.close().catch(() => undefined);
       }
