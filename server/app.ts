@@ -15,6 +15,7 @@ import { FORM_BODY_LIMIT } from "./http/form-post";
 import { HTTP_MESSAGES, tooManyRequestsMessage } from "./http/messages";
 import { registerMail, type MailSetup } from "./mail";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { registerMetrics } from "./metrics";
 import contactRoutes from "./routes/contact";
 import healthRoutes from "./routes/health";
 import leadTokenRoutes from "./routes/lead-tokens";
@@ -23,6 +24,7 @@ import ownerArea from "./routes/owner";
 import staticRoutes, { isApiPath, pathnameOf, sendNotFoundPage } from "./routes/static";
 import type { ConsentVersions } from "./services/submission";
 import { SiteFiles } from "./static/site-files";
+import { registerWebhooks } from "./webhooks";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -69,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("allowedOrigins", new Set(config.siteUrl ? [config.siteUrl] : []));
   app.decorate("formRateLimit", { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs });
   registerMail(app, { config, contentDir: path.resolve("content"), ...options.mail });
+  registerWebhooks(app, config);
+  registerMetrics(app, config);
 
   // Only JSON and form posts are read; text/plain would let another site's form post JSON-like bodies.
   app.removeContentTypeParser("text/plain");

@@ -88,3 +88,68 @@ describe("loadConfig", () => {
     }
   });
 });
+
+describe("loadConfig: webhooks and metrics", () => {
+  const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+
+  it("has no webhooks and no metrics listener by default", () => {
+    const config = loadConfig({});
+    assert.deepEqual(config.webhooks.urls, []);
+    assert.equal(config.webhooks.secret, undefined);
+    assert.equal(config.metricsPort, undefined);
+    // What the delivery promises: 10 s per attempt, retries for three days.
+    assert.equal(config.webhooks.timeoutMs, 10_000);
+    assert.equal(config.webhooks.retryForMs, 3 * 24 * 3_600_000);
+  });
+
+  it("reads the endpoints (https, or http for loopback), the secret and the metrics port", () => {
+    const config = loadConfig({
+      WEBHOOK_URLS:
+        " https://hooks.example.de/urkraft , http://127.0.0.1:5678/webhook,http://localhost/x,http://[::1]:8080/,https://hooks.example.de/urkraft",
+      WEBHOOK_SECRET: SECRET,
+      METRICS_PORT: "9464",
+    });
+    assert.deepEqual(config.webhooks.urls, [
+      "https://hooks.example.de/urkraft",
+      "http://127.0.0.1:5678/webhook",
+      "http://localhost/x",
+      "http://[::1]:8080/",
+    ]);
+    assert.equal(config.webhooks.secret, SECRET);
+    assert.equal(config.metricsPort, 9464);
+  });
+
+  it("stops at a bad value with a message naming the variable", () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [
+        { WEBHOOK_URLS: "http://crm.example.de/hook", WEBHOOK_SECRET: SECRET },
+        /^Umgebungsvariable WEBHOOK_URLS: „http:\/\/crm\.example\.de\/hook“: nur https:\/\/ ist erlaubt, http:\/\/ nur für 127\.0\.0\.1/,
+      ],
+      [
+        { WEBHOOK_URLS: "hooks.example.de", WEBHOOK_SECRET: SECRET },
+        /^Umgebungsvariable WEBHOOK_URLS: „hooks\.example\.de“ ist keine Adresse/,
+      ],
+      [
+        { WEBHOOK_URLS: "ftp://hooks.example.de", WEBHOOK_SECRET: SECRET },
+        /^Umgebungsvariable WEBHOOK_URLS: „ftp:\/\/hooks\.example\.de“ muss mit https:\/\/ beginnen$/,
+      ],
+      [{ WEBHOOK_URLS: "https://hooks.example.de" }, /^Umgebungsvariable WEBHOOK_SECRET: fehlt/],
+      [{ WEBHOOK_SECRET: "geheim" }, /^Umgebungsvariable WEBHOOK_SECRET: muss mit whsec_ beginnen/],
+      [
+        { WEBHOOK_SECRET: "whsec_zukurz" },
+        /^Umgebungsvariable WEBHOOK_SECRET: nach whsec_ müssen 24 bis 64 Bytes in Base64 folgen/,
+      ],
+      [{ WEBHOOK_SECRET: "whsec_#####################################" }, /^Umgebungsvariable WEBHOOK_SECRET: nach whsec_/],
+      [{ METRICS_PORT: "metrics" }, /^Umgebungsvariable METRICS_PORT: „metrics“ ist keine ganze Zahl$/],
+      [{ METRICS_PORT: "70000" }, /^Umgebungsvariable METRICS_PORT: muss zwischen 0 und 65535 liegen/],
+      [{ METRICS_PORT: "9000" }, /^Umgebungsvariable METRICS_PORT: darf nicht derselbe Port wie PORT sein \(9000\)$/],
+    ];
+    for (const [env, message] of cases) {
+      assert.throws(
+        () => loadConfig(env),
+        (error: unknown) => error instanceof ConfigError && message.test(error.message),
+        JSON.stringify(env),
+      );
+    }
+  });
+});

@@ -32,6 +32,25 @@ export interface MailConfig {
   reminderIntervalMs: number;
 }
 
+export interface WebhookConfig {
+  /** Endpoints from WEBHOOK_URLS (https, or http for loopback); empty: no webhooks. */
+  urls: string[];
+  /** `whsec_…` signing secret (Standard Webhooks); set whenever `urls` is not empty. */
+  secret: string | undefined;
+  pollMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+  /** Retries stop this long after the event was queued. */
+  retryForMs: number;
+  /** A receiver has this long to answer, body included. */
+  timeoutMs: number;
+  /** How long a claimed delivery stays reserved (covers a batch of timed-out attempts per lane). */
+  leaseMs: number;
+  batchSize: number;
+  concurrency: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -52,6 +71,9 @@ export interface Config {
   ownerEmails: string[];
   /** Login requests (links, passkeys) per client address in 15 minutes. */
   ownerLoginLimit: number;
+  webhooks: WebhookConfig;
+  /** Port of the Prometheus listener on 127.0.0.1; unset: no metrics. */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +117,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     ownerEmails: readOwnerEmails(env),
     ownerLoginLimit: readInteger(env, "OWNER_LOGIN_LIMIT", 20, 1, Number.MAX_SAFE_INTEGER),
+    webhooks: readWebhooks(env),
+    metricsPort: readMetricsPort(env),
   };
 }
 
@@ -221,4 +245,75 @@ function readTrustProxy(env: Env): boolean | number | string[] {
     }
   }
   return entries;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function isLoopback(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+function readWebhooks(env: Env): WebhookConfig {
+  const urls: string[] = [];
+  for (const entry of (value(env, "WEBHOOK_URLS") ?? "").split(",").map((part) => part.trim())) {
+    if (entry === "") continue;
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new ConfigError("WEBHOOK_URLS", `„${entry}“ ist keine Adresse (Beispiel: https://hooks.example.de/urkraft)`);
+    }
+    if (url.protocol === "http:" && !isLoopback(url.hostname)) {
+      throw new ConfigError(
+        "WEBHOOK_URLS",
+        `„${entry}“: nur https:// ist erlaubt, http:// nur für 127.0.0.1, ::1 oder localhost`,
+      );
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") {
+      throw new ConfigError("WEBHOOK_URLS", `„${entry}“ muss mit https:// beginnen`);
+    }
+    if (!urls.includes(url.href)) urls.push(url.href);
+  }
+  const secret = value(env, "WEBHOOK_SECRET");
+  if (urls.length > 0 && secret === undefined) {
+    throw new ConfigError("WEBHOOK_SECRET", "fehlt: ohne Schlüssel (whsec_…) werden keine Webhooks signiert und gesendet");
+  }
+  if (secret !== undefined) checkWebhookSecret(secret);
+  return {
+    urls,
+    secret,
+    pollMs: 1_000,
+    retryBaseMs: 30_000,
+    retryMaxMs: 3_600_000,
+    maxAttempts: 1_000,
+    retryForMs: 3 * 24 * 3_600_000,
+    timeoutMs: 10_000,
+    leaseMs: 5 * 60_000,
+    batchSize: 50,
+    concurrency: 8,
+  };
+}
+
+/** Standard Webhooks: `whsec_` and the key in base64, 24 to 64 bytes. */
+function checkWebhookSecret(secret: string): void {
+  if (!secret.startsWith("whsec_")) {
+    throw new ConfigError("WEBHOOK_SECRET", "muss mit whsec_ beginnen (Beispiel: whsec_ und 32 zufällige Bytes in Base64)");
+  }
+  const key = secret.slice("whsec_".length);
+  const bytes = Buffer.from(key, "base64");
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || bytes.length < 24 || bytes.length > 64) {
+    throw new ConfigError(
+      "WEBHOOK_SECRET",
+      "nach whsec_ müssen 24 bis 64 Bytes in Base64 folgen (erzeugen mit: openssl rand -base64 32)",
+    );
+  }
+}
+
+function readMetricsPort(env: Env): number | undefined {
+  if (value(env, "METRICS_PORT") === undefined) return undefined;
+  const port = readInteger(env, "METRICS_PORT", 0, 0, 65535);
+  if (port !== 0 && port === readInteger(env, "PORT", 9000, 0, 65535)) {
+    throw new ConfigError("METRICS_PORT", `darf nicht derselbe Port wie PORT sein (${port})`);
+  }
+  return port;
 }

@@ -7,6 +7,7 @@ import type { SiteSettings } from "../src/content/read-content";
 import type { Db, Queryable } from "./db/types";
 import { purgeAuditLog } from "./services/audit-log";
 import { purgeOwnerAuth } from "./services/owner-sessions";
+import { eraseWebhookEvents } from "./webhooks/events";
 
 export type RetentionPeriods = SiteSettings["retention"];
 
@@ -68,6 +69,7 @@ export async function erasePerson(db: Db, email: string): Promise<ErasureResult>
     const mails = await tx.query("DELETE FROM mail_outbox WHERE lower(person_email) = lower($1) RETURNING id", [email]);
     const leads = await tx.query(`DELETE FROM leads WHERE ${byAddress} RETURNING id`, [email]);
     const contactRequests = await tx.query(`DELETE FROM contact_requests WHERE ${byAddress} RETURNING id`, [email]);
+    await eraseWebhookEvents(tx, email, leads.rows.length + contactRequests.rows.length > 0);
     return { leads: leads.rows.length, contactRequests: contactRequests.rows.length, mails: mails.rows.length };
   });
 }

@@ -7,6 +7,7 @@ import type { Db, Queryable } from "../db/types";
 import { link, type MailContext } from "./context";
 import { enqueueMail } from "./outbox";
 import { hashToken, isWellFormedToken, newToken } from "./tokens";
+import { queueLeadConfirmed, queueLeadUnsubscribed } from "../webhooks/events";
 
 /** A repeated submission of a pending address re-sends the confirmation request at most this often. */
 export const CONFIRMATION_RESEND_MINUTES = 10;
@@ -82,6 +83,7 @@ export async function confirmLead(db: Db, context: MailContext, token: unknown):
         WHERE id = (SELECT max(id) FROM lead_consents WHERE lead_id = $1) AND confirmed_at IS NULL`,
       [lead.id],
     );
+    await queueLeadConfirmed(tx, lead.id);
     await tx.query("UPDATE lead_tokens SET used_at = now() WHERE lead_id = $1 AND purpose = 'confirm' AND used_at IS NULL", [
       lead.id,
     ]);
@@ -126,6 +128,7 @@ export async function unsubscribeLead(db: Db, token: unknown): Promise<TokenOutc
         WHERE id = $1 AND status <> 'unsubscribed'`,
       [leadId],
     );
+    await queueLeadUnsubscribed(tx, leadId);
     // Each confirmed proof gets its end: the retention of `consentProofYears` counts from here.
     await tx.query(
       `UPDATE lead_consents SET unsubscribed_at = now()

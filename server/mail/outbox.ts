@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../db/types";
+import { claimDue, releaseClaimed, retryDelayMs, scheduleRetry, type OutboxTable, type RetryPolicy } from "../outbox/queue";
 import { link, siteValues, type MailContext } from "./context";
 import { displayName, isDeliverableAddress, oneLine } from "./headers";
 import { renderMail, type MailKind } from "./templates";
@@ -115,33 +116,27 @@ export interface ClaimedMail {
   message: StoredMessage;
 }
 
-/**
- * Takes up to `limit` due rows and moves their due time forward by `leaseMs`, in one statement. On
- * PostgreSQL `SKIP LOCKED` lets several server instances claim side by side without taking the same
- * row; a worker that dies mid-send leaves its rows to be claimed again once the lease has run out.
- */
+/** The mail table for the shared outbox mechanics (server/outbox/queue.ts). */
+const MAIL_QUEUE: OutboxTable = {
+  table: "mail_outbox",
+  claimable: "q.message IS NOT NULL",
+  returning: "id, kind, attempts, message",
+};
+
+/** Takes up to `limit` due mails and leases them to this worker for `leaseMs` (see `claimDue`). */
 export async function claimDueMails(db: Queryable, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
-  const { rows } = await db.query<{ id: string | number; kind: MailKind; attempts: number; message: StoredMessage | string }>(
-    `UPDATE mail_outbox
-        SET attempts = attempts + 1,
-            next_attempt_at = now() + $2::double precision * interval '1 millisecond'
-      WHERE id IN (
-        SELECT id FROM mail_outbox
-         WHERE status = 'pending' AND next_attempt_at <= now() AND message IS NOT NULL
-         ORDER BY next_attempt_at, id
-         LIMIT $1
-         FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, attempts, message`,
-    [limit, leaseMs],
+  const rows = await claimDue<{ id: string | number; kind: MailKind; attempts: number; message: StoredMessage | string }>(
+    db,
+    MAIL_QUEUE,
+    limit,
+    leaseMs,
   );
-  return rows
-    .map((row) => ({
-      id: Number(row.id),
-      kind: row.kind,
-      attempts: row.attempts,
-      message: typeof row.message === "string" ? (JSON.parse(row.message) as StoredMessage) : row.message,
-    }))
-    .sort((a, b) => a.id - b.id);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    attempts: row.attempts,
+    message: typeof row.message === "string" ? (JSON.parse(row.message) as StoredMessage) : row.message,
+  }));
 }
 
 /** The composed mail is dropped once sent: it may hold a link token, and the row stays only as a record. */
@@ -154,42 +149,24 @@ export async function markSent(db: Queryable, id: number): Promise<void> {
 }
 
 /** Gives claimed but unattempted rows back, as if never claimed. */
-export async function releaseMails(db: Queryable, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.query(
-    `UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = now()
-      WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
-    [ids],
-  );
+export function releaseMails(db: Queryable, ids: number[]): Promise<void> {
+  return releaseClaimed(db, MAIL_QUEUE, ids);
 }
 
-export interface RetryPolicy {
-  retryBaseMs: number;
-  retryMaxMs: number;
-  maxAttempts: number;
-}
+export type { RetryPolicy };
+export { retryDelayMs };
 
-/** Exponential back-off: base, 2×base, 4×base … up to the maximum; after the last attempt the row is `failed`. */
-export function retryDelayMs(attempts: number, policy: RetryPolicy): number {
-  return Math.min(policy.retryBaseMs * 2 ** Math.max(0, attempts - 1), policy.retryMaxMs);
-}
-
+/** Schedules the next attempt with back-off; after the last attempt the row is `failed`. */
 export async function markAttemptFailed(
   db: Queryable,
   mail: ClaimedMail,
   error: string,
   policy: RetryPolicy,
 ): Promise<"retry" | "failed"> {
-  const outcome = mail.attempts >= policy.maxAttempts ? "failed" : "retry";
+  const outcome = await scheduleRetry(db, MAIL_QUEUE, mail, error, policy);
+  if (outcome !== "failed") return "retry";
   // A mail given up for good drops its content (and with it any link token), as a sent one does:
   // only the record the privacy texts name (recipient, subject, times, status, error) stays.
-  await db.query(
-    `UPDATE mail_outbox
-        SET status = $2, last_error = $3,
-            message = CASE WHEN $2 = 'failed' THEN NULL ELSE message END,
-            next_attempt_at = now() + $4::double precision * interval '1 millisecond'
-      WHERE id = $1 AND status = 'pending'`,
-    [mail.id, outcome === "failed" ? "failed" : "pending", error.slice(0, 500), retryDelayMs(mail.attempts, policy)],
-  );
-  return outcome;
+  await db.query("UPDATE mail_outbox SET message = NULL WHERE id = $1 AND status = 'failed'", [mail.id]);
+  return "failed";
 }

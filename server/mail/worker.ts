@@ -1,9 +1,10 @@
 /**
  * The outbox worker: runs inside the server process, claims due mails, sends them, marks them sent or
- * schedules a retry with exponential back-off. State lives only in the database, so a restart (or a
- * second instance on the same PostgreSQL) simply carries on where the table stands.
+ * schedules a retry with exponential back-off. The loop itself is shared with the webhooks
+ * (server/outbox/loop.ts).
  */
 import type { Queryable } from "../db/types";
+import { createOutboxLoop, type Outcome, type OutboxLoop } from "../outbox/loop";
 import { claimDueMails, markAttemptFailed, markSent, releaseMails, type ClaimedMail, type RetryPolicy } from "./outbox";
 import type { MailTransport } from "./transport";
 
@@ -23,14 +24,8 @@ export interface WorkerLog {
   error(object: object, message: string): void;
 }
 
-export interface MailWorker {
-  /** Sends what is due now, once; returns how many mails were attempted. */
-  runOnce(): Promise<number>;
-  /** Runs `runOnce` until stopped: at once again after a full batch, else after `pollMs`. */
-  start(): void;
-  /** Ends the loop after the mail in hand; resolves when nothing is being sent any more. */
-  stop(): Promise<void>;
-}
+/** `runOnce` sends what is due now; `start` keeps doing so; `stop` ends after the mails in hand. */
+export type MailWorker = OutboxLoop;
 
 /**
  * What an SMTP error may say in the log and in `last_error`: codes only. The server's text often
@@ -49,77 +44,31 @@ export function createMailWorker(options: {
   log: WorkerLog;
 }): MailWorker {
   const { db, transport, settings, log } = options;
-  let running = false;
-  let stopping = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
 
-  async function deliver(mail: ClaimedMail): Promise<void> {
+  async function deliver(mail: ClaimedMail): Promise<Outcome> {
     try {
       const { file } = await transport.send(mail.message, mail.id, mail.kind);
       await markSent(db, mail.id);
       if (file) log.info({ mailId: mail.id, kind: mail.kind, file }, "mail written to outbox folder");
       else log.info({ mailId: mail.id, kind: mail.kind }, "mail sent");
+      return "sent";
     } catch (error) {
       const reason = describeError(error);
       const outcome = await markAttemptFailed(db, mail, reason, settings);
       const entry = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason };
       if (outcome === "failed") log.error(entry, "mail given up after the last attempt");
       else log.warn(entry, "mail not sent, will retry");
+      return outcome;
     }
   }
 
-  async function runOnce(): Promise<number> {
-    const batch = await claimDueMails(db, settings.batchSize, settings.leaseMs);
-    // A few mails in flight at once: each SMTP exchange spends most of its time waiting for the server.
-    let next = 0;
-    const lane = async () => {
-      while (next < batch.length && !stopping) await deliver(batch[next++]!);
-    };
-    await Promise.all(Array.from({ length: Math.min(settings.concurrency, batch.length) }, lane));
-    // Handed back rather than left to the lease, so the next start sends them at once.
-    await releaseMails(
-      db,
-      batch.slice(next).map((mail) => mail.id),
-    );
-    return batch.length;
-  }
-
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  async function run(): Promise<void> {
-    while (running) {
-      let attempted = 0;
-      try {
-        attempted = await runOnce();
-      } catch (error) {
-        log.error({ reason: describeError(error) }, "mail outbox not readable, will retry");
-      }
-      if (running && attempted < settings.batchSize) await pause(settings.pollMs);
-    }
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      stopping = false;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      stopping = true;
-      wake?.();
-      await loop;
-      loop = undefined;
-    },
-  };
+  return createOutboxLoop({
+    queue: "mail",
+    db,
+    settings,
+    claim: (limit) => claimDueMails(db, limit, settings.leaseMs),
+    deliver,
+    release: (ids) => releaseMails(db, ids),
+    onClaimError: (error) => log.error({ reason: describeError(error) }, "mail outbox not readable, will retry"),
+  });
 }

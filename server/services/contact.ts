@@ -4,6 +4,7 @@ import type { Db, Queryable } from "../db";
 import { queueContactMails } from "../mail/contact-mails";
 import type { MailContext } from "../mail";
 import type { SubmissionMeta } from "./submission";
+import { queueContactReceived } from "../webhooks/events";
 
 export interface StoredContactRequest {
   id: number;
@@ -19,6 +20,7 @@ export async function submitContact(
     const request = await saveContactRequest(tx, values, meta);
     // Acknowledgment and owner notification are queued in the same transaction as the request.
     await queueContactMails(tx, mail, { id: request.id, ...values });
+    await queueContactReceived(tx, mail.siteUrl, request.id);
     return request;
   });
 }

@@ -1,0 +1,68 @@
+/**
+ * The real app for webhook tests: the mail test harness's config with webhooks to the given receivers,
+ * retrying fast; and the visitor's steps (sign up and click the confirmation link, unsubscribe, write a
+ * message) through the real routes.
+ */
+import assert from "node:assert/strict";
+import type { FastifyInstance } from "fastify";
+import type { Config, WebhookConfig } from "../../config";
+import { newToken } from "../../mail/tokens";
+import { testConfig } from "../../mail/testing/harness";
+import type { TestDatabase } from "../../mail/testing/databases";
+
+export const FAST_WEBHOOKS: Partial<WebhookConfig> = {
+  pollMs: 20,
+  retryBaseMs: 50,
+  retryMaxMs: 300,
+  timeoutMs: 1_000,
+  leaseMs: 5_000,
+};
+
+export function webhookConfig(
+  database: TestDatabase,
+  urls: string[],
+  secret: string,
+  env: Record<string, string> = {},
+  webhooks: Partial<WebhookConfig> = {},
+): Config {
+  const config = testConfig(database, { WEBHOOK_URLS: urls.join(","), WEBHOOK_SECRET: secret, ...env });
+  return { ...config, webhooks: { ...config.webhooks, ...FAST_WEBHOOKS, ...webhooks } };
+}
+
+/** A link token of the lead, as the mails carry them (the mails themselves are tested in server/mail). */
+async function tokenFor(app: FastifyInstance, leadId: number, purpose: "confirm" | "unsubscribe"): Promise<string> {
+  const { token, hash } = newToken();
+  await app.db.query(
+    `INSERT INTO lead_tokens (token_hash, lead_id, purpose, expires_at)
+     VALUES ($1, $2, $3, CASE WHEN $3 = 'confirm' THEN now() + interval '1 hour' END)`,
+    [hash, leadId, purpose],
+  );
+  return token;
+}
+
+/** Signs up through POST /api/leads and follows a confirmation link; returns the lead's id. */
+export async function signUpAndConfirm(app: FastifyInstance, name: string, email: string): Promise<number> {
+  const submitted = await app.inject({ method: "POST", url: "/api/leads", payload: { name, email, website: "" } });
+  assert.equal(submitted.statusCode, 202);
+  const { rows } = await app.db.query<{ id: number }>("SELECT id FROM leads WHERE lower(email) = lower($1)", [email]);
+  const leadId = rows[0]!.id;
+  const clicked = await app.inject({ method: "GET", url: `/api/leads/confirm?token=${await tokenFor(app, leadId, "confirm")}` });
+  assert.equal(clicked.headers.location, "/anmeldung-bestaetigt");
+  return leadId;
+}
+
+/** Follows an unsubscribe link; the same link may be clicked again. */
+export async function unsubscribeLink(app: FastifyInstance, leadId: number): Promise<string> {
+  return `/api/leads/unsubscribe?token=${await tokenFor(app, leadId, "unsubscribe")}`;
+}
+
+export async function sendContact(app: FastifyInstance, name: string, email: string, message: string) {
+  return app.inject({ method: "POST", url: "/api/contact", payload: { name, email, message, website: "" } });
+}
+
+export async function deliveryStates(app: FastifyInstance): Promise<{ status: string; n: number }[]> {
+  const { rows } = await app.db.query<{ status: string; n: number }>(
+    "SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status",
+  );
+  return rows;
+}
