@@ -8,6 +8,7 @@ import type { Db, Queryable } from "./db/types";
 import { purgeAuditLog } from "./services/audit-log";
 import { purgeOwnerAuth } from "./services/owner-sessions";
 import { eraseWebhookEvents } from "./webhooks/events";
+import { personDeliveries } from "./webhooks/log";
 
 export type RetentionPeriods = SiteSettings["retention"];
 
@@ -21,6 +22,8 @@ export interface PersonData {
   contactRequests: Record<string, unknown>[];
   /** Mails to or about the person; `text` is the mail as queued (emptied once sent). */
   mails: Record<string, unknown>[];
+  /** Events about the person handed to the owner's tools by webhook (WEBHOOK_URLS). */
+  webhooks: Record<string, unknown>[];
 }
 
 const byAddress = "lower(email) = lower($1)";
@@ -54,6 +57,7 @@ export async function showPerson(db: Queryable, email: string): Promise<PersonDa
     leadLinks: leadLinks.rows,
     contactRequests: contactRequests.rows,
     mails: mails.rows.map((row) => ({ ...row, id: Number(row.id) })),
+    webhooks: await personDeliveries(db, email),
   };
 }
 

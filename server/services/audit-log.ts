@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = {
   "person-viewed": "Person angesehen",
   "person-downloaded": "Personendaten heruntergeladen",
   erase: "Person gelöscht",
+  "webhook-resent": "Webhook erneut gesendet",
+  "endpoint-enabled": "Webhook-Empfänger wieder aktiviert",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

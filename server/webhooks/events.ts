@@ -20,7 +20,7 @@ export interface WebhookPayload {
 }
 
 /** The person's key in webhook_deliveries, computed by the database so it matches `lower(email)` elsewhere. */
-const PERSON_KEY = "encode(sha256(convert_to(lower($1::text), 'UTF8')), 'hex')";
+export const PERSON_KEY = "encode(sha256(convert_to(lower($1::text), 'UTF8')), 'hex')";
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -3,7 +3,7 @@
  * senden" for one of them. Also the endpoints, to see and lift a 410 deactivation.
  */
 import type { Db, Queryable } from "../db/types";
-import type { WebhookEvent } from "./events";
+import { PERSON_KEY, type WebhookEvent } from "./events";
 
 export const DELIVERY_LOG_LIMIT = 500;
 
@@ -112,4 +112,14 @@ export async function enableEndpoint(db: Queryable, url: string): Promise<boolea
     [url],
   );
   return rows.length > 0;
+}
+
+/** Art. 15: the deliveries about one person, with what each carried. */
+export async function personDeliveries(db: Queryable, email: string): Promise<Record<string, unknown>[]> {
+  const { rows } = await db.query(
+    `SELECT id, event_type, endpoint, status, attempts, created_at, delivered_at, payload
+       FROM webhook_deliveries WHERE person_key = ${PERSON_KEY} ORDER BY id`,
+    [email],
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

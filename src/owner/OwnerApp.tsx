@@ -14,6 +14,7 @@ import { LeadsPage } from "./pages/LeadsPage";
 import { PersonPage } from "./pages/PersonPage";
 import { AuditPage } from "./pages/AuditPage";
 import { SecurityPage } from "./pages/SecurityPage";
+import { WebhooksPage } from "./pages/WebhooksPage";
 
 export interface Session {
   email: string;
@@ -35,6 +36,8 @@ function screenFor(path: string): React.ReactNode {
       return <PersonPage />;
     case "/verwaltung/protokoll":
       return <AuditPage />;
+    case "/verwaltung/webhooks":
+      return <WebhooksPage />;
     case "/verwaltung/sicherheit":
       return <SecurityPage />;
     default:

@@ -10,6 +10,7 @@ const NAVIGATION = [
   { to: "/verwaltung/leads", label: "Leads" },
   { to: "/verwaltung/person", label: "Person" },
   { to: "/verwaltung/protokoll", label: "Protokoll" },
+  { to: "/verwaltung/webhooks", label: "Webhooks" },
   { to: "/verwaltung/sicherheit", label: "Sicherheit" },
 ];
 

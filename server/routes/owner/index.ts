@@ -12,6 +12,7 @@ import loginRoutes from "./login";
 import ownerPageRoutes from "./page";
 import passkeyRoutes from "./passkeys";
 import peopleRoutes from "./people";
+import webhookRoutes from "./webhooks";
 
 export default async function ownerArea(app: FastifyInstance, options: { site: SiteFiles }): Promise<void> {
   const enabled = app.config.ownerEmails.length > 0;
@@ -29,5 +30,6 @@ export default async function ownerArea(app: FastifyInstance, options: { site: S
     await api.register(passkeyRoutes);
     await api.register(inboxRoutes);
     await api.register(peopleRoutes);
+    await api.register(webhookRoutes);
   });
 }

@@ -21,4 +21,9 @@ export const OWNER_MESSAGES = {
   badSearch: "Der Suchbegriff ist zu lang (höchstens 100 Zeichen).",
   eraseMismatch: "Die beiden Adressen stimmen nicht überein. Zur Sicherheit wurde nichts gelöscht.",
   personMissing: "Zu dieser Adresse ist nichts gespeichert.",
+  deliveryMissing: "Diese Zustellung gibt es nicht (mehr).",
+  deliveryQueued: "Diese Zustellung ist schon unterwegs.",
+  endpointDisabled: "Der Empfänger hat mit 410 geantwortet und ist deaktiviert. Aktiviere ihn zuerst wieder.",
+  endpointRemoved: "Diese Adresse steht nicht mehr in WEBHOOK_URLS; dorthin wird nichts mehr gesendet.",
+  endpointNotDisabled: "Dieser Empfänger ist nicht deaktiviert.",
 } as const;

@@ -363,6 +363,45 @@ for (const target of databaseTargets()) {
       assert.ok(log.entries.some((entry: { action: string }) => entry.action === "sessions-ended"));
     });
 
+    it("lists webhook deliveries, sends one again and lifts a 410 deactivation, in the audit log", async () => {
+      const cookie = await login();
+      await database.db.query(
+        `INSERT INTO webhook_endpoints (url, disabled_at) VALUES ('https://crm.example/hook', NULL), ('https://alt.example/hook', now())`,
+      );
+      const { rows } = await database.db.query<{ id: string }>(
+        `INSERT INTO webhook_deliveries (event_id, event_type, endpoint, person_key, payload, status, attempts, last_status)
+         VALUES ('msg_1', 'lead.confirmed', 'https://crm.example/hook', encode(sha256(convert_to('lena@example.de', 'UTF8')), 'hex'), '{}', 'failed', 30, 500),
+                ('msg_2', 'lead.confirmed', 'https://alt.example/hook', 'x', '{}', 'failed', 1, 410)
+         RETURNING id`,
+      );
+      const [failed, gone] = rows.map((row) => Number(row.id));
+      const listed = (await get("/api/verwaltung/webhooks", cookie)).json();
+      assert.deepEqual(
+        listed.deliveries.map((delivery: { id: number; status: string }) => [delivery.id, delivery.status]),
+        [
+          [gone, "failed"],
+          [failed, "failed"],
+        ],
+      );
+      const resent = await post(`/api/verwaltung/webhooks/${failed}/erneut`, {}, cookie);
+      assert.equal(resent.statusCode, 200);
+      assert.equal(resent.json().deliveries.find((delivery: { id: number }) => delivery.id === failed).status, "pending");
+      assert.equal((await post(`/api/verwaltung/webhooks/${failed}/erneut`, {}, cookie)).statusCode, 409);
+      assert.equal((await post(`/api/verwaltung/webhooks/${gone}/erneut`, {}, cookie)).statusCode, 409);
+      assert.equal((await post("/api/verwaltung/webhooks/abc/erneut", {}, cookie)).statusCode, 400);
+      assert.equal((await post("/api/verwaltung/webhooks/999999/erneut", {}, cookie)).statusCode, 404);
+      const enabled = await post("/api/verwaltung/webhooks/endpunkt", { url: "https://alt.example/hook" }, cookie);
+      assert.equal(enabled.statusCode, 200);
+      assert.equal(
+        (await post("/api/verwaltung/webhooks/endpunkt", { url: "https://alt.example/hook" }, cookie)).statusCode,
+        404,
+      );
+      const person = (await get("/api/verwaltung/person?email=Lena@example.de", cookie)).json();
+      assert.equal(person.data.webhooks.length, 1, "Art. 15 shows what was handed on");
+      const actions = (await auditRows()).map((row) => row.action);
+      assert.ok(actions.includes("webhook-resent") && actions.includes("endpoint-enabled"));
+    });
+
     it("sets no cookie on public pages and API answers, also for a logged-in owner", async () => {
       const cookie = await login();
       for (const url of ["/", "/api/health", "/verwaltung"]) {

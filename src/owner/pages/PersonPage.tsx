@@ -11,6 +11,7 @@ interface PersonData {
   leadLinks: Record<string, unknown>[];
   contactRequests: Record<string, unknown>[];
   mails: Record<string, unknown>[];
+  webhooks: Record<string, unknown>[];
 }
 
 const SECTIONS: { key: keyof Omit<PersonData, "email">; title: string }[] = [
@@ -19,6 +20,7 @@ const SECTIONS: { key: keyof Omit<PersonData, "email">; title: string }[] = [
   { key: "leadLinks", title: "Bestätigungs- und Abmeldelinks" },
   { key: "contactRequests", title: "Kontaktanfragen" },
   { key: "mails", title: "E-Mails" },
+  { key: "webhooks", title: "Weitergaben per Webhook" },
 ];
 
 /** German names of the stored columns; anything not listed shows its column name. */
@@ -50,6 +52,10 @@ const FIELD_LABELS: Record<string, string> = {
   sent_at: "Gesendet",
   last_error: "Letzter Fehler",
   text: "Inhalt (bis zum Versand)",
+  event_type: "Ereignis",
+  endpoint: "Empfänger",
+  delivered_at: "Zugestellt",
+  payload: "Übermittelte Daten",
 };
 
 function show(value: unknown): string {

@@ -1,0 +1,44 @@
+/** The webhook delivery log: the last 500 deliveries, "erneut senden", and lifting a 410 deactivation. */
+import type { FastifyInstance } from "fastify";
+import { sendError } from "../../http/errors";
+import { audit } from "../../services/audit-log";
+import { enableEndpoint, listDeliveries, listEndpoints, resendDelivery } from "../../webhooks/log";
+import { ownerOf, requireOwner } from "./guard";
+import { field, recordId } from "./input";
+import { OWNER_MESSAGES } from "./messages";
+
+const RESEND_REFUSALS = {
+  "not-found": [404, OWNER_MESSAGES.deliveryMissing],
+  "already-queued": [409, OWNER_MESSAGES.deliveryQueued],
+  "endpoint-disabled": [409, OWNER_MESSAGES.endpointDisabled],
+  "endpoint-removed": [409, OWNER_MESSAGES.endpointRemoved],
+} as const;
+
+export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook("preHandler", requireOwner);
+
+  const state = async () => ({ endpoints: await listEndpoints(app.db), deliveries: await listDeliveries(app.db) });
+
+  app.get("/api/verwaltung/webhooks", state);
+
+  app.post<{ Params: { id: string } }>("/api/verwaltung/webhooks/:id/erneut", async (request, reply) => {
+    const id = recordId(request.params.id);
+    if (!id) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badId });
+    const outcome = await resendDelivery(app.db, id);
+    if (outcome !== "queued") {
+      const [status, message] = RESEND_REFUSALS[outcome];
+      return sendError(request, reply, { status, message });
+    }
+    await audit(app.db, ownerOf(request), "webhook-resent", `Zustellung #${id}`);
+    return state();
+  });
+
+  app.post("/api/verwaltung/webhooks/endpunkt", async (request, reply) => {
+    const url = field(request.body, "url");
+    if (!url || !(await enableEndpoint(app.db, url))) {
+      return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.endpointNotDisabled });
+    }
+    await audit(app.db, ownerOf(request), "endpoint-enabled", new URL(url).host);
+    return state();
+  });
+}

@@ -1,0 +1,146 @@
+/** Webhooks: the receivers from WEBHOOK_URLS and the last 500 deliveries, with "erneut senden". */
+import React, { useEffect, useState } from "react";
+import { api, errorText } from "../api";
+import { dateTime } from "../format";
+import { Alert, Card, Loading, PageTitle, smallButton } from "../ui";
+
+interface Endpoint {
+  url: string;
+  active: boolean;
+  disabledAt: string | null;
+}
+
+interface Delivery {
+  id: number;
+  event: string;
+  endpoint: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+interface State {
+  endpoints: Endpoint[];
+  deliveries: Delivery[];
+}
+
+const STATUS = { pending: "wartet", delivered: "zugestellt", failed: "aufgegeben" } as const;
+
+export function WebhooksPage() {
+  const [state, setState] = useState<State>();
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+
+  useEffect(() => {
+    api<State>("/webhooks").then(setState, (caught) => setError(errorText(caught)));
+  }, []);
+
+  const act = async (path: string, body: unknown, success: string) => {
+    setError(undefined);
+    try {
+      setState(await api<State>(path, { method: "POST", body }));
+      setNotice(success);
+    } catch (caught) {
+      setError(errorText(caught));
+    }
+  };
+
+  return (
+    <>
+      <PageTitle>Webhooks</PageTitle>
+      <p className="mb-4 max-w-2xl text-bark-700">
+        Bestätigte Leads, Abmeldungen, Kontaktanfragen und Löschungen gehen signiert an die Adressen aus WEBHOOK_URLS, zum
+        Beispiel an dein CRM oder Newsletter-Programm.
+      </p>
+      {error && <Alert>{error}</Alert>}
+      {notice && <Alert kind="success">{notice}</Alert>}
+      {!state ? (
+        <Loading />
+      ) : (
+        <>
+          <Card className="mb-6">
+            <h2 className="mb-2 text-xl font-bold">Empfänger</h2>
+            {state.endpoints.length === 0 ? (
+              <p>Keine Webhooks eingerichtet. Setze WEBHOOK_URLS und WEBHOOK_SECRET, um sie einzuschalten.</p>
+            ) : (
+              <ul className="divide-y divide-cream-200">
+                {state.endpoints.map((endpoint) => (
+                  <li key={endpoint.url} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
+                    <span className="break-all">
+                      {endpoint.url}{" "}
+                      <span className="text-sm text-bark-700">
+                        {endpoint.disabledAt
+                          ? `– deaktiviert seit ${dateTime(endpoint.disabledAt)} (Antwort 410)`
+                          : endpoint.active
+                            ? "– aktiv"
+                            : "– nicht mehr in WEBHOOK_URLS"}
+                      </span>
+                    </span>
+                    {endpoint.disabledAt && (
+                      <button
+                        type="button"
+                        className={smallButton}
+                        onClick={() => void act("/webhooks/endpunkt", { url: endpoint.url }, "Empfänger wieder aktiviert.")}
+                      >
+                        Wieder aktivieren
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <h2 className="mb-2 text-xl font-bold">Letzte Zustellungen</h2>
+          {state.deliveries.length === 0 ? (
+            <p>Noch keine Zustellungen.</p>
+          ) : (
+            <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-cream-200">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Webhook-Zustellungen, neueste zuerst</caption>
+                <thead className="bg-cream-100">
+                  <tr>
+                    {["Ereignis", "Empfänger", "Status", "Versuche", "Nächster Versuch", "Letzte Antwort", ""].map((title) => (
+                      <th key={title} scope="col" className="px-3 py-2">
+                        {title || <span className="sr-only">Aktion</span>}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {state.deliveries.map((delivery) => (
+                    <tr key={delivery.id} className="border-t border-cream-200">
+                      <td className="px-3 py-2">
+                        {delivery.event}
+                        <span className="block text-bark-700">{dateTime(delivery.createdAt)}</span>
+                      </td>
+                      <td className="px-3 py-2 break-all">{new URL(delivery.endpoint).host}</td>
+                      <td className="px-3 py-2">{STATUS[delivery.status]}</td>
+                      <td className="px-3 py-2">{delivery.attempts}</td>
+                      <td className="px-3 py-2">{dateTime(delivery.nextAttemptAt)}</td>
+                      <td className="px-3 py-2">{delivery.lastStatus ?? delivery.lastError ?? "–"}</td>
+                      <td className="px-3 py-2">
+                        {delivery.status !== "pending" && (
+                          <button
+                            type="button"
+                            className={smallButton}
+                            onClick={() => void act(`/webhooks/${delivery.id}/erneut`, {}, "Zustellung neu eingeplant.")}
+                          >
+                            Erneut senden
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}
