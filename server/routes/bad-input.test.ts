@@ -10,6 +10,8 @@ import { gzipSync } from "node:zlib";
 import { HTTP_MESSAGES } from "../http/messages";
 import { databaseTargets, type TestDatabase } from "../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../test-support/test-app";
+import { createSession } from "../services/owner-sessions";
+import { OWNER_MESSAGES } from "./owner/messages";
 
 type Endpoint = "/api/leads" | "/api/contact";
 
@@ -253,5 +255,175 @@ function rawRequest(port: number, request: string): Promise<string> {
     socket.on("end", () => resolve(answer));
     socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" ? resolve(answer) : reject(error)));
     socket.setTimeout(5000, () => socket.destroy(new Error("no answer within 5 s")));
+  });
+}
+
+interface OwnerCase {
+  name: string;
+  method: "GET" | "POST" | "DELETE";
+  url: string;
+  body?: unknown;
+  /** Without the owner's session cookie. */
+  anonymous?: boolean;
+  origin?: string | null;
+  status: number;
+}
+
+const LONG_REPLY = "x".repeat(5001);
+const GERMAN_ANSWERS = new Set<string>([...Object.values(OWNER_MESSAGES), ...Object.values(HTTP_MESSAGES)]);
+
+/** The owner area's bad input: each a German 4xx that changes nothing (no mail, no answer, no log row). */
+const OWNER_CASES: OwnerCase[] = [
+  { name: "no session", method: "GET", url: "/api/verwaltung/anfragen", anonymous: true, status: 401 },
+  {
+    name: "no session, reply",
+    method: "POST",
+    url: "/api/verwaltung/anfragen/1/antwort",
+    body: { text: "Hallo" },
+    anonymous: true,
+    status: 401,
+  },
+  { name: "forged session cookie", method: "GET", url: "/api/verwaltung/uebersicht", anonymous: true, status: 401 },
+  {
+    name: "foreign Origin",
+    method: "POST",
+    url: "/api/verwaltung/anfragen/1/antwort",
+    body: { text: "Hallo" },
+    origin: "https://boese.example",
+    status: 403,
+  },
+  {
+    name: "no Origin on a POST",
+    method: "POST",
+    url: "/api/verwaltung/anfragen/1/beantwortet",
+    body: {},
+    origin: null,
+    status: 403,
+  },
+  { name: "Origin null", method: "POST", url: "/api/verwaltung/person/loeschen", body: {}, origin: "null", status: 403 },
+  { name: "unknown request id", method: "GET", url: "/api/verwaltung/anfragen/999999", status: 404 },
+  { name: "malformed request id", method: "GET", url: "/api/verwaltung/anfragen/1%20OR%201=1", status: 400 },
+  { name: "request id beyond integer", method: "GET", url: "/api/verwaltung/anfragen/99999999999", status: 400 },
+  { name: "negative request id", method: "POST", url: "/api/verwaltung/anfragen/-1/beantwortet", body: {}, status: 400 },
+  {
+    name: "reply over 5,000 characters",
+    method: "POST",
+    url: "/api/verwaltung/anfragen/1/antwort",
+    body: { text: LONG_REPLY },
+    status: 400,
+  },
+  { name: "reply as a number", method: "POST", url: "/api/verwaltung/anfragen/1/antwort", body: { text: 42 }, status: 400 },
+  {
+    name: "reply to an unknown request",
+    method: "POST",
+    url: "/api/verwaltung/anfragen/999999/antwort",
+    body: { text: "Hallo" },
+    status: 404,
+  },
+  { name: "reply as malformed JSON", method: "POST", url: "/api/verwaltung/anfragen/1/antwort", body: '{"text": ', status: 400 },
+  {
+    name: "expired or reused login link",
+    method: "POST",
+    url: "/api/verwaltung/sitzung",
+    body: { token: "A".repeat(43) },
+    anonymous: true,
+    status: 400,
+  },
+  {
+    name: "login link token of the wrong shape",
+    method: "POST",
+    url: "/api/verwaltung/sitzung",
+    body: { token: { $ne: "" } },
+    anonymous: true,
+    status: 400,
+  },
+  {
+    name: "login request without an address",
+    method: "POST",
+    url: "/api/verwaltung/anmeldelink",
+    body: { email: ["a@b.de"] },
+    anonymous: true,
+    status: 400,
+  },
+  {
+    name: "passkey login without a response",
+    method: "POST",
+    url: "/api/verwaltung/passkey-anmeldung",
+    body: { response: "kaputt" },
+    anonymous: true,
+    status: 400,
+  },
+  { name: "unknown filter", method: "GET", url: "/api/verwaltung/anfragen?filter=%27;DROP%20TABLE", status: 400 },
+  { name: "broken cursor", method: "GET", url: "/api/verwaltung/anfragen?vor=2026-13-45T99:99:99.000Z_1", status: 400 },
+  {
+    name: "erase with a different confirmation",
+    method: "POST",
+    url: "/api/verwaltung/person/loeschen",
+    body: { email: "anna@example.de", confirmation: "bert@example.de" },
+    status: 400,
+  },
+  { name: "person without an address", method: "GET", url: "/api/verwaltung/person?email=", status: 400 },
+  { name: "unknown passkey", method: "DELETE", url: "/api/verwaltung/passkeys/unbekannt", status: 404 },
+  { name: "passkey id with odd characters", method: "DELETE", url: "/api/verwaltung/passkeys/a%2Fb", status: 400 },
+  { name: "unknown webhook delivery", method: "POST", url: "/api/verwaltung/webhooks/999999/erneut", body: {}, status: 404 },
+];
+
+for (const target of databaseTargets()) {
+  describe(`owner area bad input on ${target.driver}`, { skip: target.skip }, () => {
+    const owner = "inhaber@example.de";
+    let database: TestDatabase;
+    let test: TestApp;
+    let cookie: string;
+    let requestId: number;
+
+    const changes = async () =>
+      (
+        await database.db.query<{ n: string }>(
+          `SELECT (SELECT count(*) FROM mail_outbox) + (SELECT count(*) FROM contact_replies) + (SELECT count(*) FROM audit_log)
+                + (SELECT count(*) FROM contact_requests WHERE answered_at IS NOT NULL) + (SELECT count(*) FROM owner_sessions) AS n`,
+        )
+      ).rows[0]!.n;
+
+    before(async () => {
+      database = await target.create();
+      test = await buildTestApp(database, { OWNER_EMAILS: owner, MAIL_WORKER: "false", OWNER_LOGIN_LIMIT: "100000" });
+      cookie = `__Host-urkraft-verwaltung=${await database.db.transaction((tx) => createSession(tx, owner, "link"))}`;
+      const { rows } = await database.db.query<{ id: number }>(
+        "INSERT INTO contact_requests (name, email, message, form_page) VALUES ('Anna', 'anna@example.de', 'Hallo', '/') RETURNING id",
+      );
+      requestId = rows[0]!.id;
+    });
+    after(async () => {
+      await test?.close();
+      await database?.drop();
+    });
+
+    for (const entry of OWNER_CASES) {
+      it(`${entry.name}: ${entry.status}`, async () => {
+        const before = await changes();
+        const payload =
+          entry.body === undefined ? undefined : typeof entry.body === "string" ? entry.body : JSON.stringify(entry.body);
+        const origin = entry.origin === undefined ? "http://localhost" : entry.origin;
+        const response = await test.app.inject({
+          method: entry.method,
+          url: entry.url.replace("/anfragen/1/", `/anfragen/${requestId}/`),
+          headers: {
+            accept: "application/json",
+            ...(payload !== undefined ? { "content-type": "application/json" } : {}),
+            ...(origin !== null ? { origin } : {}),
+            ...(entry.anonymous
+              ? entry.name.startsWith("forged")
+                ? { cookie: `__Host-urkraft-verwaltung=${"B".repeat(43)}` }
+                : {}
+              : { cookie }),
+          },
+          ...(payload === undefined ? {} : { payload }),
+        });
+        assert.equal(response.statusCode, entry.status, response.body.slice(0, 200));
+        const answer = response.json() as { error?: string };
+        assert.ok(GERMAN_ANSWERS.has(answer.error ?? ""), `one of the German answers: ${answer.error}`);
+        assert.equal(await changes(), before, "nothing changed");
+      });
+    }
   });
 }
