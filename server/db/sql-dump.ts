@@ -17,20 +17,41 @@ export const PG_DUMP_ARGS = ["--no-owner", "--no-privileges"];
 
 /**
  * Settings pg_dump 17 writes that older servers do not know; under ON_ERROR_STOP a PostgreSQL 15 would
- * stop at them. Their defaults are what the dump needs anyway. `\restrict` lines (pg_dump 17.6) are psql
- * commands older psql versions do not know.
+ * stop at them. Their defaults are what the dump needs anyway.
  */
 const NEWER_SETTING = /^SET (transaction_timeout) = .*;\s*$/;
-const PSQL_RESTRICT = /^\\(un)?restrict\b/;
+const PREAMBLE_LINE = /^(|--.*|SET .*|SELECT pg_catalog\.set_config\(.*)$/;
 
-export function portableLine(line: string): string | undefined {
-  return NEWER_SETTING.test(line) || PSQL_RESTRICT.test(line) ? undefined : line;
+/**
+ * Filters a dump line by line. Only the preamble before the first statement is touched, since a visitor's
+ * message may hold any line inside the data; `\restrict KEY` (pg_dump 17.6, unknown to older psql) and
+ * its closing `\unrestrict KEY` are dropped by their random key.
+ */
+export class PortableDump {
+  private preamble = true;
+  private restrictKey: string | undefined;
+
+  line(line: string): string | undefined {
+    if (this.preamble) {
+      const restrict = /^\\restrict (\S+)\s*$/.exec(line);
+      if (restrict) {
+        this.restrictKey = restrict[1];
+        return undefined;
+      }
+      if (NEWER_SETTING.test(line)) return undefined;
+      if (!PREAMBLE_LINE.test(line)) this.preamble = false;
+      return line;
+    }
+    if (this.restrictKey !== undefined && line.trimEnd() === `\\unrestrict ${this.restrictKey}`) return undefined;
+    return line;
+  }
 }
 
 export function portableDump(sql: string): string {
+  const filter = new PortableDump();
   return sql
     .split("\n")
-    .filter((line) => portableLine(line) !== undefined)
+    .filter((line) => filter.line(line) !== undefined)
     .join("\n");
 }
 
@@ -104,14 +125,15 @@ export async function dumpPostgres(databaseUrl: string, file: string, command = 
   }
 }
 
-/** `portableLine` on a stream of text, line by line. */
+/** `PortableDump` on a stream of text. */
 function portableLines(): Transform {
   let rest = "";
   // Decoded across chunk borders, so a character split between two chunks stays whole.
   const decoder = new StringDecoder("utf8");
+  const filter = new PortableDump();
   const keep = (lines: string[]) =>
     lines
-      .map(portableLine)
+      .map((line) => filter.line(line))
       .filter((line) => line !== undefined)
       .map((line) => `${line}\n`)
       .join("");
