@@ -121,8 +121,11 @@ for (const target of databaseTargets()) {
       },
     );
 
-    it("explains its usage for a missing format or an unknown command", async () => {
+    it("explains its usage for a missing format, a directory as backup file or an unknown command", async () => {
       const lines: string[] = [];
+      assert.equal(await runCli(["backup", "--out", outDir], (line) => lines.push(line), env), 2);
+      assert.match(lines.join("\n"), /--out nennt das Verzeichnis .*; gib eine Datei an/);
+      lines.length = 0;
       assert.equal(await runCli(["export"], (line) => lines.push(line), env), 2);
       assert.match(lines.join("\n"), /Bitte gib das Format an: export --csv[\s\S]*Aufruf:/);
       lines.length = 0;
