@@ -32,11 +32,6 @@ export class ExclusiveSessions {
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
-  /** Whether a socket connection has the database right now (for tests and logs). */
-  get busy(): boolean {
-    return this.holder !== undefined;
-  }
-
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
     return new Promise((resolve, reject) => {
       this.pending.push({ handlerId, message, onData, resolve, reject });
