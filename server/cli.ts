@@ -1,4 +1,4 @@
-/** The site owner's command line: `npm run leads -- list | export --csv | show <email> | erase <email> | purge`. */
+/** The site owner's command line: `npm run leads -- list | export --csv | show <email> | erase <email> | purge | backup` (see cli/commands.ts). */
 import { runCli } from "./cli/run";
 
 runCli(process.argv.slice(2)).then(

@@ -1,10 +1,15 @@
 /**
  * Starts the server: checks the environment, builds the site if needed, opens and migrates the
  * database, listens on PORT. SIGTERM/SIGINT finish open requests and close the database cleanly.
+ * With PGlite the database is also served on a Unix socket in DATA_DIR, so `npm run leads` and
+ * backups work while the site runs.
  */
+import type { FastifyInstance } from "fastify";
 import { existsSync } from "node:fs";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { openDb } from "./db";
+import { loggableError } from "./http/errors";
 import { buildSite, siteNeedsBuild } from "./site-build";
 
 async function main(): Promise<void> {
@@ -20,28 +25,45 @@ async function main(): Promise<void> {
     }
   }
 
-  const app = await buildApp({ config });
+  // Opened here rather than in buildApp, so the socket is served only by the real server, not by tests.
+  let app: FastifyInstance | undefined;
+  const db = await openDb(config, {
+    onIdleError: (err) => app?.log.error({ err: loggableError(err) }, "database connection lost"),
+    serveLocally: (err) =>
+      app ? app.log.error({ err: loggableError(err as Error) }, "database socket failed") : console.error((err as Error).message),
+  });
+  try {
+    app = await buildApp({ config, db });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const server = app;
   let closing = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, "shutting down");
+      server.log.info({ signal }, "shutting down");
       // Requests in flight get a while to finish; a connection that hangs must not block the stop.
       setTimeout(() => {
-        app.log.error("shutdown took longer than 10 s, exiting");
+        server.log.error("shutdown took longer than 10 s, exiting");
         process.exit(1);
       }, 10_000).unref();
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, "shutdown failed");
-          process.exit(1);
-        },
-      );
+      // The database (and its socket) closes after the app, once no request needs it any more.
+      server
+        .close()
+        .then(() => db.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            server.log.error({ err: error }, "shutdown failed");
+            process.exit(1);
+          },
+        );
     });
   }
-  await app.listen({ port: config.port, host: config.host });
+  await server.listen({ port: config.port, host: config.host });
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,13 @@
 /** `npm run leads -- list` and `-- export --csv` against a real database with stored submissions. */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { openDb } from "../db";
-import { databaseTargets, type TestDatabase } from "../test-support/databases";
+import { readMigrations } from "../db/migrate";
+import { createPostgresDatabaseUrl, databaseTargets, postgresSkipReason, type TestDatabase } from "../test-support/databases";
 import { runCli } from "./run";
 
 const LEADS = [
@@ -87,8 +88,44 @@ for (const target of databaseTargets()) {
       for (const file of [leadFile, contactFile]) assert.equal((await stat(file)).mode & 0o777, 0o600);
     });
 
-    it("explains its usage for a missing format or an unknown command", async () => {
+    it(
+      "backup writes a SQL dump only the owner can read, which psql restores into an empty PostgreSQL database",
+      { skip: postgresSkipReason() || (spawnSync("psql", ["--version"]).status !== 0 && "psql ist nicht installiert") },
+      async () => {
+        const file = path.join(outDir, "sicherung.sql");
+        const lines: string[] = [];
+        assert.equal(await runCli(["backup", "--out", file], (line) => lines.push(line), env), 0);
+        assert.match(lines.join("\n"), /Sicherung geschrieben: .*sicherung\.sql/);
+        assert.equal((await stat(file)).mode & 0o777, 0o600);
+        const dump = await readFile(file, "utf8");
+        assert.doesNotMatch(dump, /transaction_timeout|OWNER TO|GRANT /, "portable: no newer settings, owners or grants");
+
+        const target = await createPostgresDatabaseUrl();
+        try {
+          const restore = spawnSync("psql", [target.url, "-v", "ON_ERROR_STOP=1", "-1", "-q", "-f", file], { encoding: "utf8" });
+          assert.equal(restore.status, 0, restore.stderr);
+          const restored = await openDb({ databaseUrl: target.url, dataDir: outDir }, { migrate: false });
+          try {
+            const leads = await restored.query<{ email: string; name: string }>("SELECT email, name FROM leads ORDER BY id");
+            assert.deepEqual(leads.rows, LEADS);
+            const contacts = await restored.query<{ message: string }>("SELECT message FROM contact_requests");
+            assert.deepEqual(contacts.rows, [{ message: 'Hallo; wie geht\'s?\nZweite Zeile mit "Anführungszeichen"' }]);
+            const migrations = await restored.query("SELECT version FROM schema_migrations");
+            assert.equal(migrations.rows.length, (await readMigrations()).length);
+          } finally {
+            await restored.close();
+          }
+        } finally {
+          await target.drop();
+        }
+      },
+    );
+
+    it("explains its usage for a missing format, a directory as backup file or an unknown command", async () => {
       const lines: string[] = [];
+      assert.equal(await runCli(["backup", "--out", outDir], (line) => lines.push(line), env), 2);
+      assert.match(lines.join("\n"), /--out nennt das Verzeichnis .*; gib eine Datei an/);
+      lines.length = 0;
       assert.equal(await runCli(["export"], (line) => lines.push(line), env), 2);
       assert.match(lines.join("\n"), /Bitte gib das Format an: export --csv[\s\S]*Aufruf:/);
       lines.length = 0;

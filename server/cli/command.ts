@@ -1,8 +1,11 @@
-/** What each CLI subcommand gets, so a new one is a function in its own file plus one line in cli.ts. */
+/** What each CLI subcommand gets, so a new one is an object in its own file plus one line in commands.ts. */
+import type { Config } from "../config";
 import type { Db } from "../db";
 
 export interface CliContext {
+  /** Connected the same way whatever the setup: PostgreSQL, the running server's PGlite, or PGlite directly. */
   db: Db;
+  config: Config;
   /** Arguments after the subcommand's name. */
   args: string[];
   /** Writes one line of output. */
@@ -12,6 +15,9 @@ export interface CliContext {
 }
 
 export interface Command {
+  /** The word after `npm run leads --`. */
+  name: string;
+  /** The name and its arguments, as the help shows them. */
   usage: string;
   summary: string;
   run(context: CliContext): Promise<void>;

@@ -4,6 +4,7 @@ import { erasePerson } from "../privacy";
 import { emailArgument } from "./show";
 
 export const eraseCommand: Command = {
+  name: "erase",
   usage: "erase <email>",
   summary: "löscht alles über eine Person (Art. 17 DSGVO)",
   async run({ db, args, print }) {

@@ -12,6 +12,7 @@ import { STATUS_LABELS, germanDateTime } from "./format";
 import { readContactRequests, readLeads } from "./records";
 
 export const exportCommand: Command = {
+  name: "export",
   usage: "export --csv [--out VERZEICHNIS]",
   summary: "schreibt Leads und Kontaktanfragen als CSV-Dateien (für Excel)",
   async run({ db, args, print, cwd }) {

@@ -7,6 +7,7 @@ import { readContactRequests, readLeads } from "./records";
 const MESSAGE_PREVIEW = 60;
 
 export const listCommand: Command = {
+  name: "list",
   usage: "list",
   summary: "zeigt alle Leads und Kontaktanfragen",
   async run({ db, args, print }) {

@@ -5,6 +5,7 @@ import { rejectUnknown, type Command } from "./command";
 import { purgeExpired } from "../privacy";
 
 export const purgeCommand: Command = {
+  name: "purge",
   usage: "purge",
   summary: "löscht, was die Fristen in content/site.json überschritten hat",
   async run({ db, args, print, cwd }) {

@@ -1,24 +1,11 @@
-/** Dispatches a command line to its subcommand; each lives in its own file in this folder. */
+/** Dispatches a command line to its subcommand (the list is in commands.ts, each in its own file). */
 import { loadConfig } from "../config";
-import { openDb } from "../db";
-import { UsageError, type Command } from "./command";
-import { eraseCommand } from "./erase";
-import { exportCommand } from "./export";
-import { listCommand } from "./list";
-import { purgeCommand } from "./purge";
-import { showCommand } from "./show";
-
-/** Adding a subcommand (show, erase, purge …): a new file here and one line in this list. */
-export const COMMANDS: Record<string, Command> = {
-  list: listCommand,
-  export: exportCommand,
-  show: showCommand,
-  erase: eraseCommand,
-  purge: purgeCommand,
-};
+import { connectDb } from "../db";
+import { UsageError } from "./command";
+import { COMMANDS } from "./commands";
 
 export function usage(): string {
-  const lines = Object.values(COMMANDS).map((command) => `  npm run leads -- ${command.usage.padEnd(34)} ${command.summary}`);
+  const lines = COMMANDS.map((command) => `  npm run leads -- ${command.usage.padEnd(34)} ${command.summary}`);
   return ["Aufruf:", ...lines].join("\n");
 }
 
@@ -29,15 +16,16 @@ export async function runCli(
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   const [name, ...args] = argv;
-  const command = name ? COMMANDS[name] : undefined;
+  const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
     const unknown = name !== undefined && name !== "--help" && name !== "help";
     print(unknown ? `Unbekannter Befehl „${name}“.\n${usage()}` : usage());
     return unknown ? 2 : 0;
   }
-  const db = await openDb(loadConfig(env));
+  const config = loadConfig(env);
+  const db = await connectDb(config);
   try {
-    await command.run({ db, args, print, cwd: process.cwd() });
+    await command.run({ db, config, args, print, cwd: process.cwd() });
     return 0;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;

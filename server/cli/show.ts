@@ -10,6 +10,7 @@ export function emailArgument(args: readonly string[]): string {
 }
 
 export const showCommand: Command = {
+  name: "show",
   usage: "show <email>",
   summary: "alles über eine Person als JSON (Auskunft, Art. 15 DSGVO)",
   async run({ db, args, print }) {

@@ -1,16 +1,30 @@
 /**
  * PGlite: PostgreSQL compiled to WebAssembly, storing its files under DATA_DIR. One process at a time may
  * open a data directory (two would corrupt it), so a lock file with the owner's process id guards it.
+ * The server lends the open database to local tools over a Unix socket (see local-socket.ts).
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { startLocalSocket, type LocalSocket } from "./local-socket";
+import { resetSession } from "./socket-sessions";
+import { dumpWithPgliteTools, writePrivately } from "./sql-dump";
 import type { Db, Queryable } from "./types";
 
-export async function openPglite(dataDir: string): Promise<Db> {
+export interface PgliteDb extends Db {
+  readonly driver: "pglite";
+  /** Starts serving the database on DATA_DIR's socket (closed again by `close`); returns the socket's path. */
+  serveLocally(onError?: (error: unknown) => void): Promise<string>;
+}
+
+export function lockFilePath(dataDir: string): string {
+  return path.join(dataDir, "pglite.lock");
+}
+
+export async function openPglite(dataDir: string): Promise<PgliteDb> {
   const directory = path.join(dataDir, "pglite");
   await mkdir(directory, { recursive: true });
-  const lockFile = path.join(dataDir, "pglite.lock");
+  const lockFile = lockFilePath(dataDir);
   await takeLock(lockFile);
   let pglite: PGlite;
   try {
@@ -30,26 +44,52 @@ export async function openPglite(dataDir: string): Promise<Db> {
     },
   });
 
+  let socket: LocalSocket | undefined;
   let closed = false;
   return {
     driver: "pglite",
     ...wrap(pglite),
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    async backupTo(file) {
+      // Both of PGlite's locks, so neither the server's queries nor a socket client run meanwhile.
+      const sql = await pglite._runExclusiveTransaction(() =>
+        pglite.runExclusive(async () => {
+          try {
+            return await dumpWithPgliteTools(pglite);
+          } finally {
+            await resetSession(pglite);
+          }
+        }),
+      );
+      await writePrivately(file, sql);
+    },
+    async serveLocally(onError) {
+      socket ??= await startLocalSocket(pglite, dataDir, onError);
+      return socket.path;
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await socket?.stop();
       await pglite.close();
       await rm(lockFile, { force: true });
     },
   };
 }
 
-async function takeLock(lockFile: string): Promise<void> {
-  const owner = await readFile(lockFile, "utf8").then(
+/** The id of another live process holding the data directory, if one does. */
+export async function lockHolder(dataDir: string): Promise<number | undefined> {
+  const owner = await readFile(lockFilePath(dataDir), "utf8").then(
     (text) => Number.parseInt(text, 10),
     () => undefined,
   );
-  if (owner !== undefined && owner !== process.pid && isRunning(owner)) {
+  if (owner === undefined || Number.isNaN(owner) || owner === process.pid || !isRunning(owner)) return undefined;
+  return owner;
+}
+
+async function takeLock(lockFile: string): Promise<void> {
+  const owner = await lockHolder(path.dirname(lockFile));
+  if (owner !== undefined) {
     throw new Error(
       `Die Datenbank in ${path.dirname(lockFile)} ist schon von Prozess ${owner} geöffnet (PGlite erlaubt nur einen). ` +
         "Beende ihn zuerst oder nutze PostgreSQL über DATABASE_URL.",

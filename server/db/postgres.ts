@@ -1,5 +1,6 @@
 /** PostgreSQL through a `pg` connection pool, for production and for several Node instances sharing one database. */
 import pg from "pg";
+import { dumpPostgres } from "./sql-dump";
 import type { Db, Queryable } from "./types";
 
 export interface PostgresOptions {
@@ -54,6 +55,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
         client.release(broken);
       }
     },
+    backupTo: (file) => dumpPostgres(connectionString, file),
     async close() {
       if (closed) return;
       closed = true;

@@ -9,5 +9,7 @@ export interface Db extends Queryable {
   readonly driver: "pglite" | "postgres";
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Writes a plain SQL dump (schema, rows, migrations table) to `file`, readable by its owner only; `psql -f` restores it. */
+  backupTo(file: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,13 @@
+/**
+ * Every subcommand of `npm run leads`, in the order the help lists them. A new one is a file in this
+ * folder exporting a `Command`, plus one line here.
+ */
+import { backupCommand } from "./backup";
+import type { Command } from "./command";
+import { eraseCommand } from "./erase";
+import { exportCommand } from "./export";
+import { listCommand } from "./list";
+import { purgeCommand } from "./purge";
+import { showCommand } from "./show";
+
+export const COMMANDS: readonly Command[] = [listCommand, exportCommand, showCommand, eraseCommand, purgeCommand, backupCommand];
