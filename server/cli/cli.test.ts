@@ -49,6 +49,32 @@ for (const target of databaseTargets()) {
       await rm(outDir, { recursive: true, force: true });
     });
 
+    it("login-link prints a working one-time link for an owner and refuses other addresses", async () => {
+      const lines: string[] = [];
+      const ownerEnv = { ...env, OWNER_EMAILS: "inhaber@beispiel.de", SITE_URL: "https://www.beispiel.de" };
+      assert.equal(await runCli(["login-link", "Inhaber@beispiel.de"], (line) => lines.push(line), ownerEnv), 0);
+      const link = /^https:\/\/www\.beispiel\.de\/verwaltung\/anmelden\?token=([A-Za-z0-9_-]{43})$/m.exec(lines.join("\n"));
+      assert.ok(link, lines.join("\n"));
+      const refused: string[] = [];
+      assert.equal(await runCli(["login-link", "fremd@beispiel.de"], (line) => refused.push(line), ownerEnv), 2);
+      assert.match(refused.join("\n"), /fremd@beispiel\.de steht nicht in OWNER_EMAILS/);
+      const off: string[] = [];
+      assert.equal(await runCli(["login-link", "inhaber@beispiel.de"], (line) => off.push(line), env), 2);
+      assert.match(off.join("\n"), /Verwaltung ist aus/);
+      // The printed token is the one stored (as its hash), unused and valid for 15 minutes.
+      const db = await openDb({ databaseUrl: database.config.databaseUrl, dataDir: database.config.dataDir });
+      try {
+        const { rows } = await db.query<{ minutes: number }>(
+          `SELECT round(extract(epoch FROM expires_at - created_at) / 60)::integer AS minutes FROM owner_login_tokens
+            WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex') AND used_at IS NULL`,
+          [link[1]],
+        );
+        assert.deepEqual(rows, [{ minutes: 15 }]);
+      } finally {
+        await db.close();
+      }
+    });
+
     it("list shows leads and contact requests in German, without terminal escape sequences", async () => {
       const lines: string[] = [];
       assert.equal(await runCli(["list"], (line) => lines.push(line), env), 0);

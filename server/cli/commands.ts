@@ -7,7 +7,16 @@ import type { Command } from "./command";
 import { eraseCommand } from "./erase";
 import { exportCommand } from "./export";
 import { listCommand } from "./list";
+import { loginLinkCommand } from "./login-link";
 import { purgeCommand } from "./purge";
 import { showCommand } from "./show";
 
-export const COMMANDS: readonly Command[] = [listCommand, exportCommand, showCommand, eraseCommand, purgeCommand, backupCommand];
+export const COMMANDS: readonly Command[] = [
+  listCommand,
+  exportCommand,
+  showCommand,
+  eraseCommand,
+  purgeCommand,
+  backupCommand,
+  loginLinkCommand,
+];
