@@ -80,7 +80,8 @@ onBothDrivers("double opt-in", async (t, database) => {
     assert.ok(link.startsWith(`${site.siteUrl}/api/leads/confirm?token=`), link);
     assert.ok((parsed.html || "").includes(`href="${link}"`), "the HTML part carries the same link");
 
-    // Only the hash of the token is stored, and the composed mail is gone once sent.
+    // Only the hash of the token is stored, and the composed mail is gone once sent (marked just after delivery).
+    await outboxSettled(app);
     const token = new URL(link).searchParams.get("token")!;
     const stored = await app.db.query<{ token_hash: string }>("SELECT token_hash FROM lead_tokens WHERE purpose = 'confirm'");
     assert.ok(stored.rows.some((row) => row.token_hash === createHash("sha256").update(token).digest("hex")));

@@ -3,6 +3,7 @@
  * the `standardwebhooks` package, and the four events caused through the real routes and the erasure.
  */
 import assert from "node:assert/strict";
+import site from "../../content/site.json";
 import { onBothDrivers, startApp, waitUntil } from "../mail/testing/harness";
 import { erasePerson } from "../privacy";
 import { ofType, testSecret, WebhookReceiver, type ReceivedWebhook } from "./testing/receiver";
@@ -48,7 +49,7 @@ onBothDrivers("webhooks: the four events", async (t, database) => {
       const [confirmed, unsubscribed, received, erased] = got.map((entry) => entry.payload!);
       assert.deepEqual(Object.keys(confirmed!.data).sort(), ["confirmedAt", "consentTextVersion", "email", "name"]);
       assert.equal(confirmed!.data.name, "Karl Wagner");
-      assert.equal(confirmed!.data.consentTextVersion, "2026-11-21");
+      assert.equal(confirmed!.data.consentTextVersion, site.consent.version);
       assert.deepEqual(Object.keys(unsubscribed!.data).sort(), ["email", "unsubscribedAt"]);
       assert.deepEqual(Object.keys(received!.data).sort(), ["email", "name", "receivedAt", "url"]);
       assert.match(received!.data.url!, /^https:\/\/www\.urkraft\.de\/verwaltung\/anfragen\/\d+$/);
