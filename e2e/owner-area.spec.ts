@@ -205,6 +205,10 @@ test("export, person view and erasure are done and written to the audit log", as
   await expect(log).toContainText("e***@beispiel.de");
   await expect(log).not.toContainText("erna.loeschen@beispiel.de");
   await expectNoAxeViolations(page);
+
+  await openSection(page, "Webhooks");
+  await expect(page.getByText("Keine Webhooks eingerichtet.", { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("a passkey is added, used to log in, listed and removed; logout ends the session", async ({ page }) => {
