@@ -2,6 +2,7 @@
  * The page a form post without JavaScript gets on bad input or a refused request: German, plain HTML with
  * inline styles only (allowed by the CSP), listing the problems and linking back to the form.
  */
+import { escapeHtml } from "../../src/escape-html";
 export interface ErrorPage {
   title: string;
   intro: string;
@@ -45,8 +46,4 @@ ${problems ? `<ul>${problems}</ul>` : ""}
 </body>
 </html>
 `;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

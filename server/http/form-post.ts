@@ -5,13 +5,12 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import { ValidationError, type AnyObjectSchema, type InferType } from "yup";
 import { THANK_YOU_PATH } from "../../src/constants";
-import type { FieldErrors } from "../../src/forms/schemas";
+import { HONEYPOT_FIELD, type FieldErrors } from "../../src/forms/schemas";
 import { sendError } from "./errors";
 import { HTTP_MESSAGES } from "./messages";
 import { isForeignOrigin, isFormPost, mediaType } from "./request-info";
 
 export const FORM_BODY_LIMIT = 16 * 1024;
-export const HONEYPOT_FIELD = "website";
 
 const ACCEPTED_TYPES = new Set(["application/json", "application/x-www-form-urlencoded"]);
 

@@ -2,7 +2,7 @@
  * The HTML frame every mail shares: a band with the brand, a white card with the text, the footer in
  * smaller print. Table layout and inline styles, because that is what mail clients render reliably.
  */
-import { escapeHtml } from "./markdown";
+import { escapeHtml } from "../../src/escape-html";
 import { COLORS, FONT, HEADING_FONT } from "./style";
 
 export function wrapHtml(parts: { title: string; brand: string; body: string; footer: string }): string {

@@ -6,6 +6,7 @@
  * Supported: paragraphs (blank line between), `## heading`, `- list item`, `> quoted line`, `**bold**`,
  * `[label](url)`, and a paragraph that is a single link becomes a button.
  */
+import { escapeHtml } from "../../src/escape-html";
 import { COLORS, FONT, HEADING_FONT } from "./style";
 
 export type Values = Readonly<Record<string, string>>;
@@ -53,10 +54,6 @@ function fill(source: string, values: Values, escape: (value: string) => string)
     last = match.index + match[0].length;
   }
   return out + escape(source.slice(last));
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /** A link target after filling in: only web and mail addresses, so no `javascript:` can slip in. */
