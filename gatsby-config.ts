@@ -1,30 +1,9 @@
 import type { GatsbyConfig } from "gatsby";
 import path from "node:path";
 import { readSiteSettings } from "./src/content/read-content";
+import { contentTypeName } from "./src/content/content-schema";
 
 const site = readSiteSettings(path.join(__dirname, "content"));
-
-/** JSON file name → GraphQL type, so the schema in gatsby-node.ts names what editors see as files. */
-const JSON_TYPES: Record<string, string> = {
-  site: "SiteSettings",
-  testimonials: "Testimonial",
-  recipes: "Recipe",
-  "movement-plan": "MovementDay",
-  principles: "Principle",
-  faq: "Faq",
-  results: "Result",
-  notices: "Notices",
-};
-
-/** content/pages/<route>.json → the type of that page's copy. */
-const PAGE_COPY_TYPES: Record<string, string> = {
-  home: "HomePageCopy",
-  "bewegung-alltag": "MovementPageCopy",
-  "ernaehrung-traditionell": "NutritionPageCopy",
-  "gesunde-rezepte": "RecipesPageCopy",
-  "kontakt-unterstuetzung": "ContactPageCopy",
-  "danke-willkommen": "ThanksPageCopy",
-};
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -44,13 +23,13 @@ const config: GatsbyConfig = {
     "gatsby-transformer-sharp",
     {
       resolve: "gatsby-source-filesystem",
-      options: { name: "content", path: path.join(__dirname, "content"), ignore: ["**/emails/**"] },
+      options: { name: "content", path: path.join(__dirname, "content"), ignore: ["**/emails/**", "**/schemas/**"] },
     },
     {
       resolve: "gatsby-transformer-json",
       options: {
-        typeName: ({ node }: { node: { name: string; relativeDirectory: string } }) =>
-          (node.relativeDirectory === "pages" ? PAGE_COPY_TYPES[node.name] : JSON_TYPES[node.name]) ?? "UnknownContentJson",
+        // The GraphQL type of each content file comes from the content table (src/content/content-schema.ts).
+        typeName: ({ node }: { node: { relativePath: string } }) => contentTypeName(node.relativePath) ?? "UnknownContentJson",
       },
     },
     "gatsby-transformer-remark",

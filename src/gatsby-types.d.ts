@@ -4199,7 +4199,7 @@ type Query_thanksPageCopyArgs = {
 
 type Recipe = Node & {
   readonly benefit: Scalars['String'];
-  /** Drinks only: caffeine in mg per litre; above 150 the page shows the mandatory notice */
+  /** Nur bei Drinks: Koffein in mg pro Liter (0 für koffeinfrei); über 150 zeigt die Seite den Pflichthinweis */
   readonly caffeineMgPerLitre: Maybe<Scalars['Int']>;
   readonly category: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
@@ -5803,7 +5803,7 @@ type Testimonial = Node & {
   readonly parent: Maybe<Node>;
   readonly rating: Scalars['Int'];
   readonly text: Scalars['String'];
-  /** bewegung or ernaehrung: which sub-page also shows this testimonial */
+  /** Auf welcher Unterseite der Bericht auch erscheint: Bewegung oder Ernährung */
   readonly topic: Scalars['String'];
 };
 

@@ -76,7 +76,9 @@ export function testimonials(): (TestimonialData & { topic: string })[] {
 }
 
 export function recipes(): RecipeData[] {
-  return withImages(readContent<Omit<RecipeData, "id">[]>("recipes.json")).map((recipe, index) => ({
+  return withImages(
+    readContent<(Omit<RecipeData, "id" | "caffeineMgPerLitre"> & { caffeineMgPerLitre?: number })[]>("recipes.json"),
+  ).map((recipe, index) => ({
     caffeineMgPerLitre: null,
     ...recipe,
     id: `recipe-${index}`,

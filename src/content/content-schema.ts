@@ -1,13 +1,25 @@
 /**
- * The shape of every content file an editor may change. Checked before each build, so a typo fails
- * `gatsby build` with a message naming the file, the entry and the field.
+ * The shape of every content file an editor may change, described once: the content check before each
+ * build, the GraphQL types (graphql-types.ts) and the editors' JSON Schemas (json-schemas.ts) follow from
+ * it. `.meta()` adds what yup does not say: GraphQL type names, and German titles and hints for editors.
  */
-import { array, number, object, string, type AnyObject, type AnySchema, type ObjectSchema } from "yup";
+import {
+  array,
+  number,
+  object as yupObject,
+  string,
+  type AnyObject,
+  type AnySchema,
+  type ObjectSchema,
+  type ObjectShape,
+} from "yup";
 import { EMAIL_PATTERN } from "../forms/schemas";
 import { FAQ_COUNT, MOVEMENT_DURATIONS, PRINCIPLE_COUNT, RECIPE_COUNT, TESTIMONIAL_COUNT } from "../constants";
 import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, HEADER_LINKS } from "../navigation";
 import { PRINCIPLE_ICONS } from "./principle-icons";
 
+/** Every object in a content file must be there: yup lets a missing one pass, GraphQL declares it non-null. */
+const object = <S extends ObjectShape>(shape: S) => yupObject(shape).required("fehlt");
 const text = () => string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").required("fehlt oder ist leer");
 const wholeNumber = () =>
   number()
@@ -18,7 +30,8 @@ const wholeNumber = () =>
 const isoDate = () =>
   text()
     .matches(/^\d{4}-\d{2}-\d{2}$/, "muss ein Datum im Format JJJJ-MM-TT sein")
-    .test("real-date", "ist kein gültiges Datum", (value) => !value || !Number.isNaN(Date.parse(value)));
+    .test("real-date", "ist kein gültiges Datum", (value) => !value || !Number.isNaN(Date.parse(value)))
+    .meta({ graphql: "Date", directives: "@dateformat" });
 const email = () => text().matches(EMAIL_PATTERN, "ist keine gültige E-Mail-Adresse");
 
 export { PRINCIPLE_ICONS };
@@ -38,7 +51,9 @@ const imagePath = () =>
       const fileExists = (this.options.context as ContentContext | undefined)?.fileExists;
       if (!value || !IMAGE_PATH.test(value) || !fileExists || fileExists(value)) return true;
       return this.createError({ message: `Bilddatei „${value}“ gibt es nicht` });
-    });
+    })
+    // GraphQL resolves the path to the image file; null when it cannot.
+    .meta({ graphql: "File", directives: "@fileByRelativePath", graphqlNullable: true });
 
 const SITE_PATHS = [...new Set([...HEADER_LINKS, ...FOOTER_QUICK_LINKS, ...FOOTER_LEGAL_LINKS].map((link) => link.to))];
 /** A link inside the site: one of the pages the navigation knows. */
@@ -59,14 +74,14 @@ export const siteSchema = object({
   siteUrl: text().matches(/^https?:\/\/[^/\s]+$/, "muss eine Adresse wie https://www.beispiel.de ohne / am Ende sein"),
   email: email(),
   phone: text(),
-  mailFrom: object({ name: text(), address: email() }),
+  mailFrom: object({ name: text(), address: email() }).meta({ type: "MailFrom" }),
   address: object({
     street: text(),
     postalCode: text().matches(/^\d{5}$/, "muss eine fünfstellige Postleitzahl sein"),
     city: text(),
     country: text(),
-  }),
-  openingHours: array(object({ days: text(), hours: text() }))
+  }).meta({ type: "PostalAddress" }),
+  openingHours: array(object({ days: text(), hours: text() }).meta({ type: "OpeningHours" }))
     .min(1, "braucht mindestens einen Eintrag")
     .required("fehlt"),
   replyWithinHours: wholeNumber().positive("muss größer als 0 sein"),
@@ -91,14 +106,14 @@ export const siteSchema = object({
     registerNumber: text(),
     vatId: text(),
     editorialResponsible: text(),
-  }),
+  }).meta({ type: "LegalEntity" }),
   stats: object({
     users: wholeNumber().positive("muss größer als 0 sein"),
     usersBasis: text(),
     weekTwoPercent: wholeNumber().min(0, "muss zwischen 0 und 100 liegen").max(100, "muss zwischen 0 und 100 liegen"),
     weekTwoBasis: text(),
-  }),
-  consent: object({ version: text(), text: text() }),
+  }).meta({ type: "Stats" }),
+  consent: object({ version: text(), text: text() }).meta({ type: "Consent" }),
   /**
    * Facts of the running installation that the privacy texts state. Empty means "not known yet": the
    * texts then show a note to fill it in, and a production build (SITE_URL set) refuses to start.
@@ -122,7 +137,7 @@ export const siteSchema = object({
     euOnly: yesOrNo(),
     /** Optional: the owner's own CRM or newsletter tool that receives leads by webhook; empty when none. */
     webhookRecipients: deploymentFact(),
-  }),
+  }).meta({ type: "Deployment" }),
   retention: object({
     confirmLinkHours: wholeNumber().positive("muss größer als 0 sein"),
     unconfirmedLeadDays: wholeNumber().positive("muss größer als 0 sein"),
@@ -130,7 +145,7 @@ export const siteSchema = object({
     sentMailDays: wholeNumber().positive("muss größer als 0 sein"),
     consentProofYears: wholeNumber().positive("muss größer als 0 sein"),
     auditLogDays: wholeNumber().positive("muss größer als 0 sein"),
-  }),
+  }).meta({ type: "Retention" }),
 });
 
 /** Which sub-page also shows a testimonial: the movement page or the nutrition page. */
@@ -144,7 +159,9 @@ export const testimonialSchema = object({
   rating: wholeNumber().min(1, "muss zwischen 1 und 5 liegen").max(5, "muss zwischen 1 und 5 liegen"),
   text: text(),
   date: isoDate(),
-  topic: text().oneOf([...TESTIMONIAL_TOPICS], `muss eines davon sein: ${TESTIMONIAL_TOPICS.join(", ")}`),
+  topic: text()
+    .oneOf([...TESTIMONIAL_TOPICS], `muss eines davon sein: ${TESTIMONIAL_TOPICS.join(", ")}`)
+    .meta({ description: "Auf welcher Unterseite der Bericht auch erscheint: Bewegung oder Ernährung" }),
 });
 
 export const RECIPE_CATEGORIES = ["Frühstück", "Hauptgericht", "Suppe", "Salat", "Drink"] as const;
@@ -164,7 +181,10 @@ export const recipeSchema = object({
     .typeError("muss eine Zahl sein (ohne Anführungszeichen)")
     .integer("muss eine ganze Zahl sein")
     .min(0, "darf nicht negativ sein")
-    .optional(),
+    .optional()
+    .meta({
+      description: "Nur bei Drinks: Koffein in mg pro Liter (0 für koffeinfrei); über 150 zeigt die Seite den Pflichthinweis",
+    }),
   image: imagePath(),
   imageAlt: text(),
 });
@@ -190,9 +210,19 @@ export const resultSchema = object({
   basis: text(),
 });
 
-/** One entry per list file: its entry schema, how many entries the pages need, and which field names an entry. */
-export interface ListFile {
+/** What every content file says about itself: its path under content/, its GraphQL type, its German name. */
+export interface ContentFileInfo {
+  /** Path relative to content/, e.g. "recipes.json" or "pages/home.json". */
   file: string;
+  /** GraphQL node type of the file (object files) or of each entry (list files). */
+  type: string;
+  /** German title and hint shown in the editor. */
+  title: string;
+  description?: string;
+}
+
+/** One entry per list file: its entry schema, how many entries the pages need, and which field names an entry. */
+export interface ListFile extends ContentFileInfo {
   entry: AnySchema;
   count: number;
   labelField: string;
@@ -203,6 +233,9 @@ export interface ListFile {
 export const LIST_FILES: ListFile[] = [
   {
     file: "testimonials.json",
+    type: "Testimonial",
+    title: "Erfahrungsberichte",
+    description: "Berichte von Teilnehmern mit Name, Ort, Bewertung, Datum und Thema",
     entry: testimonialSchema,
     count: TESTIMONIAL_COUNT,
     labelField: "name",
@@ -216,6 +249,9 @@ export const LIST_FILES: ListFile[] = [
   },
   {
     file: "recipes.json",
+    type: "Recipe",
+    title: "Rezepte",
+    description: "Die Rezeptkarten; genau eines ist ein Drink (für die Ernährungsseite)",
     entry: recipeSchema,
     count: RECIPE_COUNT,
     labelField: "title",
@@ -238,6 +274,9 @@ export const LIST_FILES: ListFile[] = [
   },
   {
     file: "movement-plan.json",
+    type: "MovementDay",
+    title: "7-Tage-Bewegungsplan",
+    description: "Ein Eintrag pro Tag, der Reihe nach; die Dauer jedes Tages ist vorgegeben",
     entry: movementDaySchema,
     count: MOVEMENT_DURATIONS.length,
     labelField: "activity",
@@ -251,9 +290,30 @@ export const LIST_FILES: ListFile[] = [
         return problems;
       }),
   },
-  { file: "principles.json", entry: principleSchema, count: PRINCIPLE_COUNT, labelField: "title" },
-  { file: "faq.json", entry: faqSchema, count: FAQ_COUNT, labelField: "question" },
-  { file: "results.json", entry: resultSchema, count: 3, labelField: "label" },
+  {
+    file: "principles.json",
+    type: "Principle",
+    title: "Prinzipien der traditionellen Ernährung",
+    entry: principleSchema,
+    count: PRINCIPLE_COUNT,
+    labelField: "title",
+  },
+  {
+    file: "faq.json",
+    type: "Faq",
+    title: "Häufige Fragen (Kontaktseite)",
+    entry: faqSchema,
+    count: FAQ_COUNT,
+    labelField: "question",
+  },
+  {
+    file: "results.json",
+    type: "Result",
+    title: "Ergebnisse nach drei Monaten",
+    entry: resultSchema,
+    count: 3,
+    labelField: "label",
+  },
 ];
 
 /* ---------- Single-object files: shared notices and the copy of each page ---------- */
@@ -266,24 +326,27 @@ export const noticesSchema = object({
   caffeineFree: text(),
 });
 
-const heroWithImage = () => object({ kicker: text(), title: text(), lead: text(), image: imagePath(), imageAlt: text() });
-const heroWithoutImage = () => object({ kicker: text(), title: text(), lead: text() });
-const sectionIntro = () => object({ kicker: text(), title: text(), intro: text() });
-const callToAction = () => object({ title: text(), text: text(), button: text() });
-const titledText = () => object({ title: text(), text: text() });
+const heroWithImage = () =>
+  object({ kicker: text(), title: text(), lead: text(), image: imagePath(), imageAlt: text() }).meta({ type: "PageHero" });
+const heroWithoutImage = () => object({ kicker: text(), title: text(), lead: text() }).meta({ type: "PageHero" });
+const sectionIntro = () => object({ kicker: text(), title: text(), intro: text() }).meta({ type: "SectionIntro" });
+const callToAction = () => object({ title: text(), text: text(), button: text() }).meta({ type: "CallToAction" });
+const titledText = () => object({ title: text(), text: text() }).meta({ type: "TitledText" });
 const titledList = (min: number) =>
-  object({ title: text(), items: array(titledText()).min(min, `braucht mindestens ${min} Einträge`).required("fehlt") });
+  object({ title: text(), items: array(titledText()).min(min, `braucht mindestens ${min} Einträge`).required("fehlt") }).meta({
+    type: "TitledList",
+  });
 
 export const homeCopySchema = object({
   hero: heroWithImage(),
   heroButton: text(),
-  heroLink: object({ to: sitePath(), label: text() }),
+  heroLink: object({ to: sitePath(), label: text() }).meta({ type: "PageLink" }),
   heroPoints: textList(),
   badges: object({
     usersLabel: text(),
     usersText: text(),
     items: array(titledText()).min(1, "braucht mindestens einen Eintrag").required("fehlt"),
-  }),
+  }).meta({ type: "HomeBadges" }),
   story: object({
     kicker: text(),
     title: text(),
@@ -292,28 +355,30 @@ export const homeCopySchema = object({
     quoteAuthor: text(),
     image: imagePath(),
     imageAlt: text(),
-  }),
+  }).meta({ type: "HomeStory" }),
   pillars: object({
     kicker: text(),
     title: text(),
     intro: text(),
-    items: array(object({ title: text(), text: text(), to: sitePath(), linkLabel: text() }))
+    items: array(object({ title: text(), text: text(), to: sitePath(), linkLabel: text() }).meta({ type: "HomePillar" }))
       .min(1, "braucht mindestens einen Eintrag")
       .required("fehlt"),
-  }),
+  }).meta({ type: "HomePillars" }),
   testimonials: sectionIntro(),
-  form: object({ kicker: text(), title: text(), intro: text(), points: textList(), note: text() }),
+  form: object({ kicker: text(), title: text(), intro: text(), points: textList(), note: text() }).meta({ type: "HomeForm" }),
 });
 
 /** Title and description of a page for search engines and link previews. */
-const pageSeo = () => object({ title: text(), description: text() });
+const pageSeo = () => object({ title: text(), description: text() }).meta({ type: "PageSeo" });
 
 export const movementCopySchema = object({
   seo: pageSeo(),
   hero: heroWithImage(),
   heroButton: text(),
-  story: object({ kicker: text(), title: text(), paragraphs: textList() }),
-  plan: object({ kicker: text(), title: text(), intro: text(), totalLabel: text(), note: text() }),
+  story: object({ kicker: text(), title: text(), paragraphs: textList() }).meta({ type: "TextSection" }),
+  plan: object({ kicker: text(), title: text(), intro: text(), totalLabel: text(), note: text() }).meta({
+    type: "MovementPlanCopy",
+  }),
   tips: titledList(1),
   testimonials: sectionIntro(),
   cta: callToAction(),
@@ -331,8 +396,10 @@ export const nutritionCopySchema = object({
     weekTwoLabel: text(),
     weekTwoText: text(),
     basisLabel: text(),
+  }).meta({ type: "ResultsCopy" }),
+  drink: object({ kicker: text(), title: text(), intro: text(), stepsTitle: text(), ingredientsTitle: text() }).meta({
+    type: "DrinkCopy",
   }),
-  drink: object({ kicker: text(), title: text(), intro: text(), stepsTitle: text(), ingredientsTitle: text() }),
   comparison: object({
     kicker: text(),
     title: text(),
@@ -340,10 +407,10 @@ export const nutritionCopySchema = object({
     topicLabel: text(),
     beforeLabel: text(),
     afterLabel: text(),
-    rows: array(object({ topic: text(), before: text(), after: text() }))
+    rows: array(object({ topic: text(), before: text(), after: text() }).meta({ type: "ComparisonRow" }))
       .min(2, "braucht mindestens 2 Zeilen")
       .required("fehlt"),
-  }),
+  }).meta({ type: "ComparisonCopy" }),
   testimonials: sectionIntro(),
   cta: callToAction(),
 });
@@ -360,18 +427,18 @@ export const recipesCopySchema = object({
     stepsLabel: text(),
     timeLabel: text(),
     servingsLabel: text(),
-  }),
+  }).meta({ type: "RecipeGridCopy" }),
   cta: callToAction(),
 });
 
 export const contactCopySchema = object({
   seo: pageSeo(),
   hero: heroWithoutImage(),
-  email: object({ title: text(), note: text() }),
-  address: object({ title: text() }),
-  hours: object({ title: text(), note: text() }),
-  faq: object({ title: text() }),
-  form: object({ title: text(), intro: text() }),
+  email: object({ title: text(), note: text() }).meta({ type: "ContactEmailCopy" }),
+  address: object({ title: text() }).meta({ type: "ContactTitle" }),
+  hours: object({ title: text(), note: text() }).meta({ type: "ContactHoursCopy" }),
+  faq: object({ title: text() }).meta({ type: "ContactTitle" }),
+  form: object({ title: text(), intro: text() }).meta({ type: "ContactFormCopy" }),
   trust: array(titledText()).min(2, "braucht mindestens 2 Einträge").required("fehlt"),
 });
 
@@ -381,15 +448,14 @@ export const thanksCopySchema = object({
   steps: titledList(3),
   links: object({
     title: text(),
-    items: array(object({ to: sitePath(), label: text(), text: text() }))
+    items: array(object({ to: sitePath(), label: text(), text: text() }).meta({ type: "LinkCard" }))
       .min(1, "braucht mindestens einen Eintrag")
       .required("fehlt"),
-  }),
+  }).meta({ type: "ThanksLinks" }),
 });
 
 /** One entry per single-object file (relative to content/). Strings may use {{…}} placeholders from site.json. */
-export interface ObjectFile {
-  file: string;
+export interface ObjectFile extends ContentFileInfo {
   schema: ObjectSchema<AnyObject>;
   /** Links each page must offer, checked beyond the schema (e.g. the thank-you page's four links). */
   check?: (value: Record<string, unknown>) => string[];
@@ -399,14 +465,42 @@ export interface ObjectFile {
 export const THANKS_LINK_TARGETS = ["/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte", "/"];
 
 export const OBJECT_FILES: ObjectFile[] = [
-  { file: "notices.json", schema: noticesSchema },
-  { file: "pages/home.json", schema: homeCopySchema },
-  { file: "pages/bewegung-alltag.json", schema: movementCopySchema },
-  { file: "pages/ernaehrung-traditionell.json", schema: nutritionCopySchema },
-  { file: "pages/gesunde-rezepte.json", schema: recipesCopySchema },
-  { file: "pages/kontakt-unterstuetzung.json", schema: contactCopySchema },
+  {
+    file: "notices.json",
+    type: "Notices",
+    title: "Hinweise",
+    description: "Hinweistexte mehrerer Seiten: Haftung, Prüfung der Erfahrungsberichte, Koffein",
+    schema: noticesSchema,
+  },
+  { file: "pages/home.json", type: "HomePageCopy", title: "Texte der Startseite", schema: homeCopySchema },
+  {
+    file: "pages/bewegung-alltag.json",
+    type: "MovementPageCopy",
+    title: "Texte der Seite „Bewegung im Alltag“",
+    schema: movementCopySchema,
+  },
+  {
+    file: "pages/ernaehrung-traditionell.json",
+    type: "NutritionPageCopy",
+    title: "Texte der Seite „Traditionelle Ernährung“",
+    schema: nutritionCopySchema,
+  },
+  {
+    file: "pages/gesunde-rezepte.json",
+    type: "RecipesPageCopy",
+    title: "Texte der Seite „Gesunde Rezepte“",
+    schema: recipesCopySchema,
+  },
+  {
+    file: "pages/kontakt-unterstuetzung.json",
+    type: "ContactPageCopy",
+    title: "Texte der Seite „Kontakt & Unterstützung“",
+    schema: contactCopySchema,
+  },
   {
     file: "pages/danke-willkommen.json",
+    type: "ThanksPageCopy",
+    title: "Texte der Dankeseite nach der Anmeldung",
     schema: thanksCopySchema,
     check: (value) => {
       const items = ((value.links as { items?: { to?: unknown }[] } | undefined)?.items ?? []).map((item) => item.to);
@@ -416,3 +510,20 @@ export const OBJECT_FILES: ObjectFile[] = [
     },
   },
 ];
+
+/** content/site.json: settings and facts the whole site and the server use (checked on its own, see read-content.ts). */
+export const SITE_FILE: ObjectFile = {
+  file: "site.json",
+  type: "SiteSettings",
+  title: "Einstellungen der Website",
+  description: "Marke, Kontakt, Adresse, Öffnungszeiten, Firmendaten, Statistiken, Einwilligung, Betrieb und Speicherfristen",
+  schema: siteSchema,
+};
+
+/** Every JSON content file with its GraphQL type: the one table the build, the check and the editors' schemas read. */
+export const CONTENT_FILES: (ListFile | ObjectFile)[] = [SITE_FILE, ...LIST_FILES, ...OBJECT_FILES];
+
+export const isListFile = (entry: ListFile | ObjectFile): entry is ListFile => "entry" in entry;
+
+/** GraphQL type of a content file ("pages/home.json" → "HomePageCopy"); undefined for a file not in the table. */
+export const contentTypeName = (file: string): string | undefined => CONTENT_FILES.find((entry) => entry.file === file)?.type;

@@ -1,232 +1,100 @@
 /**
  * Every content type, declared rather than inferred (gatsby-node.ts createSchemaCustomization), so a
- * missing field is a typed null or a clear error, never a query that breaks on the next edit.
+ * missing field is a typed null or a clear error, never a query that breaks on the next edit. The JSON
+ * content types are written from the content description (content-schema.ts), so the GraphQL schema and
+ * the content check cannot disagree; only the legal pages' front matter is declared here by hand.
  */
-export const contentTypeDefs = `
-  type SiteSettings implements Node @dontInfer {
-    brand: String!
-    tagline: String!
-    description: String!
-    blurb: String!
-    siteUrl: String!
-    email: String!
-    phone: String!
-    mailFrom: MailFrom!
-    address: PostalAddress!
-    openingHours: [OpeningHours!]!
-    replyWithinHours: Int!
-    replyReminderHours: Int!
-    ownerNotification: String!
-    planMailTime: String!
-    timeZone: String!
-    legal: LegalEntity!
-    stats: Stats!
-    consent: Consent!
-    deployment: Deployment!
-    retention: Retention!
-  }
-  type Deployment {
-    hostingProvider: String!
-    serverLocation: String!
-    accessLogDays: String!
-    httpsEnforced: String!
-    cdn: String!
-    mailProvider: String!
-    mailboxProvider: String!
-    euOnly: String!
-    webhookRecipients: String!
-  }
-  type MailFrom { name: String!, address: String! }
-  type PostalAddress { street: String!, postalCode: String!, city: String!, country: String! }
-  type OpeningHours { days: String!, hours: String! }
-  type LegalEntity {
-    company: String!
-    representatives: [String!]!
-    registerCourt: String!
-    registerNumber: String!
-    vatId: String!
-    editorialResponsible: String!
-  }
-  type Stats { users: Int!, usersBasis: String!, weekTwoPercent: Int!, weekTwoBasis: String! }
-  type Consent { version: String!, text: String! }
-  type Retention { confirmLinkHours: Int!, unconfirmedLeadDays: Int!, contactRequestDays: Int!, sentMailDays: Int!, consentProofYears: Int!, auditLogDays: Int! }
+import { CONTENT_FILES, isListFile } from "./content-schema";
+import { shapeOf, type Shape } from "./schema-shape";
 
-  type Testimonial implements Node @dontInfer {
-    name: String!
-    location: String!
-    rating: Int!
-    text: String!
-    date: Date! @dateformat
-    "bewegung or ernaehrung: which sub-page also shows this testimonial"
-    topic: String!
-  }
-  type Recipe implements Node @dontInfer {
-    title: String!
-    category: String!
-    servings: Int!
-    ingredients: [String!]!
-    steps: [String!]!
-    time: Int!
-    benefit: String!
-    "Drinks only: caffeine in mg per litre; above 150 the page shows the mandatory notice"
-    caffeineMgPerLitre: Int
-    image: File @fileByRelativePath
-    imageAlt: String!
-  }
-  type MovementDay implements Node @dontInfer {
-    day: Int!
-    activity: String!
-    duration: Int!
-    benefit: String!
-  }
-  type Principle implements Node @dontInfer {
-    title: String!
-    description: String!
-    icon: String!
-  }
-  type Faq implements Node @dontInfer {
-    question: String!
-    answer: String!
-  }
-  type Result implements Node @dontInfer {
-    percent: Int!
-    label: String!
-    basis: String!
-  }
-  type Notices implements Node @dontInfer {
-    disclaimer: String!
-    disclaimerDetail: String!
-    testimonialCheck: String!
-    caffeineWarning: String!
-    caffeineFree: String!
+interface FieldDef {
+  type: string;
+  directives?: string;
+  description?: string;
+  /** In how many of the type's variants the field occurs, and in how many it is non-null. */
+  present: number;
+  nonNull: number;
+}
+
+interface TypeDef {
+  node: boolean;
+  /** Objects of one name in several places (e.g. a hero with and without image) are one type. */
+  variants: number;
+  fields: Map<string, FieldDef>;
+}
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+class TypeCollector {
+  readonly types = new Map<string, TypeDef>();
+
+  addObject(name: string, shape: Shape, node: boolean): void {
+    const def = this.types.get(name) ?? { node, variants: 0, fields: new Map<string, FieldDef>() };
+    this.types.set(name, def);
+    def.node ||= node;
+    def.variants += 1;
+    for (const [fieldName, field] of Object.entries(shape.fields ?? {})) {
+      const type = this.typeOf(field, name, fieldName);
+      const known = def.fields.get(fieldName);
+      if (known && known.type !== type)
+        throw new Error(`Inhaltsbeschreibung: ${name}.${fieldName} ist einmal ${known.type}, einmal ${type}`);
+      const entry = known ?? {
+        type,
+        directives: field.meta.directives,
+        description: field.meta.description,
+        present: 0,
+        nonNull: 0,
+      };
+      entry.present += 1;
+      if (!field.optional && !field.meta.graphqlNullable) entry.nonNull += 1;
+      def.fields.set(fieldName, entry);
+    }
   }
 
-  # Page copy: content/pages/<route>.json
-  type PageHero {
-    kicker: String!
-    title: String!
-    lead: String!
-    image: File @fileByRelativePath
-    imageAlt: String
-  }
-  type SectionIntro { kicker: String!, title: String!, intro: String! }
-  type TextSection { kicker: String!, title: String!, paragraphs: [String!]! }
-  type CallToAction { title: String!, text: String!, button: String! }
-  type TitledText { title: String!, text: String! }
-  type TitledList { title: String!, items: [TitledText!]! }
-  type PageLink { to: String!, label: String! }
-  type LinkCard { to: String!, label: String!, text: String! }
-
-  type HomePageCopy implements Node @dontInfer {
-    hero: PageHero!
-    heroButton: String!
-    heroLink: PageLink!
-    heroPoints: [String!]!
-    badges: HomeBadges!
-    story: HomeStory!
-    pillars: HomePillars!
-    testimonials: SectionIntro!
-    form: HomeForm!
-  }
-  type HomeBadges { usersLabel: String!, usersText: String!, items: [TitledText!]! }
-  type HomeStory {
-    kicker: String!
-    title: String!
-    paragraphs: [String!]!
-    quote: String!
-    quoteAuthor: String!
-    image: File @fileByRelativePath
-    imageAlt: String!
-  }
-  type HomePillars { kicker: String!, title: String!, intro: String!, items: [HomePillar!]! }
-  type HomePillar { title: String!, text: String!, to: String!, linkLabel: String! }
-  type HomeForm { kicker: String!, title: String!, intro: String!, points: [String!]!, note: String! }
-
-  type PageSeo { title: String!, description: String! }
-
-  type MovementPageCopy implements Node @dontInfer {
-    seo: PageSeo!
-    hero: PageHero!
-    heroButton: String!
-    story: TextSection!
-    plan: MovementPlanCopy!
-    tips: TitledList!
-    testimonials: SectionIntro!
-    cta: CallToAction!
-  }
-  type MovementPlanCopy { kicker: String!, title: String!, intro: String!, totalLabel: String!, note: String! }
-
-  type NutritionPageCopy implements Node @dontInfer {
-    seo: PageSeo!
-    hero: PageHero!
-    heroButton: String!
-    principles: SectionIntro!
-    results: ResultsCopy!
-    drink: DrinkCopy!
-    comparison: ComparisonCopy!
-    testimonials: SectionIntro!
-    cta: CallToAction!
-  }
-  type ResultsCopy {
-    kicker: String!
-    title: String!
-    intro: String!
-    weekTwoLabel: String!
-    weekTwoText: String!
-    basisLabel: String!
-  }
-  type DrinkCopy { kicker: String!, title: String!, intro: String!, stepsTitle: String!, ingredientsTitle: String! }
-  type ComparisonCopy {
-    kicker: String!
-    title: String!
-    intro: String!
-    topicLabel: String!
-    beforeLabel: String!
-    afterLabel: String!
-    rows: [ComparisonRow!]!
-  }
-  type ComparisonRow { topic: String!, before: String!, after: String! }
-
-  type RecipesPageCopy implements Node @dontInfer {
-    seo: PageSeo!
-    hero: PageHero!
-    heroButton: String!
-    grid: RecipeGridCopy!
-    cta: CallToAction!
-  }
-  type RecipeGridCopy {
-    kicker: String!
-    title: String!
-    intro: String!
-    ingredientsLabel: String!
-    stepsLabel: String!
-    timeLabel: String!
-    servingsLabel: String!
+  private typeOf(shape: Shape, parent: string, fieldName: string): string {
+    if (shape.meta.graphql) return shape.meta.graphql;
+    switch (shape.kind) {
+      case "string":
+        return "String";
+      case "number":
+        return shape.integer ? "Int" : "Float";
+      case "array": {
+        if (!shape.items) throw new Error(`Inhaltsbeschreibung: ${parent}.${fieldName} ist eine Liste ohne Eintragstyp`);
+        const inner = this.typeOf(shape.items, parent, fieldName);
+        return `[${inner}${shape.items.optional ? "" : "!"}]`;
+      }
+      case "object": {
+        const name = shape.meta.type ?? `${parent}${pascal(fieldName)}`;
+        this.addObject(name, shape, false);
+        return name;
+      }
+    }
   }
 
-  type ContactPageCopy implements Node @dontInfer {
-    seo: PageSeo!
-    hero: PageHero!
-    email: ContactEmailCopy!
-    address: ContactTitle!
-    hours: ContactHoursCopy!
-    faq: ContactTitle!
-    form: ContactFormCopy!
-    trust: [TitledText!]!
+  print(): string {
+    return [...this.types]
+      .map(([name, def]) => {
+        const head = def.node ? `type ${name} implements Node @dontInfer` : `type ${name}`;
+        const fields = [...def.fields].map(([fieldName, field]) => {
+          const nonNull = field.present === def.variants && field.nonNull === def.variants;
+          const line = `  ${fieldName}: ${field.type}${nonNull ? "!" : ""}${field.directives ? ` ${field.directives}` : ""}`;
+          return field.description ? `  ${JSON.stringify(field.description)}\n${line}` : line;
+        });
+        return `${head} {\n${fields.join("\n")}\n}`;
+      })
+      .join("\n");
   }
-  type ContactTitle { title: String! }
-  type ContactEmailCopy { title: String!, note: String! }
-  type ContactHoursCopy { title: String!, note: String! }
-  type ContactFormCopy { title: String!, intro: String! }
+}
 
-  type ThanksPageCopy implements Node @dontInfer {
-    seo: PageSeo!
-    hero: PageHero!
-    steps: TitledList!
-    links: ThanksLinks!
-  }
-  type ThanksLinks { title: String!, items: [LinkCard!]! }
+/** GraphQL SDL of every JSON content type, from the content description. */
+export function jsonContentTypeDefs(): string {
+  const collector = new TypeCollector();
+  for (const entry of CONTENT_FILES)
+    collector.addObject(entry.type, shapeOf(isListFile(entry) ? entry.entry : entry.schema), true);
+  return collector.print();
+}
 
+const legalTypeDefs = `
   type MarkdownRemark implements Node {
     frontmatter: LegalFrontmatter!
   }
@@ -238,3 +106,5 @@ export const contentTypeDefs = `
     revised: String!
   }
 `;
+
+export const contentTypeDefs = `${jsonContentTypeDefs()}\n${legalTypeDefs}`;

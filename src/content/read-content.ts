@@ -7,6 +7,7 @@ import path from "node:path";
 import { ValidationError, type InferType } from "yup";
 import { LIST_FILES, OBJECT_FILES, siteSchema, type ContentContext } from "./content-schema";
 import { unknownPlaceholders } from "./placeholders";
+import { schemaReference } from "./json-schemas";
 import { deploymentProblems, statBasisProblems, statisticProblems, typographyProblems } from "./editorial-checks";
 
 export type SiteSettings = InferType<typeof siteSchema>;
@@ -18,15 +19,28 @@ export class ContentError extends Error {
   }
 }
 
+/** The file's content without its "$schema" key, which only tells editors where the file's JSON Schema is. */
+function withoutSchemaKey(value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value) || !("$schema" in value)) return value;
+  const { $schema: _schema, ...rest } = value as Record<string, unknown>;
+  return rest;
+}
+
 function readJson(dir: string, file: string): { value?: unknown; problem?: string } {
   const full = path.join(dir, file);
   const shown = `content/${file}`;
   if (!fs.existsSync(full)) return { problem: `${shown}: Datei fehlt` };
+  let value: unknown;
   try {
-    return { value: JSON.parse(fs.readFileSync(full, "utf8")) };
+    value = JSON.parse(fs.readFileSync(full, "utf8"));
   } catch (error) {
     return { problem: `${shown}: kein gültiges JSON (${(error as Error).message})` };
   }
+  const schemaKey = (value as { $schema?: unknown } | null)?.$schema;
+  const expected = schemaReference(file);
+  if (schemaKey !== undefined && schemaKey !== expected)
+    return { problem: `${shown}, Feld „$schema“: muss „${expected}“ sein (oder fehlen)` };
+  return { value: withoutSchemaKey(value) };
 }
 
 /** "rating" or "address.city" or "ingredients[2]" → a field name an editor recognises. */
@@ -153,5 +167,5 @@ export function contentProblems(dir: string, { production = Boolean(process.env.
 export function readSiteSettings(dir: string): SiteSettings {
   const problems = siteSettingsProblems(dir);
   if (problems.length > 0) throw new ContentError(problems);
-  return JSON.parse(fs.readFileSync(path.join(dir, "site.json"), "utf8")) as SiteSettings;
+  return withoutSchemaKey(JSON.parse(fs.readFileSync(path.join(dir, "site.json"), "utf8"))) as SiteSettings;
 }

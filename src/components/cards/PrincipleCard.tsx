@@ -1,12 +1,8 @@
 import React from "react";
 import { Icon, type IconName } from "../sections/Icon";
 
-export interface PrincipleData {
-  readonly title: string;
-  readonly description: string;
-  /** One of PRINCIPLE_ICONS; the content check stops any other name. */
-  readonly icon: string;
-}
+/** `icon` is one of PRINCIPLE_ICONS; the content check stops any other name. */
+export type PrincipleData = Pick<Queries.Principle, "title" | "description" | "icon">;
 
 /** One principle of traditional nutrition: icon, title, description. */
 export function PrincipleCard({ principle }: { principle: PrincipleData }) {

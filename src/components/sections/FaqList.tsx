@@ -1,9 +1,6 @@
 import React from "react";
 
-export interface FaqData {
-  readonly question: string;
-  readonly answer: string;
-}
+export type FaqData = Pick<Queries.Faq, "question" | "answer">;
 
 /** Frequently asked questions as native disclosures: keyboard- and screen-reader-friendly without script. */
 export function FaqList({ title, faqs }: { title: string; faqs: readonly FaqData[] }) {

@@ -2,12 +2,7 @@ import React from "react";
 import { SectionHeading } from "./SectionHeading";
 import type { SectionIntroData } from "./types";
 
-export interface MovementDayData {
-  readonly day: number;
-  readonly activity: string;
-  readonly duration: number;
-  readonly benefit: string;
-}
+export type MovementDayData = Pick<Queries.MovementDay, "day" | "activity" | "duration" | "benefit">;
 
 interface MovementPlanProps extends SectionIntroData {
   totalLabel: string;

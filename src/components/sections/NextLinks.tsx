@@ -2,11 +2,7 @@ import React from "react";
 import { Link } from "gatsby";
 import { Icon } from "./Icon";
 
-export interface LinkCardData {
-  readonly to: string;
-  readonly label: string;
-  readonly text: string;
-}
+export type LinkCardData = Pick<Queries.LinkCard, "to" | "label" | "text">;
 
 /** Where to go next: one card per page, the whole card is the link. */
 export function NextLinks({ title, items }: { title: string; items: readonly LinkCardData[] }) {

@@ -4,12 +4,7 @@ import { SectionHeading } from "./SectionHeading";
 import { Icon, type IconName } from "./Icon";
 import type { SectionIntroData } from "./types";
 
-interface Pillar {
-  readonly title: string;
-  readonly text: string;
-  readonly to: string;
-  readonly linkLabel: string;
-}
+type Pillar = Pick<Queries.HomePillar, "title" | "text" | "to" | "linkLabel">;
 
 const ICONS: IconName[] = ["walk", "bowl", "pot"];
 

@@ -2,11 +2,7 @@ import React from "react";
 import { SectionHeading } from "./SectionHeading";
 import type { SectionIntroData } from "./types";
 
-export interface ResultData {
-  readonly percent: number;
-  readonly label: string;
-  readonly basis: string;
-}
+export type ResultData = Pick<Queries.Result, "percent" | "label" | "basis">;
 
 interface ResultsSectionProps extends SectionIntroData {
   basisLabel: string;

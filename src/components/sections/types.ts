@@ -1,64 +1,26 @@
-/** Plain props of the sections and cards: what the page queries deliver, without GraphQL. */
+/**
+ * Props of the sections and cards, taken from the types Gatsby generates from the page queries and
+ * fragments (src/gatsby-types.d.ts), so a field added to the content description reaches them unchanged.
+ */
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 
 /** A `File` from content/images as queried with `childImageSharp.gatsbyImageData`. */
 export type ImageFile = { readonly childImageSharp: { readonly gatsbyImageData: IGatsbyImageData } | null } | null | undefined;
 
-export interface HeroData {
-  readonly kicker: string;
-  readonly title: string;
-  readonly lead: string;
-  readonly image?: ImageFile;
-  readonly imageAlt?: string | null;
-}
+/** Without `image` and `imageAlt` for a hero that has no picture (the contact and thank-you pages). */
+export type HeroData = Omit<Queries.PageHeroFieldsFragment, "image" | "imageAlt"> &
+  Partial<Pick<Queries.PageHeroFieldsFragment, "image" | "imageAlt">>;
 
-export interface SectionIntroData {
-  readonly kicker: string;
-  readonly title: string;
-  readonly intro: string;
-}
+export type SectionIntroData = Queries.SectionIntroFieldsFragment;
 
-export interface TitledTextData {
-  readonly title: string;
-  readonly text: string;
-}
+export type TitledTextData = Pick<Queries.TitledText, "title" | "text">;
 
-export interface CallToActionData {
-  readonly title: string;
-  readonly text: string;
-  readonly button: string;
-}
+export type CallToActionData = Queries.CallToActionFieldsFragment;
 
-export interface TestimonialData {
-  readonly id: string;
-  readonly name: string;
-  readonly location: string;
-  readonly rating: number;
-  readonly text: string;
-  /** ISO date, for <time dateTime>. */
-  readonly date: string;
-  /** The same date as shown: 14.09.2026. */
-  readonly dateFormatted: string;
-}
+/** `date` is the ISO date for <time dateTime>, `dateFormatted` the same date as shown: 14.09.2026. */
+export type TestimonialData = Queries.TestimonialFieldsFragment;
 
-export interface RecipeData {
-  readonly id: string;
-  readonly title: string;
-  readonly category: string;
-  readonly servings: number;
-  readonly ingredients: readonly string[];
-  readonly steps: readonly string[];
-  readonly time: number;
-  readonly benefit: string;
-  readonly caffeineMgPerLitre?: number | null;
-  readonly image: ImageFile;
-  readonly imageAlt: string;
-}
+/** The recipe fields and its picture, queried in the size each page needs. */
+export type RecipeData = Queries.RecipeFieldsFragment & { readonly image: ImageFile };
 
-export interface NoticesData {
-  readonly disclaimer: string;
-  readonly disclaimerDetail: string;
-  readonly testimonialCheck: string;
-  readonly caffeineWarning: string;
-  readonly caffeineFree: string;
-}
+export type NoticesData = Queries.NoticesQuery["notices"] & object;

@@ -1,0 +1,19 @@
+/** What the content description (content-schema.ts) may say about a field beyond yup's checks. */
+import "yup";
+
+declare module "yup" {
+  interface CustomSchemaMetadata {
+    /** GraphQL type name of an object; objects sharing a name become one type. Default: parent type + field name. */
+    type?: string;
+    /** GraphQL type of a leaf when it is not the plain scalar, e.g. "File" for an image path. */
+    graphql?: string;
+    /** GraphQL directives after the field, e.g. "@fileByRelativePath". */
+    directives?: string;
+    /** True when GraphQL may return null although the file must have the field (a file path that may not resolve). */
+    graphqlNullable?: boolean;
+    /** German field name shown in the editor; common names come from field-titles.ts. */
+    title?: string;
+    /** German hint shown in the editor (and in the GraphQL schema). */
+    description?: string;
+  }
+}
