@@ -48,5 +48,4 @@ export function fillPlaceholders(text: string, values: unknown, escape: (value: 
   });
 }
 
-export const escapeHtml = (value: string): string =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+export { escapeHtml } from "../escape-html";
