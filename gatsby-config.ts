@@ -24,6 +24,8 @@ const PAGE_COPY_TYPES: Record<string, string> = {
   "gesunde-rezepte": "RecipesPageCopy",
   "kontakt-unterstuetzung": "ContactPageCopy",
   "danke-willkommen": "ThanksPageCopy",
+  "anmeldung-bestaetigen": "ConfirmSignupPageCopy",
+  abmelden: "UnsubscribePageCopy",
 };
 
 const config: GatsbyConfig = {
@@ -59,7 +61,9 @@ const config: GatsbyConfig = {
       options: {
         excludes: [
           "/danke-willkommen",
+          "/anmeldung-bestaetigen",
           "/anmeldung-bestaetigt",
+          "/abmelden",
           "/abmeldung-bestaetigt",
           "/link-ungueltig",
           "/404",

@@ -37,6 +37,8 @@ export interface OutgoingMail {
   values: Values;
   /** Set for every mail after a confirmed opt-in: adds the footer link and `List-Unsubscribe`. */
   unsubscribeToken?: string;
+  /** When to send it (a daily plan mail); without it, at once. */
+  dueAt?: Date;
 }
 
 function mailbox(box: Mailbox): Mailbox {
@@ -79,15 +81,17 @@ export function composeMail(context: MailContext, mail: OutgoingMail): StoredMes
 
 /**
  * Queues one mail in the caller's transaction: it is sent only if the submission commits, and it is
- * never lost once the submission is acknowledged. Returns false when the recipient's address is not
- * one we send to (see `isDeliverableAddress`); nothing is queued then.
+ * never lost once the submission is acknowledged. A mail with `dueAt` waits until then; the worker
+ * claims only rows that are due. Returns false when the recipient's address is not one we send to
+ * (see `isDeliverableAddress`); nothing is queued then.
  */
 export async function enqueueMail(tx: Queryable, context: MailContext, mail: OutgoingMail): Promise<boolean> {
   if (!isDeliverableAddress(mail.to.address)) return false;
   const message = composeMail(context, mail);
   await tx.query(
-    `INSERT INTO mail_outbox (kind, recipient, person_email, lead_id, contact_request_id, subject, message)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO mail_outbox (kind, recipient, person_email, lead_id, contact_request_id, subject, message,
+                              due_at, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, coalesce($8::timestamptz, now()))`,
     [
       mail.kind,
       mail.to.address,
@@ -96,6 +100,7 @@ export async function enqueueMail(tx: Queryable, context: MailContext, mail: Out
       mail.contactRequestId ?? null,
       message.subject,
       JSON.stringify(message),
+      mail.dueAt?.toISOString() ?? null,
     ],
   );
   return true;
@@ -109,23 +114,30 @@ export interface ClaimedMail {
 }
 
 /**
+ * The time the outbox queries work with: `now` when given (a test's clock, see MailContext.clock),
+ * else the database's own now(), the one clock all instances share.
+ */
+const NOW = (param: string) => `coalesce(${param}::timestamptz, now())`;
+const at = (now: Date | undefined) => now?.toISOString() ?? null;
+
+/**
  * Takes up to `limit` due rows and moves their due time forward by `leaseMs`, in one statement. On
  * PostgreSQL `SKIP LOCKED` lets several server instances claim side by side without taking the same
  * row; a worker that dies mid-send leaves its rows to be claimed again once the lease has run out.
  */
-export async function claimDueMails(db: Queryable, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+export async function claimDueMails(db: Queryable, limit: number, leaseMs: number, now?: Date): Promise<ClaimedMail[]> {
   const { rows } = await db.query<{ id: string | number; kind: MailKind; attempts: number; message: StoredMessage | string }>(
     `UPDATE mail_outbox
         SET attempts = attempts + 1,
-            next_attempt_at = now() + $2::double precision * interval '1 millisecond'
+            next_attempt_at = ${NOW("$3")} + $2::double precision * interval '1 millisecond'
       WHERE id IN (
         SELECT id FROM mail_outbox
-         WHERE status = 'pending' AND next_attempt_at <= now() AND message IS NOT NULL
+         WHERE status = 'pending' AND next_attempt_at <= ${NOW("$3")} AND message IS NOT NULL
          ORDER BY next_attempt_at, id
          LIMIT $1
          FOR UPDATE SKIP LOCKED)
       RETURNING id, kind, attempts, message`,
-    [limit, leaseMs],
+    [limit, leaseMs, at(now)],
   );
   return rows
     .map((row) => ({
@@ -138,21 +150,21 @@ export async function claimDueMails(db: Queryable, limit: number, leaseMs: numbe
 }
 
 /** The composed mail is dropped once sent: it may hold a link token, and the row stays only as a record. */
-export async function markSent(db: Queryable, id: number): Promise<void> {
+export async function markSent(db: Queryable, id: number, now?: Date): Promise<void> {
   await db.query(
-    `UPDATE mail_outbox SET status = 'sent', sent_at = now(), message = NULL, last_error = NULL
+    `UPDATE mail_outbox SET status = 'sent', sent_at = ${NOW("$2")}, message = NULL, last_error = NULL
       WHERE id = $1 AND status = 'pending'`,
-    [id],
+    [id, at(now)],
   );
 }
 
 /** Gives claimed but unattempted rows back, as if never claimed. */
-export async function releaseMails(db: Queryable, ids: number[]): Promise<void> {
+export async function releaseMails(db: Queryable, ids: number[], now?: Date): Promise<void> {
   if (ids.length === 0) return;
   await db.query(
-    `UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = now()
+    `UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = ${NOW("$2")}
       WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
-    [ids],
+    [ids, at(now)],
   );
 }
 
@@ -172,14 +184,15 @@ export async function markAttemptFailed(
   mail: ClaimedMail,
   error: string,
   policy: RetryPolicy,
+  now?: Date,
 ): Promise<"retry" | "failed"> {
   const outcome = mail.attempts >= policy.maxAttempts ? "failed" : "retry";
   await db.query(
     `UPDATE mail_outbox
         SET status = $2, last_error = $3,
-            next_attempt_at = now() + $4::double precision * interval '1 millisecond'
+            next_attempt_at = ${NOW("$5")} + $4::double precision * interval '1 millisecond'
       WHERE id = $1 AND status = 'pending'`,
-    [mail.id, outcome === "failed" ? "failed" : "pending", error.slice(0, 500), retryDelayMs(mail.attempts, policy)],
+    [mail.id, outcome === "failed" ? "failed" : "pending", error.slice(0, 500), retryDelayMs(mail.attempts, policy), at(now)],
   );
   return outcome;
 }

@@ -47,8 +47,10 @@ export function createMailWorker(options: {
   transport: MailTransport;
   settings: WorkerSettings;
   log: WorkerLog;
+  /** The time to send by; the database's now() when unset (see MailContext.clock). */
+  clock?: () => Date;
 }): MailWorker {
-  const { db, transport, settings, log } = options;
+  const { db, transport, settings, log, clock } = options;
   let running = false;
   let stopping = false;
   let loop: Promise<void> | undefined;
@@ -57,12 +59,12 @@ export function createMailWorker(options: {
   async function deliver(mail: ClaimedMail): Promise<void> {
     try {
       const { file } = await transport.send(mail.message, mail.id, mail.kind);
-      await markSent(db, mail.id);
+      await markSent(db, mail.id, clock?.());
       if (file) log.info({ mailId: mail.id, kind: mail.kind, file }, "mail written to outbox folder");
       else log.info({ mailId: mail.id, kind: mail.kind }, "mail sent");
     } catch (error) {
       const reason = describeError(error);
-      const outcome = await markAttemptFailed(db, mail, reason, settings);
+      const outcome = await markAttemptFailed(db, mail, reason, settings, clock?.());
       const entry = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason };
       if (outcome === "failed") log.error(entry, "mail given up after the last attempt");
       else log.warn(entry, "mail not sent, will retry");
@@ -70,7 +72,7 @@ export function createMailWorker(options: {
   }
 
   async function runOnce(): Promise<number> {
-    const batch = await claimDueMails(db, settings.batchSize, settings.leaseMs);
+    const batch = await claimDueMails(db, settings.batchSize, settings.leaseMs, clock?.());
     // A few mails in flight at once: each SMTP exchange spends most of its time waiting for the server.
     let next = 0;
     const lane = async () => {
@@ -81,6 +83,7 @@ export function createMailWorker(options: {
     await releaseMails(
       db,
       batch.slice(next).map((mail) => mail.id),
+      clock?.(),
     );
     return batch.length;
   }

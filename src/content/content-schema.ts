@@ -357,6 +357,22 @@ export const thanksCopySchema = object({
   }),
 });
 
+/** The pages a link in a lead mail opens: one button that posts the link's token. */
+export const confirmSignupCopySchema = object({
+  seo: pageSeo(),
+  hero: heroWithoutImage(),
+  button: text(),
+  steps: titledList(1),
+  note: text(),
+});
+
+export const unsubscribeCopySchema = object({
+  seo: pageSeo(),
+  hero: heroWithoutImage(),
+  button: text(),
+  note: text(),
+});
+
 /** One entry per single-object file (relative to content/). Strings may use {{…}} placeholders from site.json. */
 export interface ObjectFile {
   file: string;
@@ -375,6 +391,8 @@ export const OBJECT_FILES: ObjectFile[] = [
   { file: "pages/ernaehrung-traditionell.json", schema: nutritionCopySchema },
   { file: "pages/gesunde-rezepte.json", schema: recipesCopySchema },
   { file: "pages/kontakt-unterstuetzung.json", schema: contactCopySchema },
+  { file: "pages/anmeldung-bestaetigen.json", schema: confirmSignupCopySchema },
+  { file: "pages/abmelden.json", schema: unsubscribeCopySchema },
   {
     file: "pages/danke-willkommen.json",
     schema: thanksCopySchema,

@@ -215,6 +215,21 @@ export const contentTypeDefs = `
   }
   type ThanksLinks { title: String!, items: [LinkCard!]! }
 
+  type ConfirmSignupPageCopy implements Node @dontInfer {
+    seo: PageSeo!
+    hero: PageHero!
+    button: String!
+    steps: TitledList!
+    note: String!
+  }
+
+  type UnsubscribePageCopy implements Node @dontInfer {
+    seo: PageSeo!
+    hero: PageHero!
+    button: String!
+    note: String!
+  }
+
   type MarkdownRemark implements Node {
     frontmatter: LegalFrontmatter!
   }
