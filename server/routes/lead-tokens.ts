@@ -64,6 +64,8 @@ export default async function leadTokenRoutes(app: FastifyInstance, options: { s
 
   app.get(CONFIRM_PAGE.path, limited, async (request, reply) => {
     const token = tokenIn(request.query);
+    // Without a token the page is shown as built (its button then leads to /link-ungueltig).
+    if (token === undefined) return sendTokenPage(options.site, reply, CONFIRM_PAGE, "");
     if (!isWellFormedToken(token) || !(await isConfirmable(app.db, token))) return seeOther(reply, INVALID_LINK_PATH);
     return sendTokenPage(options.site, reply, CONFIRM_PAGE, token);
   });
@@ -83,6 +85,7 @@ export default async function leadTokenRoutes(app: FastifyInstance, options: { s
 
   app.get(UNSUBSCRIBE_PAGE.path, limited, async (request, reply) => {
     const token = tokenIn(request.query);
+    if (token === undefined) return sendTokenPage(options.site, reply, UNSUBSCRIBE_PAGE, "");
     if (!isWellFormedToken(token) || !(await isUnsubscribeToken(app.db, token))) return seeOther(reply, INVALID_LINK_PATH);
     return sendTokenPage(options.site, reply, UNSUBSCRIBE_PAGE, token);
   });

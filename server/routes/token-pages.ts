@@ -66,7 +66,7 @@ button{background:#1f3a2b;color:#fff;padding:.8rem 1.4rem;border:0;border-radius
 `;
 }
 
-/** Answers with the page for a token the caller has checked (well-formed and valid). */
+/** Answers with the page for a token the caller has checked (well-formed and valid), or "" for none. */
 export async function sendTokenPage(site: SiteFiles, reply: FastifyReply, page: TokenPage, token: string): Promise<FastifyReply> {
   const built = await filledPage(site, page, token);
   if (!built) reply.log.warn({ page: page.path }, "token page missing from the build, plain page sent");
