@@ -38,7 +38,9 @@ const config: GatsbyConfig = {
       options: {
         excludes: [
           "/danke-willkommen",
+          "/anmeldung-bestaetigen",
           "/anmeldung-bestaetigt",
+          "/abmelden",
           "/abmeldung-bestaetigt",
           "/link-ungueltig",
           "/verwaltung/*",

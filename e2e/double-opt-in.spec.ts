@@ -4,8 +4,10 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
+import { budgetFailures } from "../scripts/audit/budgets";
+import { measurePage } from "../scripts/audit/measure";
 
 /**
  * This test runs its own server on a fresh embedded database: PGlite admits one process per data folder,
@@ -41,16 +43,17 @@ function ownEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.Pro
   return env;
 }
 
-async function startOwnServer(): Promise<OwnServer> {
-  let port: number | undefined;
-  for (const candidate of PORTS) {
+/** A new server on a free port and a fresh data folder, or (to restart) on the port and folder of an earlier one. */
+async function startOwnServer(restart?: OwnServer): Promise<OwnServer> {
+  let port = restart ? Number(new URL(restart.origin).port) : undefined;
+  for (const candidate of restart ? [] : PORTS) {
     if (await portIsFree(candidate)) {
       port = candidate;
       break;
     }
   }
   if (port === undefined) throw new Error(`no free port in ${PORTS[0]}–${PORTS.at(-1)}`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-e2e-doi-"));
+  const dataDir = restart?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "urkraft-e2e-doi-")));
   // Plain node with tsx as loader: one process, so SIGTERM reaches the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: ownEnv(dataDir, {
@@ -59,6 +62,8 @@ async function startOwnServer(): Promise<OwnServer> {
       BUILD_ON_START: "false",
       RATE_LIMIT_MAX: "1000",
       LOG_LEVEL: "warn",
+      // Links in the mails point to this server, so the browser can follow them.
+      SITE_URL: `http://127.0.0.1:${port}`,
     }),
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -118,66 +123,184 @@ async function waitForMail(outbox: string, address: string, subject: RegExp): Pr
   return found!;
 }
 
-/** A link from a mail, opened on the server under test (mails point to the public address). */
-function onServer(server: OwnServer, link: string): string {
-  const url = new URL(link);
-  return `${server.origin}${url.pathname}${url.search}`;
+/** Where the lead form sends one visitor, as a person fills it in. */
+async function signUp(page: Page, server: OwnServer, name: string, email: string): Promise<void> {
+  await page.goto(`${server.origin}/`);
+  const form = page.locator('#info-form form[action="/api/leads"]');
+  await form.getByLabel("Dein Vorname").fill(name);
+  await form.getByLabel("Deine E-Mail-Adresse").fill(email);
+  await form.getByRole("button", { name: "Kostenlos anfordern" }).click();
+  await page.waitForURL("**/danke-willkommen", { timeout: 30_000 });
 }
 
-test("double opt-in: lead form, confirmation mail, its link, the confirmation page, and the lead confirmed in `leads show`", async ({
+/** Brings the person's first plan mail forward to now, with the server stopped (PGlite has one opener). */
+async function bringFirstPlanMailForward(server: OwnServer, email: string): Promise<void> {
+  const script = `
+    import { openDb } from "./server/db";
+    import { loadConfig } from "./server/config";
+    (async () => {
+      const db = await openDb(loadConfig(process.env));
+      await db.query(
+        "UPDATE mail_outbox SET next_attempt_at = now() WHERE id = (SELECT id FROM mail_outbox WHERE person_email = $1 AND kind LIKE 'lead-plan-%' ORDER BY due_at LIMIT 1)",
+        [process.env.PLAN_EMAIL],
+      );
+      await db.close();
+    })();`;
+  await run("npx", ["tsx", "-e", script], { cwd: ROOT, env: ownEnv(server.dataDir, { PLAN_EMAIL: email }), timeout: 120_000 });
+}
+
+interface Shown {
+  leads: { email: string; status: string; submitted_at: string; confirmed_at: string | null }[];
+  mails: { kind: string; status: string; due_at: string; sent_at: string | null }[];
+}
+
+async function show(server: OwnServer, email: string): Promise<Shown> {
+  const { stdout } = await run("npx", ["tsx", "server/cli.ts", "show", email], {
+    cwd: ROOT,
+    env: ownEnv(server.dataDir),
+    timeout: 120_000,
+  });
+  return JSON.parse(stdout) as Shown;
+}
+
+test("double opt-in: the link opens a page, only its button confirms (also without JavaScript); a plan mail's links work", async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(300_000);
-  const server = await startOwnServer();
+  test.setTimeout(420_000);
+  let server = await startOwnServer();
   try {
     const outbox = path.join(server.dataDir, "outbox");
-    const email = `doi.${Date.now()}.${Math.floor(Math.random() * 1e6)}@beispiel.de`;
+    const stamp = `${Date.now()}.${Math.floor(Math.random() * 1e6)}`;
+    const email = `doi.${stamp}@beispiel.de`;
+    const noScript = `ohne-js.${stamp}@beispiel.de`;
 
     await page.goto(`${server.origin}/`);
     await expect(page.locator("form[novalidate]")).toHaveCount(1);
-    const form = page.locator('#info-form form[action="/api/leads"]');
-    await form.getByLabel("Dein Vorname").fill("Bernd");
-    await form.getByLabel("Deine E-Mail-Adresse").fill(email);
-    await form.getByRole("button", { name: "Kostenlos anfordern" }).click();
-    await page.waitForURL("**/danke-willkommen", { timeout: 30_000 });
+    await signUp(page, server, "Bernd", email);
 
     const confirmation = await waitForMail(outbox, email, /bestätige deine Anmeldung/);
     const link = /https?:\/\/\S+\/api\/leads\/confirm\?token=[\w-]+/.exec(confirmation.text ?? "")?.[0];
     expect(link, "the confirmation mail carries a link").toBeTruthy();
     expect((await mailsTo(outbox, email)).length, "nothing but the confirmation request before the click").toBe(1);
 
-    await page.goto(onServer(server, link!));
+    // A mail scanner fetches the link: HEAD, GET without and with following the redirect. Nothing is confirmed.
+    const token = new URL(link!).searchParams.get("token")!;
+    expect((await fetch(link!, { method: "HEAD", redirect: "manual" })).status).toBeLessThan(400);
+    const scanned = await fetch(link!, { redirect: "manual" });
+    expect(scanned.status).toBe(303);
+    expect(scanned.headers.get("location")).toBe(`/anmeldung-bestaetigen?token=${token}`);
+    const followed = await fetch(link!);
+    expect(followed.status).toBe(200);
+    expect(await followed.text()).toContain(`name="token" value="${token}"`);
+
+    // The page keeps every budget of the site's pages (JavaScript, CSP, axe, nothing stored, nothing foreign).
+    const measured = await measurePage(page.context(), server.origin, `/anmeldung-bestaetigen?token=${token}`);
+    expect(measured.status).toBe(200);
+    expect(measured.scripts.length, "scripts measured").toBeGreaterThan(0);
+    expect(budgetFailures(measured)).toEqual([]);
+
+    // The person opens the link: the page with the button, the site's look, no CSP violation.
+    const cspViolations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    await page.goto(link!);
+    await expect(page).toHaveURL(new RegExp(`/anmeldung-bestaetigen\\?token=${token}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anmeldung bestätigen");
+    await expect(page.locator("header").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator('input[name="token"]'), "the token survives hydration").toHaveValue(token);
+    expect((await mailsTo(outbox, email)).length, "opening the page sends nothing").toBe(1);
+    await page.getByRole("button", { name: "Ja, Anmeldung bestätigen" }).click();
     await expect(page).toHaveURL(/\/anmeldung-bestaetigt$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Willkommen");
+    expect(cspViolations).toEqual([]);
 
     // Only a confirmed lead gets the welcome mail, with links into the site and a way out.
     const welcome = await waitForMail(outbox, email, /^Willkommen bei/);
     expect(welcome.text).toContain("/gesunde-rezepte");
     expect(welcome.text).toMatch(/\/api\/leads\/unsubscribe\?token=[\w-]+/);
 
-    await page.goto(onServer(server, link!));
+    await page.goto(link!);
     await expect(page).toHaveURL(/\/link-ungueltig$/);
     await expect(page.getByRole("link", { name: "Neu anmelden" })).toHaveAttribute("href", "/#info-form");
 
+    // The same with JavaScript switched off: a plain form post.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const noJs = await plain.newPage();
+      await noJs.goto(`${server.origin}/`);
+      const form = noJs.locator('#info-form form[action="/api/leads"]');
+      await form.getByLabel("Dein Vorname").fill("Olaf");
+      await form.getByLabel("Deine E-Mail-Adresse").fill(noScript);
+      await form.getByRole("button", { name: "Kostenlos anfordern" }).click();
+      await noJs.waitForURL("**/danke-willkommen", { timeout: 30_000 });
+      const request = await waitForMail(outbox, noScript, /bestätige deine Anmeldung/);
+      const noJsLink = /https?:\/\/\S+\/api\/leads\/confirm\?token=[\w-]+/.exec(request.text ?? "")![0];
+      await noJs.goto(noJsLink);
+      await expect(noJs.getByRole("heading", { level: 1 })).toHaveText("Anmeldung bestätigen");
+      await noJs.getByRole("button", { name: "Ja, Anmeldung bestätigen" }).click();
+      await expect(noJs).toHaveURL(/\/anmeldung-bestaetigt$/);
+      await waitForMail(outbox, noScript, /^Willkommen bei/);
+    } finally {
+      await plain.close();
+    }
+
+    // The first plan mail, brought forward and sent by the restarted server; its HTML opened in the browser.
+    expect(await stopOwnServer(server), `a clean shutdown:\n${server.output()}`).toBe(0);
+    await bringFirstPlanMailForward(server, email);
+    server = await startOwnServer(server);
+    const planMail = await waitForMail(outbox, email, /^Tag 1 von 7: /);
+    expect(planMail.html, "an HTML part").toBeTruthy();
+    const html = planMail.html as string;
+    const hrefs = [...html.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+    const unsubscribe = hrefs.find((href) => href.includes("/api/leads/unsubscribe?token="));
+    expect(unsubscribe, "an unsubscribe link").toBeTruthy();
+    const pages = hrefs.filter((href) => href !== unsubscribe);
+    expect(new Set(pages.map((href) => new URL(href).pathname))).toEqual(
+      new Set(["/gesunde-rezepte", "/ernaehrung-traditionell", "/bewegung-alltag", "/impressum", "/datenschutz"]),
+    );
+    for (const [index, href] of hrefs.entries()) {
+      if (href === unsubscribe) continue;
+      await page.setContent(html);
+      await page.locator("a[href]").nth(index).click();
+      await expect(page).toHaveURL(href);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    const unsubscribePage = `/abmelden?token=${new URL(unsubscribe!).searchParams.get("token")}`;
+    expect(budgetFailures(await measurePage(page.context(), server.origin, unsubscribePage))).toEqual([]);
+    await page.setContent(html);
+    await page.locator("a[href]").nth(hrefs.indexOf(unsubscribe!)).click();
+    await expect(page).toHaveURL(/\/abmelden\?token=[\w-]{43}$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Keine E-Mails mehr von uns?");
+    await page.getByRole("button", { name: "Ja, abmelden" }).click();
+    await expect(page).toHaveURL(/\/abmeldung-bestaetigt$/);
+
     expect(await stopOwnServer(server), `a clean shutdown:\n${server.output()}`).toBe(0);
 
-    const { stdout } = await run("npx", ["tsx", "server/cli.ts", "show", email], {
-      cwd: ROOT,
-      env: ownEnv(server.dataDir),
-      timeout: 120_000,
-    });
-    expect(stdout).toContain('"status": "confirmed"');
-    const shown = JSON.parse(stdout) as {
-      leads: { email: string; status: string; submitted_at: string; confirmed_at: string | null }[];
-    };
+    const shown = await show(server, email);
     expect(shown.leads).toHaveLength(1);
     const lead = shown.leads[0]!;
     expect(lead.email).toBe(email);
-    expect(lead.status).toBe("confirmed");
+    expect(lead.status).toBe("unsubscribed");
     expect(lead.confirmed_at, "the time of confirmation is recorded").toBeTruthy();
     const confirmedAt = Date.parse(lead.confirmed_at!);
     expect(confirmedAt).toBeGreaterThanOrEqual(Date.parse(lead.submitted_at));
     expect(confirmedAt).toBeLessThanOrEqual(Date.now());
+    // Each mail with kind, status and due time: the first plan mail sent, the other six cancelled.
+    expect(shown.mails.map((mail) => [mail.kind, mail.status])).toEqual([
+      ["lead-confirmation", "sent"],
+      ["lead-welcome", "sent"],
+      ["lead-plan-day", "sent"],
+      ...Array.from({ length: 5 }, () => ["lead-plan-day", "cancelled"]),
+      ["lead-plan-final", "cancelled"],
+    ]);
+    expect(shown.mails.every((mail) => !Number.isNaN(Date.parse(mail.due_at)))).toBe(true);
+
+    const withoutJs = await show(server, noScript);
+    expect(withoutJs.leads[0]!.status).toBe("confirmed");
+    expect(withoutJs.mails.filter((mail) => mail.kind.startsWith("lead-plan-") && mail.status === "pending")).toHaveLength(7);
   } finally {
     await stopOwnServer(server);
     await rm(server.dataDir, { recursive: true, force: true });

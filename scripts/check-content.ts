@@ -7,9 +7,10 @@ import path from "node:path";
 import { contentProblems } from "../src/content/read-content";
 import { legalPageProblems } from "../src/content/legal-pages";
 import { emptyDeploymentFacts } from "../src/content/editorial-checks";
+import { emailTemplateProblems } from "../server/mail/templates";
 
 const dir = path.resolve(process.argv[2] ?? "content");
-const problems = [...contentProblems(dir), ...legalPageProblems(dir)];
+const problems = [...contentProblems(dir), ...legalPageProblems(dir), ...emailTemplateProblems(dir)];
 if (problems.length > 0) {
   console.error(`Fehler in den Inhaltsdateien:\n${problems.map((p) => `  • ${p}`).join("\n")}`);
   process.exit(1);

@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(leadRoutes);
-  await app.register(leadTokenRoutes);
+  await app.register(leadTokenRoutes, { site });
   await app.register(contactRoutes);
   await app.register(ownerArea, { site });
   await app.register(staticRoutes, { site });

@@ -16,7 +16,7 @@ import { loadConfig } from "./config";
 import { openDb } from "./db";
 import { MIGRATIONS_DIR, migrate } from "./db/migrate";
 import type { ConsentVersions } from "./services/submission";
-import { LogCapture, linkIn, onBothDrivers, outboxSettled, pathOf, testConfig } from "./mail/testing/harness";
+import { LogCapture, clickThrough, linkIn, onBothDrivers, outboxSettled, testConfig } from "./mail/testing/harness";
 import type { TestDatabase } from "./mail/testing/databases";
 import { databaseTargets } from "./test-support/databases";
 
@@ -45,7 +45,7 @@ async function newestLink(database: TestDatabase, email: string, kind: string, p
   for (const file of files) {
     const mail = await simpleParser(await readFile(path.join(dir, file)));
     if (mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === email) {
-      return pathOf(linkIn(mail.text ?? "", prefix));
+      return linkIn(mail.text ?? "", prefix);
     }
   }
   throw new Error(`no ${kind} mail for ${email}`);
@@ -57,18 +57,26 @@ async function withApp(
   versions: ConsentVersions,
   work: (
     inject: (method: "GET" | "POST", url: string, referer?: string, payload?: object) => Promise<string | undefined>,
+    click: (link: string) => Promise<string | undefined>,
   ) => Promise<void>,
 ): Promise<void> {
   const config = testConfig(database);
   const app = await buildApp({ config, logger: loggerOptions(config.logLevel, new LogCapture()), consentVersions: versions });
   await app.ready();
   try {
-    await work(async (method, url, referer, payload) => {
-      const response = await app.inject({ method, url, payload, headers: referer ? { referer } : {} });
-      assert.ok(response.statusCode < 400, `${method} ${url}: ${response.statusCode} ${response.body}`);
-      await outboxSettled(app);
-      return response.headers.location as string | undefined;
-    });
+    await work(
+      async (method, url, referer, payload) => {
+        const response = await app.inject({ method, url, payload, headers: referer ? { referer } : {} });
+        assert.ok(response.statusCode < 400, `${method} ${url}: ${response.statusCode} ${response.body}`);
+        await outboxSettled(app);
+        return response.headers.location as string | undefined;
+      },
+      async (link) => {
+        const location = await clickThrough(app, link);
+        await outboxSettled(app);
+        return location;
+      },
+    );
   } finally {
     await app.close();
   }
@@ -86,15 +94,15 @@ async function signUp(database: TestDatabase, versions: ConsentVersions, name: s
 
 async function confirm(database: TestDatabase, email: string): Promise<void> {
   const link = await newestLink(database, email, "lead-confirmation", "/api/leads/confirm?token=");
-  await withApp(database, NEW_VERSIONS, async (inject) => {
-    assert.equal(await inject("GET", link), "/anmeldung-bestaetigt");
+  await withApp(database, NEW_VERSIONS, async (_inject, click) => {
+    assert.equal(await click(link), "/anmeldung-bestaetigt");
   });
 }
 
 async function unsubscribe(database: TestDatabase, email: string): Promise<void> {
   const link = await newestLink(database, email, "lead-welcome", "/api/leads/unsubscribe?token=");
-  await withApp(database, NEW_VERSIONS, async (inject) => {
-    assert.equal(await inject("GET", link), "/abmeldung-bestaetigt");
+  await withApp(database, NEW_VERSIONS, async (_inject, click) => {
+    assert.equal(await click(link), "/abmeldung-bestaetigt");
   });
 }
 

@@ -10,7 +10,7 @@ import site from "../content/site.json";
 import { runCli } from "./cli/run";
 import { openDb } from "./db";
 import { loadConfig } from "./config";
-import { linkIn, onBothDrivers, outboxSettled, pathOf, startApp, testConfig, waitUntil } from "./mail/testing/harness";
+import { clickThrough, linkIn, onBothDrivers, outboxSettled, startApp, testConfig, waitUntil } from "./mail/testing/harness";
 import type { TestDatabase } from "./mail/testing/databases";
 
 async function cli(database: TestDatabase, ...argv: string[]): Promise<{ code: number; output: string }> {
@@ -24,7 +24,7 @@ async function confirmLinkFor(database: TestDatabase, email: string): Promise<st
   for (const file of (await readdir(dir)).filter((name) => name.endsWith("lead-confirmation.eml"))) {
     const mail = await simpleParser(await readFile(path.join(dir, file)));
     if (mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === email) {
-      return pathOf(linkIn(mail.text ?? "", "/api/leads/confirm?token="));
+      return linkIn(mail.text ?? "", "/api/leads/confirm?token=");
     }
   }
   throw new Error(`no confirmation mail for ${email}`);
@@ -39,8 +39,7 @@ onBothDrivers("privacy commands", async (t, database) => {
   await post("/api/leads", { name: "Bernd Bleibt", email: "bernd@example.de" });
   await post("/api/contact", { name: "Bernd Bleibt", email: "bernd@example.de", message: "Bernds Frage." });
   await outboxSettled(app);
-  const confirm = await app.inject({ method: "GET", url: await confirmLinkFor(database, "anna@example.de") });
-  assert.equal(confirm.headers.location, "/anmeldung-bestaetigt");
+  assert.equal(await clickThrough(app, await confirmLinkFor(database, "anna@example.de")), "/anmeldung-bestaetigt");
   await outboxSettled(app);
   // The CLI opens the database itself; PGlite allows one opener at a time.
   await app.close();
@@ -68,16 +67,40 @@ onBothDrivers("privacy commands", async (t, database) => {
       "contact-acknowledgment",
       "contact-notification",
       "lead-confirmation",
+      ...Array<string>(6).fill("lead-plan-day"),
+      "lead-plan-final",
       "lead-welcome",
     ]);
-    assert.ok(data.mails!.every((m) => m.status === "sent"));
+    // Each mail with kind, status and due time, in the order they are due: the sent ones, then the plan.
+    const sent = data.mails!.filter((m) => m.status === "sent");
+    assert.deepEqual(sent.map((m) => m.kind).sort(), [
+      "contact-acknowledgment",
+      "contact-notification",
+      "lead-confirmation",
+      "lead-welcome",
+    ]);
+    assert.ok(sent.every((m) => m.due_at && m.sent_at));
+    const plan = data.mails!.filter((m) => String(m.kind).startsWith("lead-plan-"));
+    assert.ok(plan.every((m) => m.status === "pending" && m.sent_at === null));
+    const due = data.mails!.map((m) => Date.parse(String(m.due_at)));
+    assert.deepEqual(
+      due,
+      [...due].sort((a, b) => a - b),
+      "listed in the order they are due",
+    );
+    const planDue = plan.map((m) => Date.parse(String(m.due_at)));
+    assert.ok(planDue[0]! > Date.now(), "the plan starts tomorrow");
+    planDue.slice(1).forEach((time, index) => {
+      const hours = (time - planDue[index]!) / 3_600_000;
+      assert.ok(hours === 24 || hours === 23 || hours === 25, `one a day, ${hours} h apart`);
+    });
     assert.ok(!output.includes("bernd"), "nothing about anyone else");
   });
 
   await t.test("erase: the person is gone from leads, links, contact requests and the outbox", async () => {
     const { code, output } = await cli(database, "erase", "Anna@Example.de");
     assert.equal(code, 0);
-    assert.match(output, /1 Lead\(s\), 1 Kontaktanfrage\(n\), 4 E-Mail\(s\)/);
+    assert.match(output, /1 Lead\(s\), 1 Kontaktanfrage\(n\), 11 E-Mail\(s\)/, "the seven scheduled plan mails too");
 
     const after = JSON.parse((await cli(database, "show", "anna@example.de")).output) as Record<string, unknown[]>;
     assert.deepEqual([after.leads, after.leadLinks, after.contactRequests, after.mails], [[], [], [], []]);

@@ -20,7 +20,11 @@ export interface PersonData {
   /** Confirmation and unsubscribe links issued to the leads (their hashes are of no use and left out). */
   leadLinks: Record<string, unknown>[];
   contactRequests: Record<string, unknown>[];
-  /** Mails to or about the person; `text` is the mail as queued (emptied once sent). */
+  /**
+   * Mails to or about the person, sent and still scheduled: kind, status, when due (`due_at`: the planned
+   * time of a scheduled mail, else when it was queued), when sent; `text` is the mail as queued (emptied
+   * once sent or cancelled).
+   */
   mails: Record<string, unknown>[];
   /** Events about the person handed to the owner's tools by webhook (WEBHOOK_URLS). */
   webhooks: Record<string, unknown>[];
@@ -45,9 +49,9 @@ export async function showPerson(db: Queryable, email: string): Promise<PersonDa
   );
   const contactRequests = await db.query(`SELECT * FROM contact_requests WHERE ${byAddress} ORDER BY id`, [email]);
   const mails = await db.query(
-    `SELECT id, kind, recipient, subject, status, attempts, created_at, sent_at, last_error,
-            message ->> 'text' AS text
-       FROM mail_outbox WHERE lower(person_email) = lower($1) ORDER BY id`,
+    `SELECT id, kind, status, coalesce(due_at, created_at) AS due_at, sent_at, recipient, subject, attempts,
+            created_at, last_error, message ->> 'text' AS text
+       FROM mail_outbox WHERE lower(person_email) = lower($1) ORDER BY coalesce(due_at, created_at), id`,
     [email],
   );
   return {
@@ -67,7 +71,10 @@ export interface ErasureResult {
   mails: number;
 }
 
-/** Art. 17: the person's leads (with their proofs of consent and links), contact requests and every mail to or about them. */
+/**
+ * Art. 17: the person's leads (with their proofs of consent and links), contact requests and every mail
+ * to or about them, the scheduled plan mails not yet sent included.
+ */
 export async function erasePerson(db: Db, email: string): Promise<ErasureResult> {
   return db.transaction(async (tx) => {
     const mails = await tx.query("DELETE FROM mail_outbox WHERE lower(person_email) = lower($1) RETURNING id", [email]);

@@ -142,6 +142,144 @@ type ComparisonRowSortInput = {
   readonly topic: InputMaybe<SortOrderEnum>;
 };
 
+type ConfirmSignupPageCopy = Node & {
+  readonly button: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly hero: PageHero;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly note: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly seo: PageSeo;
+  readonly steps: TitledList;
+};
+
+type ConfirmSignupPageCopyConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ConfirmSignupPageCopyEdge>;
+  readonly group: ReadonlyArray<ConfirmSignupPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ConfirmSignupPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ConfirmSignupPageCopyConnection_distinctArgs = {
+  field: ConfirmSignupPageCopyFieldSelector;
+};
+
+
+type ConfirmSignupPageCopyConnection_groupArgs = {
+  field: ConfirmSignupPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ConfirmSignupPageCopyConnection_maxArgs = {
+  field: ConfirmSignupPageCopyFieldSelector;
+};
+
+
+type ConfirmSignupPageCopyConnection_minArgs = {
+  field: ConfirmSignupPageCopyFieldSelector;
+};
+
+
+type ConfirmSignupPageCopyConnection_sumArgs = {
+  field: ConfirmSignupPageCopyFieldSelector;
+};
+
+type ConfirmSignupPageCopyEdge = {
+  readonly next: Maybe<ConfirmSignupPageCopy>;
+  readonly node: ConfirmSignupPageCopy;
+  readonly previous: Maybe<ConfirmSignupPageCopy>;
+};
+
+type ConfirmSignupPageCopyFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
+  readonly steps: InputMaybe<TitledListFieldSelector>;
+};
+
+type ConfirmSignupPageCopyFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
+  readonly steps: InputMaybe<TitledListFilterInput>;
+};
+
+type ConfirmSignupPageCopyFilterListInput = {
+  readonly elemMatch: InputMaybe<ConfirmSignupPageCopyFilterInput>;
+};
+
+type ConfirmSignupPageCopyGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ConfirmSignupPageCopyEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ConfirmSignupPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ConfirmSignupPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ConfirmSignupPageCopyGroupConnection_distinctArgs = {
+  field: ConfirmSignupPageCopyFieldSelector;
+};
+
+
+type ConfirmSignupPageCopyGroupConnection_groupArgs = {
+  field: ConfirmSignupPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ConfirmSignupPageCopyGroupConnection_maxArgs = {
+  field: ConfirmSignupPageCopyFieldSelector;
+};
+
+
+type ConfirmSignupPageCopyGroupConnection_minArgs = {
+  field: ConfirmSignupPageCopyFieldSelector;
+};
+
+
+type ConfirmSignupPageCopyGroupConnection_sumArgs = {
+  field: ConfirmSignupPageCopyFieldSelector;
+};
+
+type ConfirmSignupPageCopySortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly note: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
+  readonly steps: InputMaybe<TitledListSortInput>;
+};
+
 type Consent = {
   readonly text: Scalars['String'];
   readonly version: Scalars['String'];
@@ -924,6 +1062,8 @@ type File = Node & {
   readonly blksize: Maybe<Scalars['Int']>;
   readonly blocks: Maybe<Scalars['Int']>;
   readonly changeTime: Scalars['Date'];
+  /** Returns the first child node of type ConfirmSignupPageCopy or null if there are no children of given type on this node */
+  readonly childConfirmSignupPageCopy: Maybe<ConfirmSignupPageCopy>;
   /** Returns the first child node of type ContactPageCopy or null if there are no children of given type on this node */
   readonly childContactPageCopy: Maybe<ContactPageCopy>;
   /** Returns the first child node of type Faq or null if there are no children of given type on this node */
@@ -956,7 +1096,11 @@ type File = Node & {
   readonly childTestimonial: Maybe<Testimonial>;
   /** Returns the first child node of type ThanksPageCopy or null if there are no children of given type on this node */
   readonly childThanksPageCopy: Maybe<ThanksPageCopy>;
+  /** Returns the first child node of type UnsubscribePageCopy or null if there are no children of given type on this node */
+  readonly childUnsubscribePageCopy: Maybe<UnsubscribePageCopy>;
   readonly children: ReadonlyArray<Node>;
+  /** Returns all children nodes filtered by type ConfirmSignupPageCopy */
+  readonly childrenConfirmSignupPageCopy: Maybe<ReadonlyArray<Maybe<ConfirmSignupPageCopy>>>;
   /** Returns all children nodes filtered by type ContactPageCopy */
   readonly childrenContactPageCopy: Maybe<ReadonlyArray<Maybe<ContactPageCopy>>>;
   /** Returns all children nodes filtered by type Faq */
@@ -989,6 +1133,8 @@ type File = Node & {
   readonly childrenTestimonial: Maybe<ReadonlyArray<Maybe<Testimonial>>>;
   /** Returns all children nodes filtered by type ThanksPageCopy */
   readonly childrenThanksPageCopy: Maybe<ReadonlyArray<Maybe<ThanksPageCopy>>>;
+  /** Returns all children nodes filtered by type UnsubscribePageCopy */
+  readonly childrenUnsubscribePageCopy: Maybe<ReadonlyArray<Maybe<UnsubscribePageCopy>>>;
   readonly ctime: Scalars['Date'];
   readonly ctimeMs: Scalars['Float'];
   readonly dev: Scalars['Int'];
@@ -1131,6 +1277,7 @@ type FileFieldSelector = {
   readonly blksize: InputMaybe<FieldSelectorEnum>;
   readonly blocks: InputMaybe<FieldSelectorEnum>;
   readonly changeTime: InputMaybe<FieldSelectorEnum>;
+  readonly childConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopyFieldSelector>;
   readonly childContactPageCopy: InputMaybe<ContactPageCopyFieldSelector>;
   readonly childFaq: InputMaybe<FaqFieldSelector>;
   readonly childHomePageCopy: InputMaybe<HomePageCopyFieldSelector>;
@@ -1147,7 +1294,9 @@ type FileFieldSelector = {
   readonly childSiteSettings: InputMaybe<SiteSettingsFieldSelector>;
   readonly childTestimonial: InputMaybe<TestimonialFieldSelector>;
   readonly childThanksPageCopy: InputMaybe<ThanksPageCopyFieldSelector>;
+  readonly childUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly childrenConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopyFieldSelector>;
   readonly childrenContactPageCopy: InputMaybe<ContactPageCopyFieldSelector>;
   readonly childrenFaq: InputMaybe<FaqFieldSelector>;
   readonly childrenHomePageCopy: InputMaybe<HomePageCopyFieldSelector>;
@@ -1164,6 +1313,7 @@ type FileFieldSelector = {
   readonly childrenSiteSettings: InputMaybe<SiteSettingsFieldSelector>;
   readonly childrenTestimonial: InputMaybe<TestimonialFieldSelector>;
   readonly childrenThanksPageCopy: InputMaybe<ThanksPageCopyFieldSelector>;
+  readonly childrenUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
   readonly dev: InputMaybe<FieldSelectorEnum>;
@@ -1204,6 +1354,7 @@ type FileFilterInput = {
   readonly blksize: InputMaybe<IntQueryOperatorInput>;
   readonly blocks: InputMaybe<IntQueryOperatorInput>;
   readonly changeTime: InputMaybe<DateQueryOperatorInput>;
+  readonly childConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopyFilterInput>;
   readonly childContactPageCopy: InputMaybe<ContactPageCopyFilterInput>;
   readonly childFaq: InputMaybe<FaqFilterInput>;
   readonly childHomePageCopy: InputMaybe<HomePageCopyFilterInput>;
@@ -1220,7 +1371,9 @@ type FileFilterInput = {
   readonly childSiteSettings: InputMaybe<SiteSettingsFilterInput>;
   readonly childTestimonial: InputMaybe<TestimonialFilterInput>;
   readonly childThanksPageCopy: InputMaybe<ThanksPageCopyFilterInput>;
+  readonly childUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly childrenConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopyFilterListInput>;
   readonly childrenContactPageCopy: InputMaybe<ContactPageCopyFilterListInput>;
   readonly childrenFaq: InputMaybe<FaqFilterListInput>;
   readonly childrenHomePageCopy: InputMaybe<HomePageCopyFilterListInput>;
@@ -1237,6 +1390,7 @@ type FileFilterInput = {
   readonly childrenSiteSettings: InputMaybe<SiteSettingsFilterListInput>;
   readonly childrenTestimonial: InputMaybe<TestimonialFilterListInput>;
   readonly childrenThanksPageCopy: InputMaybe<ThanksPageCopyFilterListInput>;
+  readonly childrenUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   readonly dev: InputMaybe<IntQueryOperatorInput>;
@@ -1318,6 +1472,7 @@ type FileSortInput = {
   readonly blksize: InputMaybe<SortOrderEnum>;
   readonly blocks: InputMaybe<SortOrderEnum>;
   readonly changeTime: InputMaybe<SortOrderEnum>;
+  readonly childConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopySortInput>;
   readonly childContactPageCopy: InputMaybe<ContactPageCopySortInput>;
   readonly childFaq: InputMaybe<FaqSortInput>;
   readonly childHomePageCopy: InputMaybe<HomePageCopySortInput>;
@@ -1334,7 +1489,9 @@ type FileSortInput = {
   readonly childSiteSettings: InputMaybe<SiteSettingsSortInput>;
   readonly childTestimonial: InputMaybe<TestimonialSortInput>;
   readonly childThanksPageCopy: InputMaybe<ThanksPageCopySortInput>;
+  readonly childUnsubscribePageCopy: InputMaybe<UnsubscribePageCopySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly childrenConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopySortInput>;
   readonly childrenContactPageCopy: InputMaybe<ContactPageCopySortInput>;
   readonly childrenFaq: InputMaybe<FaqSortInput>;
   readonly childrenHomePageCopy: InputMaybe<HomePageCopySortInput>;
@@ -1351,6 +1508,7 @@ type FileSortInput = {
   readonly childrenSiteSettings: InputMaybe<SiteSettingsSortInput>;
   readonly childrenTestimonial: InputMaybe<TestimonialSortInput>;
   readonly childrenThanksPageCopy: InputMaybe<ThanksPageCopySortInput>;
+  readonly childrenUnsubscribePageCopy: InputMaybe<UnsubscribePageCopySortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
   readonly dev: InputMaybe<SortOrderEnum>;
@@ -3538,6 +3696,7 @@ type PrincipleSortInput = {
 };
 
 type Query = {
+  readonly allConfirmSignupPageCopy: ConfirmSignupPageCopyConnection;
   readonly allContactPageCopy: ContactPageCopyConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allFaq: FaqConnection;
@@ -3561,6 +3720,8 @@ type Query = {
   readonly allSiteSettings: SiteSettingsConnection;
   readonly allTestimonial: TestimonialConnection;
   readonly allThanksPageCopy: ThanksPageCopyConnection;
+  readonly allUnsubscribePageCopy: UnsubscribePageCopyConnection;
+  readonly confirmSignupPageCopy: Maybe<ConfirmSignupPageCopy>;
   readonly contactPageCopy: Maybe<ContactPageCopy>;
   readonly directory: Maybe<Directory>;
   readonly faq: Maybe<Faq>;
@@ -3584,6 +3745,15 @@ type Query = {
   readonly siteSettings: Maybe<SiteSettings>;
   readonly testimonial: Maybe<Testimonial>;
   readonly thanksPageCopy: Maybe<ThanksPageCopy>;
+  readonly unsubscribePageCopy: Maybe<UnsubscribePageCopy>;
+};
+
+
+type Query_allConfirmSignupPageCopyArgs = {
+  filter: InputMaybe<ConfirmSignupPageCopyFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ConfirmSignupPageCopySortInput>>>;
 };
 
 
@@ -3771,6 +3941,27 @@ type Query_allThanksPageCopyArgs = {
 };
 
 
+type Query_allUnsubscribePageCopyArgs = {
+  filter: InputMaybe<UnsubscribePageCopyFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<UnsubscribePageCopySortInput>>>;
+};
+
+
+type Query_confirmSignupPageCopyArgs = {
+  button: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  note: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
+  steps: InputMaybe<TitledListFilterInput>;
+};
+
+
 type Query_contactPageCopyArgs = {
   address: InputMaybe<ContactTitleFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
@@ -3848,6 +4039,7 @@ type Query_fileArgs = {
   blksize: InputMaybe<IntQueryOperatorInput>;
   blocks: InputMaybe<IntQueryOperatorInput>;
   changeTime: InputMaybe<DateQueryOperatorInput>;
+  childConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopyFilterInput>;
   childContactPageCopy: InputMaybe<ContactPageCopyFilterInput>;
   childFaq: InputMaybe<FaqFilterInput>;
   childHomePageCopy: InputMaybe<HomePageCopyFilterInput>;
@@ -3864,7 +4056,9 @@ type Query_fileArgs = {
   childSiteSettings: InputMaybe<SiteSettingsFilterInput>;
   childTestimonial: InputMaybe<TestimonialFilterInput>;
   childThanksPageCopy: InputMaybe<ThanksPageCopyFilterInput>;
+  childUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  childrenConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopyFilterListInput>;
   childrenContactPageCopy: InputMaybe<ContactPageCopyFilterListInput>;
   childrenFaq: InputMaybe<FaqFilterListInput>;
   childrenHomePageCopy: InputMaybe<HomePageCopyFilterListInput>;
@@ -3881,6 +4075,7 @@ type Query_fileArgs = {
   childrenSiteSettings: InputMaybe<SiteSettingsFilterListInput>;
   childrenTestimonial: InputMaybe<TestimonialFilterListInput>;
   childrenThanksPageCopy: InputMaybe<ThanksPageCopyFilterListInput>;
+  childrenUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   dev: InputMaybe<IntQueryOperatorInput>;
@@ -4195,6 +4390,18 @@ type Query_thanksPageCopyArgs = {
   parent: InputMaybe<NodeFilterInput>;
   seo: InputMaybe<PageSeoFilterInput>;
   steps: InputMaybe<TitledListFilterInput>;
+};
+
+
+type Query_unsubscribePageCopyArgs = {
+  button: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  note: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
 };
 
 type Recipe = Node & {
@@ -6175,6 +6382,140 @@ type TransformOptions = {
   readonly trim: InputMaybe<Scalars['Float']>;
 };
 
+type UnsubscribePageCopy = Node & {
+  readonly button: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly hero: PageHero;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly note: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly seo: PageSeo;
+};
+
+type UnsubscribePageCopyConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<UnsubscribePageCopyEdge>;
+  readonly group: ReadonlyArray<UnsubscribePageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<UnsubscribePageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type UnsubscribePageCopyConnection_distinctArgs = {
+  field: UnsubscribePageCopyFieldSelector;
+};
+
+
+type UnsubscribePageCopyConnection_groupArgs = {
+  field: UnsubscribePageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type UnsubscribePageCopyConnection_maxArgs = {
+  field: UnsubscribePageCopyFieldSelector;
+};
+
+
+type UnsubscribePageCopyConnection_minArgs = {
+  field: UnsubscribePageCopyFieldSelector;
+};
+
+
+type UnsubscribePageCopyConnection_sumArgs = {
+  field: UnsubscribePageCopyFieldSelector;
+};
+
+type UnsubscribePageCopyEdge = {
+  readonly next: Maybe<UnsubscribePageCopy>;
+  readonly node: UnsubscribePageCopy;
+  readonly previous: Maybe<UnsubscribePageCopy>;
+};
+
+type UnsubscribePageCopyFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
+};
+
+type UnsubscribePageCopyFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
+};
+
+type UnsubscribePageCopyFilterListInput = {
+  readonly elemMatch: InputMaybe<UnsubscribePageCopyFilterInput>;
+};
+
+type UnsubscribePageCopyGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<UnsubscribePageCopyEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<UnsubscribePageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<UnsubscribePageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type UnsubscribePageCopyGroupConnection_distinctArgs = {
+  field: UnsubscribePageCopyFieldSelector;
+};
+
+
+type UnsubscribePageCopyGroupConnection_groupArgs = {
+  field: UnsubscribePageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type UnsubscribePageCopyGroupConnection_maxArgs = {
+  field: UnsubscribePageCopyFieldSelector;
+};
+
+
+type UnsubscribePageCopyGroupConnection_minArgs = {
+  field: UnsubscribePageCopyFieldSelector;
+};
+
+
+type UnsubscribePageCopyGroupConnection_sumArgs = {
+  field: UnsubscribePageCopyFieldSelector;
+};
+
+type UnsubscribePageCopySortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly note: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
+};
+
 type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
@@ -6185,6 +6526,11 @@ type BuildTimeQueryVariables = Exact<{ [key: string]: never; }>;
 type BuildTimeQuery = { readonly site: { readonly buildTime: string | null } | null };
 
 type CallToActionFieldsFragment = { readonly title: string, readonly text: string, readonly button: string };
+
+type ConfirmSignupPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ConfirmSignupPageQuery = { readonly siteSettings: { readonly planMailTime: string } | null, readonly confirmSignupPageCopy: { readonly button: string, readonly note: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly steps: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> } } | null };
 
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -6266,6 +6612,11 @@ type ThanksPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type ThanksPageQuery = { readonly thanksPageCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly steps: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly links: { readonly title: string, readonly items: ReadonlyArray<{ readonly to: string, readonly label: string, readonly text: string }> } } | null };
+
+type UnsubscribePageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type UnsubscribePageQuery = { readonly unsubscribePageCopy: { readonly button: string, readonly note: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string } } | null };
 
 type LegalSlugsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -5,12 +5,20 @@
 import path from "node:path";
 import { readSiteSettings, type SiteSettings } from "../../src/content/read-content";
 import { loadTemplates, type Templates } from "./templates";
+import { readPlanContent, type PlanContent } from "./plan-content";
 
 export interface MailContext {
   templates: Templates;
   site: SiteSettings;
   /** Origin of links in mails: SITE_URL when set, else `siteUrl` of site.json. */
   siteUrl: string;
+  /** The days, recipes and principles the daily plan mails are made of. */
+  plan: PlanContent;
+  /**
+   * The time the outbox works with. Unset (always, outside tests): the database's now(), one clock for
+   * every instance. A test sets it to walk through days of the plan without waiting for them.
+   */
+  clock?: () => Date;
 }
 
 export function loadMailContext(contentDir: string, siteUrl?: string): MailContext {
@@ -19,6 +27,7 @@ export function loadMailContext(contentDir: string, siteUrl?: string): MailConte
     templates: loadTemplates(path.join(contentDir, "emails")),
     site,
     siteUrl: (siteUrl ?? site.siteUrl).replace(/\/+$/, ""),
+    plan: readPlanContent(contentDir),
   };
 }
 
@@ -35,6 +44,7 @@ export function siteValues(context: MailContext): Record<string, string> {
     postalCode: site.address.postalCode,
     city: site.address.city,
     replyWithinHours: String(site.replyWithinHours),
+    planMailTime: site.planMailTime,
   };
 }
 

@@ -8,7 +8,17 @@ import type { FastifyInstance } from "fastify";
 import type { ParsedMail } from "mailparser";
 import site from "../../content/site.json";
 import { SmtpSink, sentTo } from "./testing/smtp-sink";
-import { linkIn, onBothDrivers, outboxSettled, pathOf, startApp, testConfig } from "./testing/harness";
+import {
+  clickThrough,
+  linkIn,
+  onBothDrivers,
+  outboxSettled,
+  pathOf,
+  startApp,
+  testConfig,
+  tokenInPage,
+  waitUntil,
+} from "./testing/harness";
 
 const CONFIRM = "/api/leads/confirm?token=";
 const UNSUBSCRIBE = "/api/leads/unsubscribe?token=";
@@ -91,13 +101,28 @@ onBothDrivers("double opt-in", async (t, database) => {
     );
     assert.equal(leaked.rows.length, 0, "the token itself is stored nowhere");
 
+    // Mail scanners open every link, with HEAD or GET, following redirects or not: none of it confirms.
     const head = await app.inject({ method: "HEAD", url: pathOf(link) });
-    assert.notEqual(head.statusCode, 303, "a HEAD request (mail scanner) confirms nothing");
-    assert.equal((await leadOf(app, email))?.status, "pending");
+    assert.ok(head.statusCode < 400, `HEAD ${head.statusCode}`);
+    const opened = await app.inject({ method: "GET", url: pathOf(link) });
+    assert.equal(opened.statusCode, 303);
+    assert.equal(opened.headers.location, `/anmeldung-bestaetigen?token=${token}`);
+    for (const method of ["GET", "HEAD", "GET"] as const) {
+      const page: { statusCode: number; headers: Record<string, unknown>; body: string } = await app.inject({
+        method,
+        url: String(opened.headers.location),
+      });
+      assert.equal(page.statusCode, 200, `${method} of the page`);
+      assert.equal(page.headers["cache-control"], "no-store", "the page with the token is never cached");
+      if (method === "GET") {
+        assert.equal(tokenInPage(page.body), token, "the page's form carries the link's token");
+        assert.match(page.body, /<form method="post" action="\/api\/leads\/confirm"/);
+      }
+    }
+    assert.equal((await leadOf(app, email))?.status, "pending", "opening the link and its page changes nothing");
+    assert.equal(sink.to(email).length, 1);
 
-    const confirm = await app.inject({ method: "GET", url: pathOf(link) });
-    assert.equal(confirm.statusCode, 303);
-    assert.equal(confirm.headers.location, "/anmeldung-bestaetigt");
+    assert.equal(await clickThrough(app, link), "/anmeldung-bestaetigt");
     const lead = await leadOf(app, email);
     assert.equal(lead?.status, "confirmed");
     assert.ok(lead?.confirmed_at instanceof Date);
@@ -105,6 +130,15 @@ onBothDrivers("double opt-in", async (t, database) => {
     const again = await app.inject({ method: "GET", url: pathOf(link) });
     assert.equal(again.statusCode, 303);
     assert.equal(again.headers.location, "/link-ungueltig", "the link works only once");
+    const pageAgain = await app.inject({ method: "GET", url: String(opened.headers.location) });
+    assert.equal(pageAgain.headers.location, "/link-ungueltig", "so does its page");
+    const postAgain = await app.inject({
+      method: "POST",
+      url: "/api/leads/confirm",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `token=${token}`,
+    });
+    assert.equal(postAgain.headers.location, "/link-ungueltig", "and its button");
   });
 
   await t.test("after confirming, a welcome mail with the promised links, sender and unsubscribe link", async () => {
@@ -122,32 +156,52 @@ onBothDrivers("double opt-in", async (t, database) => {
     assert.ok(html.includes(`href="${unsubscribe}"`));
     assert.equal(headerValue(mail!.parsed, "list-unsubscribe")?.split(",")[0]?.trim(), `<${unsubscribe}>`);
     assert.equal(headerValue(mail!.parsed, "list-unsubscribe-post"), "List-Unsubscribe=One-Click");
-    assert.equal(sink.to(email).length, 2, "confirmation and welcome, nothing else");
+    assert.equal(sink.to(email).length, 2, "confirmation and welcome, nothing else yet: the plan starts tomorrow");
   });
 
-  await t.test("the unsubscribe link unsubscribes, stays valid, and nothing more is sent", async () => {
-    const email = "juergen.gross@example.de";
-    const [welcome] = await sink.waitFor((m) => sentTo(m, email) && isWelcome(m.parsed));
-    const unsubscribe = pathOf(linkIn(welcome!.parsed.text ?? "", UNSUBSCRIBE));
+  await t.test(
+    "the unsubscribe link opens the page whose button unsubscribes; it stays valid, and nothing more is sent",
+    async () => {
+      const email = "juergen.gross@example.de";
+      const [welcome] = await sink.waitFor((m) => sentTo(m, email) && isWelcome(m.parsed));
+      const link = linkIn(welcome!.parsed.text ?? "", UNSUBSCRIBE);
+      const token = new URL(link).searchParams.get("token");
 
-    const first = await app.inject({ method: "GET", url: unsubscribe });
-    assert.equal(first.statusCode, 303);
-    assert.equal(first.headers.location, "/abmeldung-bestaetigt");
-    const lead = await leadOf(app, email);
-    assert.equal(lead?.status, "unsubscribed");
-    assert.ok(lead?.unsubscribed_at instanceof Date);
-    const second = await app.inject({ method: "GET", url: unsubscribe });
-    assert.equal(second.headers.location, "/abmeldung-bestaetigt", "a second click still lands on the confirmation page");
+      const head = await app.inject({ method: "HEAD", url: pathOf(link) });
+      assert.ok(head.statusCode < 400);
+      const opened = await app.inject({ method: "GET", url: pathOf(link) });
+      assert.equal(opened.statusCode, 303);
+      assert.equal(opened.headers.location, `/abmelden?token=${token}`);
+      const page = await app.inject({ method: "GET", url: String(opened.headers.location) });
+      assert.equal(page.statusCode, 200);
+      assert.equal(tokenInPage(page.body), token);
+      assert.equal((await leadOf(app, email))?.status, "confirmed", "opening the link unsubscribes no one");
 
-    await outboxSettled(app);
-    assert.equal(sink.to(email).length, 2);
-  });
+      assert.equal(await clickThrough(app, link), "/abmeldung-bestaetigt");
+      const lead = await leadOf(app, email);
+      assert.equal(lead?.status, "unsubscribed");
+      assert.ok(lead?.unsubscribed_at instanceof Date);
+      assert.equal(await clickThrough(app, link), "/abmeldung-bestaetigt", "a second click still lands on the confirmation page");
+      const { rows } = await app.db.query<{ status: string }>(
+        "SELECT DISTINCT status FROM mail_outbox WHERE lower(person_email) = $1 AND kind LIKE 'lead-plan-%'",
+        [email],
+      );
+      assert.deepEqual(
+        rows.map((row) => row.status),
+        ["cancelled"],
+        "the plan mails not yet sent are cancelled",
+      );
+
+      await outboxSettled(app);
+      assert.equal(sink.to(email).length, 2);
+    },
+  );
 
   await t.test("one-click unsubscribe (RFC 8058) by POST, as mail programs send it", async () => {
     const email = "one.click@example.de";
     await submitLead(app, "Otto", email);
     const [request] = await sink.waitFor((m) => sentTo(m, email));
-    await app.inject({ method: "GET", url: pathOf(linkIn(request!.parsed.text ?? "", CONFIRM)) });
+    assert.equal(await clickThrough(app, linkIn(request!.parsed.text ?? "", CONFIRM)), "/anmeldung-bestaetigt");
     const [welcome] = await sink.waitFor((m) => sentTo(m, email) && isWelcome(m.parsed));
     const url = headerValue(welcome!.parsed, "list-unsubscribe")!.split(",")[0]!.trim().slice(1, -1);
 
@@ -175,27 +229,42 @@ onBothDrivers("double opt-in", async (t, database) => {
     const [request] = await sink.waitFor((m) => sentTo(m, email));
     await sink.stop();
     try {
-      await app.inject({ method: "GET", url: pathOf(linkIn(request!.parsed.text ?? "", CONFIRM)) });
-      // The welcome mail waits in the outbox while SMTP is down; its unsubscribe link is in the queued mail.
+      assert.equal(await clickThrough(app, linkIn(request!.parsed.text ?? "", CONFIRM)), "/anmeldung-bestaetigt");
+      // The welcome mail waits in the outbox while SMTP is down (an attempt has failed, so it is not in flight);
+      // its unsubscribe link is in the queued mail.
+      await waitUntil(async () => {
+        const { rows } = await app.db.query(
+          "SELECT 1 FROM mail_outbox WHERE kind = 'lead-welcome' AND lower(person_email) = $1 AND last_error IS NOT NULL",
+          [email],
+        );
+        return rows.length > 0;
+      }, "a failed attempt at the welcome mail");
       const queued = await app.db.query<{ text: string }>(
         "SELECT message ->> 'text' AS text FROM mail_outbox WHERE kind = 'lead-welcome' AND lower(person_email) = $1",
         [email],
       );
-      const unsubscribe = await app.inject({ method: "GET", url: pathOf(linkIn(queued.rows[0]!.text, UNSUBSCRIBE)) });
-      assert.equal(unsubscribe.headers.location, "/abmeldung-bestaetigt");
+      assert.equal(await clickThrough(app, linkIn(queued.rows[0]!.text, UNSUBSCRIBE)), "/abmeldung-bestaetigt");
     } finally {
       await sink.start();
     }
     await outboxSettled(app);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(sink.to(email).length, 1, "only the confirmation request, sent before the click");
+    assert.equal(
+      sink.to(email).length,
+      1,
+      `only the confirmation request, sent before the click: ${sink
+        .to(email)
+        .map((m) => m.parsed.subject)
+        .join(" / ")}`,
+    );
     const { rows } = await app.db.query<{ status: string }>(
-      "SELECT status FROM mail_outbox WHERE kind = 'lead-welcome' AND person_email = $1",
+      "SELECT DISTINCT status FROM mail_outbox WHERE kind <> 'lead-confirmation' AND person_email = $1",
       [email],
     );
     assert.deepEqual(
       rows.map((row) => row.status),
       ["cancelled"],
+      "the welcome mail and the seven plan mails",
     );
   });
 
@@ -218,7 +287,7 @@ onBothDrivers("double opt-in", async (t, database) => {
     await elevenMinutesLater(app, email);
     await submitLead(app, "Otto", email);
     const requests = await sink.waitFor((m) => sentTo(m, email) && isConfirmation(m.parsed), 2);
-    await app.inject({ method: "GET", url: pathOf(linkIn(requests.at(-1)!.parsed.text ?? "", CONFIRM)) });
+    assert.equal(await clickThrough(app, linkIn(requests.at(-1)!.parsed.text ?? "", CONFIRM)), "/anmeldung-bestaetigt");
     await sink.waitFor((m) => sentTo(m, email) && isWelcome(m.parsed), 2);
     const count = sink.to(email).length;
 
@@ -238,19 +307,15 @@ onBothDrivers("double opt-in", async (t, database) => {
     await elevenMinutesLater(app, email);
     await submitLead(app, "Rudi", email.toLowerCase());
     const [first, second] = await sink.waitFor((m) => sentTo(m, email), 2);
-    const firstLink = pathOf(linkIn(first!.parsed.text ?? "", CONFIRM));
-    const secondLink = pathOf(linkIn(second!.parsed.text ?? "", CONFIRM));
+    const firstLink = linkIn(first!.parsed.text ?? "", CONFIRM);
+    const secondLink = linkIn(second!.parsed.text ?? "", CONFIRM);
     assert.notEqual(firstLink, secondLink);
     await submitLead(app, "Rudi", email);
     await outboxSettled(app);
     assert.equal(sink.to(email).length, 2, "still two after a third try");
 
-    assert.equal((await app.inject({ method: "GET", url: secondLink })).headers.location, "/anmeldung-bestaetigt");
-    assert.equal(
-      (await app.inject({ method: "GET", url: firstLink })).headers.location,
-      "/link-ungueltig",
-      "confirming uses up the older link too",
-    );
+    assert.equal(await clickThrough(app, secondLink), "/anmeldung-bestaetigt");
+    assert.equal(await clickThrough(app, firstLink), "/link-ungueltig", "confirming uses up the older link too");
   });
 
   await t.test("an expired link is refused and the lead stays pending", async () => {
@@ -262,6 +327,13 @@ onBothDrivers("double opt-in", async (t, database) => {
     await app.db.query("UPDATE lead_tokens SET expires_at = now() - interval '1 second' WHERE lead_id = $1", [lead!.id]);
     const response = await app.inject({ method: "GET", url: link });
     assert.equal(response.headers.location, "/link-ungueltig");
+    const posted = await app.inject({
+      method: "POST",
+      url: "/api/leads/confirm",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `token=${new URL(link, "http://x").searchParams.get("token")}`,
+    });
+    assert.equal(posted.headers.location, "/link-ungueltig");
     assert.equal((await leadOf(app, email))?.status, "pending");
   });
 
@@ -278,10 +350,31 @@ onBothDrivers("double opt-in", async (t, database) => {
       "/api/leads/unsubscribe?token=' OR 1=1 --",
       `/api/leads/unsubscribe?token=${"B".repeat(43)}`,
     ];
-    for (const url of urls) {
+    const pages = urls
+      .filter((url) => url.includes("?token="))
+      .map((url) => url.replace("/api/leads/confirm", "/anmeldung-bestaetigen").replace("/api/leads/unsubscribe", "/abmelden"));
+    for (const url of [...urls, ...pages]) {
       const response = await app.inject({ method: "GET", url });
       assert.equal(response.statusCode, 303, url);
       assert.equal(response.headers.location, "/link-ungueltig", url);
+    }
+    // Without any token the pages are shown as built, with an empty field: their button confirms nothing.
+    for (const url of ["/anmeldung-bestaetigen", "/abmelden"]) {
+      const page = await app.inject({ method: "GET", url });
+      assert.equal(page.statusCode, 200, url);
+      assert.match(page.body, /<input type="hidden" name="token" value(="")?\/>/, url);
+    }
+    for (const url of ["/api/leads/confirm", "/api/leads/unsubscribe"]) {
+      for (const payload of ["", "token=", "token=abc", `token=${"A".repeat(43)}`, "token=%00", "token[x]=1"]) {
+        const response = await app.inject({
+          method: "POST",
+          url,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload,
+        });
+        assert.equal(response.statusCode, 303, `${url} ${payload}`);
+        assert.equal(response.headers.location, "/link-ungueltig", `${url} ${payload}`);
+      }
     }
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Double opt-in for the information form (§ 7 Abs. 2 UWG, LEGAL.md): a new lead gets only the request to
- * confirm; the welcome mail with the promised recipes and tips follows the click; every later mail carries
- * an unsubscribe link, and an unsubscribed address gets nothing more.
+ * confirm; the welcome mail and the 7-day plan follow the click on the confirmation page's button; every
+ * later mail carries an unsubscribe link, and an unsubscribed address gets nothing more (the mails still
+ * scheduled for it are cancelled).
  */
 import type { Db, Queryable } from "../db/types";
 import { link, type MailContext } from "./context";
 import { enqueueMail } from "./outbox";
+import { schedulePlanMails } from "./plan-mails";
 import { hashToken, isWellFormedToken, newToken } from "./tokens";
 import { queueLeadConfirmed, queueLeadUnsubscribed } from "../webhooks/events";
 
@@ -16,6 +18,10 @@ interface LeadRow {
   id: number;
   email: string;
   name: string;
+}
+
+interface ConfirmedRow extends LeadRow {
+  confirmed_at: Date | string;
 }
 
 /**
@@ -58,21 +64,45 @@ export async function requestConfirmation(tx: Queryable, context: MailContext, l
 export type TokenOutcome = "done" | "invalid";
 
 /**
+ * Whether the token would confirm a lead now, changing nothing: the link in the mail only opens the page
+ * with the button (mail scanners open every link), and only its POST confirms.
+ */
+export async function isConfirmable(db: Queryable, token: unknown): Promise<boolean> {
+  if (!isWellFormedToken(token)) return false;
+  const { rows } = await db.query(
+    `SELECT 1 FROM lead_tokens t JOIN leads l ON l.id = t.lead_id
+      WHERE t.token_hash = $1 AND t.purpose = 'confirm' AND t.used_at IS NULL AND t.expires_at > now()
+        AND l.status = 'pending'`,
+    [hashToken(token)],
+  );
+  return rows.length > 0;
+}
+
+/** Whether the token is an unsubscribe link we issued (they stay valid), changing nothing. */
+export async function isUnsubscribeToken(db: Queryable, token: unknown): Promise<boolean> {
+  if (!isWellFormedToken(token)) return false;
+  const { rows } = await db.query("SELECT 1 FROM lead_tokens WHERE token_hash = $1 AND purpose = 'unsubscribe'", [
+    hashToken(token),
+  ]);
+  return rows.length > 0;
+}
+
+/**
  * The confirmation click: a known, unused, unexpired token of a pending lead confirms it, records the
- * time (on the lead and on its latest proof of consent), uses up every confirmation link of that lead
- * and queues the welcome mail, all in one transaction.
+ * time (on the lead and on its latest proof of consent), uses up every confirmation link of that lead,
+ * queues the welcome mail and the seven plan mails, all in one transaction.
  */
 export async function confirmLead(db: Db, context: MailContext, token: unknown): Promise<TokenOutcome> {
   if (!isWellFormedToken(token)) return "invalid";
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<LeadRow>(
+    const { rows } = await tx.query<ConfirmedRow>(
       `WITH used AS (
          UPDATE lead_tokens SET used_at = now()
           WHERE token_hash = $1 AND purpose = 'confirm' AND used_at IS NULL AND expires_at > now()
           RETURNING lead_id)
        UPDATE leads SET status = 'confirmed', confirmed_at = now()
         WHERE id = (SELECT lead_id FROM used) AND status = 'pending'
-        RETURNING id, email, name`,
+        RETURNING id, email, name, confirmed_at`,
       [hashToken(token)],
     );
     const lead = rows[0];
@@ -105,6 +135,8 @@ export async function confirmLead(db: Db, context: MailContext, token: unknown):
         nutritionUrl: link(context, "/ernaehrung-traditionell"),
       },
     });
+    const confirmedAt = context.clock?.() ?? new Date(lead.confirmed_at);
+    await schedulePlanMails(tx, context, lead, unsubscribe.token, confirmedAt);
     return "done";
   });
 }

@@ -41,7 +41,7 @@ export function registerMail(app: FastifyInstance, setup: MailSetup): void {
       outboxDir: path.join(config.dataDir, "outbox"),
       connections: config.mail.concurrency,
     });
-  const worker = createMailWorker({ db: app.db, transport, settings: config.mail, log });
+  const worker = createMailWorker({ db: app.db, transport, settings: config.mail, log, clock: app.mail.clock });
 
   let purgeTimer: NodeJS.Timeout | undefined;
   let reminderTimer: NodeJS.Timeout | undefined;

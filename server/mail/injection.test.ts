@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import type { AddressObject, ParsedMail } from "mailparser";
 import site from "../../content/site.json";
 import { SmtpSink, sentTo, type ReceivedMail } from "./testing/smtp-sink";
-import { onBothDrivers, outboxSettled, startApp, testConfig } from "./testing/harness";
+import { clickThrough, linkIn, onBothDrivers, outboxSettled, startApp, testConfig } from "./testing/harness";
 
 const HOSTILE_NAMES = [
   "Max\r\nBcc: victim@example.org",
@@ -66,6 +66,38 @@ onBothDrivers("header and HTML injection", async (t, database) => {
     }
     assert.equal(sink.to("victim@example.org").length, 0);
     assert.ok((sink.to("lead7@example.de")[0]!.parsed.html || "").includes("Hallo &lt;img src=x onerror=alert(1)&gt;,"));
+  });
+
+  await t.test("hostile names in the welcome mail and the seven plan mails", async () => {
+    for (const index of HOSTILE_NAMES.keys()) {
+      const email = `lead${index}@example.de`;
+      const [request] = sink.to(email);
+      assert.equal(
+        await clickThrough(app, linkIn(request!.parsed.text ?? "", "/api/leads/confirm?token=")),
+        "/anmeldung-bestaetigt",
+      );
+      // The plan mails are due on the next mornings; brought forward here, they go out now.
+      await app.db.query("UPDATE mail_outbox SET next_attempt_at = now() WHERE person_email = $1 AND status = 'pending'", [
+        email,
+      ]);
+      const mails = await sink.waitFor((m) => sentTo(m, email), 9);
+      assert.deepEqual(
+        mails
+          .map((mail) => /^Tag (\d) von 7/.exec(mail.parsed.subject ?? "")?.[1])
+          .filter(Boolean)
+          .sort(),
+        ["1", "2", "3", "4", "5", "6", "7"],
+      );
+      for (const mail of mails) {
+        assertCleanHeaders(mail, email);
+        assertInertHtml(mail.parsed);
+        assert.ok(!(mail.parsed.html || "").includes("<html><body>Fake"));
+      }
+    }
+    const plan = sink.to("lead7@example.de").filter((mail) => mail.parsed.subject?.startsWith("Tag "));
+    assert.equal(plan.length, 7);
+    assert.ok(plan.every((mail) => (mail.parsed.html || "").includes("Guten Morgen &lt;img src=x onerror=alert(1)&gt;,")));
+    assert.equal(sink.to("victim@example.org").length, 0);
   });
 
   await t.test("hostile names and messages in the contact form", async () => {

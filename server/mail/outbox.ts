@@ -40,6 +40,8 @@ export interface OutgoingMail {
   unsubscribeToken?: string;
   /** Message-ID of the mail this one answers: sets `In-Reply-To` and `References`, so it threads. */
   inReplyTo?: string;
+  /** When to send it (a daily plan mail); without it, at once. */
+  dueAt?: Date;
 }
 
 function mailbox(box: Mailbox): Mailbox {
@@ -86,15 +88,17 @@ export function composeMail(context: MailContext, mail: OutgoingMail): StoredMes
 
 /**
  * Queues one mail in the caller's transaction: it is sent only if the submission commits, and it is
- * never lost once the submission is acknowledged. Returns false when the recipient's address is not
- * one we send to (see `isDeliverableAddress`); nothing is queued then.
+ * never lost once the submission is acknowledged. A mail with `dueAt` waits until then; the worker
+ * claims only rows that are due. Returns false when the recipient's address is not one we send to
+ * (see `isDeliverableAddress`); nothing is queued then.
  */
 export async function enqueueMail(tx: Queryable, context: MailContext, mail: OutgoingMail): Promise<boolean> {
   if (!isDeliverableAddress(mail.to.address)) return false;
   const message = composeMail(context, mail);
   await tx.query(
-    `INSERT INTO mail_outbox (kind, recipient, person_email, lead_id, contact_request_id, subject, message, message_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO mail_outbox (kind, recipient, person_email, lead_id, contact_request_id, subject, message, message_id,
+                              due_at, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, coalesce($9::timestamptz, now()))`,
     [
       mail.kind,
       mail.to.address,
@@ -104,6 +108,7 @@ export async function enqueueMail(tx: Queryable, context: MailContext, mail: Out
       message.subject,
       JSON.stringify(message),
       message.messageId,
+      mail.dueAt?.toISOString() ?? null,
     ],
   );
   return true;
@@ -123,13 +128,21 @@ const MAIL_QUEUE: OutboxTable = {
   returning: "id, kind, attempts, message",
 };
 
+/**
+ * The time the mail queries work with: `now` when given (a test's clock, see MailContext.clock), else the
+ * database's own now(), the one clock all instances share.
+ */
+const NOW = (param: string) => `coalesce(${param}::timestamptz, now())`;
+const at = (now: Date | undefined) => now?.toISOString() ?? null;
+
 /** Takes up to `limit` due mails and leases them to this worker for `leaseMs` (see `claimDue`). */
-export async function claimDueMails(db: Queryable, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+export async function claimDueMails(db: Queryable, limit: number, leaseMs: number, now?: Date): Promise<ClaimedMail[]> {
   const rows = await claimDue<{ id: string | number; kind: MailKind; attempts: number; message: StoredMessage | string }>(
     db,
     MAIL_QUEUE,
     limit,
     leaseMs,
+    now,
   );
   return rows.map((row) => ({
     id: Number(row.id),
@@ -140,17 +153,17 @@ export async function claimDueMails(db: Queryable, limit: number, leaseMs: numbe
 }
 
 /** The composed mail is dropped once sent: it may hold a link token, and the row stays only as a record. */
-export async function markSent(db: Queryable, id: number): Promise<void> {
+export async function markSent(db: Queryable, id: number, now?: Date): Promise<void> {
   await db.query(
-    `UPDATE mail_outbox SET status = 'sent', sent_at = now(), message = NULL, last_error = NULL
+    `UPDATE mail_outbox SET status = 'sent', sent_at = ${NOW("$2")}, message = NULL, last_error = NULL
       WHERE id = $1 AND status = 'pending'`,
-    [id],
+    [id, at(now)],
   );
 }
 
 /** Gives claimed but unattempted rows back, as if never claimed. */
-export function releaseMails(db: Queryable, ids: number[]): Promise<void> {
-  return releaseClaimed(db, MAIL_QUEUE, ids);
+export function releaseMails(db: Queryable, ids: number[], now?: Date): Promise<void> {
+  return releaseClaimed(db, MAIL_QUEUE, ids, now);
 }
 
 export type { RetryPolicy };
@@ -162,8 +175,9 @@ export async function markAttemptFailed(
   mail: ClaimedMail,
   error: string,
   policy: RetryPolicy,
+  now?: Date,
 ): Promise<"retry" | "failed"> {
-  const outcome = await scheduleRetry(db, MAIL_QUEUE, mail, error, policy);
+  const outcome = await scheduleRetry(db, MAIL_QUEUE, mail, error, policy, undefined, now);
   if (outcome !== "failed") return "retry";
   // A mail given up for good drops its content (and with it any link token), as a sent one does:
   // only the record the privacy texts name (recipient, subject, times, status, error) stays.

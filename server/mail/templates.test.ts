@@ -1,5 +1,6 @@
 /** Mail texts, their Markdown subset, header sanitising and the SMTP settings, without a server. */
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +9,7 @@ import { ConfigError, loadConfig } from "../config";
 import { displayName, isDeliverableAddress, oneLine } from "./headers";
 import { renderHtml, renderText } from "./markdown";
 import { retryDelayMs } from "./outbox";
-import { loadTemplates, renderMail, TEMPLATE_VALUES, type MailKind } from "./templates";
+import { emailTemplateProblems, loadTemplates, renderMail, SITE_VALUES, TEMPLATE_VALUES, type MailKind } from "./templates";
 import { smtpOptions } from "./transport";
 
 const EMAILS_DIR = path.resolve("content/emails");
@@ -78,9 +79,7 @@ describe("templates in content/emails", () => {
     for (const [kind, names] of Object.entries(TEMPLATE_VALUES)) {
       if (kind.startsWith("_")) continue;
       const values = Object.fromEntries(
-        [...names, "brand", "company", "siteUrl", "ownerEmail", "phone", "street", "postalCode", "city", "replyWithinHours"].map(
-          (name) => [name, name.endsWith("Url") ? `https://www.urkraft.de/${name}` : `«${name}»`],
-        ),
+        [...names, ...SITE_VALUES].map((name) => [name, name.endsWith("Url") ? `https://www.urkraft.de/${name}` : `«${name}»`]),
       );
       const mail = renderMail(templates, kind as MailKind, values, { brand: "Urkraft" });
       assert.ok(mail.subject.length > 0, kind);
@@ -105,6 +104,32 @@ describe("templates in content/emails", () => {
     }
   });
 
+  test("the content check finds a broken template and names the file in German", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "mail-content-"));
+    try {
+      await cp(path.resolve("content"), dir, { recursive: true });
+      assert.deepEqual(emailTemplateProblems(dir), []);
+      const planDay = path.join(dir, "emails", "lead-plan-day.md");
+      await writeFile(planDay, "---\nsubject: Tag {{day}}\n---\nHeute: {{aktivitaet}}\n");
+      await writeFile(path.join(dir, "emails", "lead-plan-final.md"), "---\nsubject: Tag 7\n---\n[Rezepte](rezepte.html)\n");
+      await writeFile(path.join(dir, "emails", "lead-welcome.md"), "---\nsubject Willkommen\n---\nText\n");
+      const problems = emailTemplateProblems(dir);
+      assert.equal(problems.length, 3, problems.join("\n"));
+      assert.match(problems[0]!, /^content\/emails\/lead-welcome\.md: Zeile im Kopfbereich nicht lesbar/);
+      assert.match(problems[1]!, /^content\/emails\/lead-plan-day\.md: unbekannter Platzhalter \{\{aktivitaet\}\}/);
+      assert.match(problems[2]!, /^content\/emails\/lead-plan-final\.md: Linkziel ist keine http\(s\)- oder mailto-Adresse/);
+
+      // `npm run check:content` stops with the same messages.
+      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-content.ts", dir], { encoding: "utf8" });
+      assert.equal(run.status, 1);
+      assert.match(run.stderr, /Fehler in den Inhaltsdateien:/);
+      for (const file of ["lead-welcome.md", "lead-plan-day.md", "lead-plan-final.md"])
+        assert.ok(run.stderr.includes(`content/emails/${file}`), file);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   test("the unsubscribe block and the sender's identity are added to visitor mails", () => {
     const templates = loadTemplates(EMAILS_DIR);
     const base = {
@@ -117,6 +142,7 @@ describe("templates in content/emails", () => {
       postalCode: "80802",
       city: "München",
       replyWithinHours: "24",
+      planMailTime: "07:30",
     };
     const welcome = renderMail(
       templates,

@@ -20,12 +20,37 @@ export const SITE_VALUES = [
   "postalCode",
   "city",
   "replyWithinHours",
+  "planMailTime",
+] as const;
+
+/** What each daily plan mail knows: the day of content/movement-plan.json, one recipe, one principle. */
+const PLAN_VALUES = [
+  "name",
+  "day",
+  "days",
+  "activity",
+  "duration",
+  "benefit",
+  "recipeTitle",
+  "recipeTime",
+  "recipeServings",
+  "recipeIngredients",
+  "recipeSteps",
+  "principleTitle",
+  "principleText",
+  "recipesUrl",
+  "movementUrl",
+  "nutritionUrl",
 ] as const;
 
 /** What each mail knows beyond the site values; a template may use only these. */
 export const TEMPLATE_VALUES = {
   "lead-confirmation": ["name", "confirmUrl", "confirmLinkHours", "unconfirmedLeadDays"],
   "lead-welcome": ["name", "recipesUrl", "movementUrl", "nutritionUrl"],
+  /** Days 1 to 6 of the plan, with a look at the next day. */
+  "lead-plan-day": [...PLAN_VALUES, "nextActivity"],
+  /** The last day of the plan, which says what comes after it. */
+  "lead-plan-final": PLAN_VALUES,
   "contact-acknowledgment": ["name"],
   "contact-notification": ["name", "email", "requestUrl", "submittedAt"],
   "contact-notification-full": ["name", "email", "message", "requestUrl", "submittedAt"],
@@ -68,32 +93,77 @@ function parseTemplate(file: string, source: string): Template {
   return { subject, body: match[2].trim() };
 }
 
-export function loadTemplates(dir: string): Templates {
-  const templates = {} as Record<TemplateName, Template>;
+/** How a template file is named in messages, as editors see it. */
+function shown(name: TemplateName): string {
+  return `content/emails/${name}.md`;
+}
+
+/** A stand-in for every placeholder, so a template can be rendered once to find broken links. */
+function sampleValues(name: TemplateName): Values {
+  const names = [...SITE_VALUES, ...TEMPLATE_VALUES[name], "unsubscribeUrl"];
+  return Object.fromEntries(names.map((key) => [key, /Url$/.test(key) ? "https://www.beispiel.de/seite" : "Beispiel"]));
+}
+
+/**
+ * Reads and checks every template: present, subject and text there, only known placeholders, and
+ * renderable (link targets are web or mail addresses). Each problem names the file, in German.
+ */
+export function readTemplates(dir: string): { templates: Partial<Record<TemplateName, Template>>; problems: string[] } {
+  const templates: Partial<Record<TemplateName, Template>> = {};
+  const problems: string[] = [];
   for (const name of Object.keys(TEMPLATE_VALUES) as TemplateName[]) {
-    const file = path.join(dir, `${name}.md`);
+    const file = shown(name);
     let source: string;
     try {
-      source = readFileSync(file, "utf8");
+      source = readFileSync(path.join(dir, `${name}.md`), "utf8");
     } catch {
-      throw new Error(`E-Mail-Vorlage fehlt: ${file}`);
+      problems.push(`E-Mail-Vorlage fehlt: ${file}`);
+      continue;
     }
-    const template = parseTemplate(file, source);
-    if (!name.startsWith("_") && !template.subject) throw new Error(`${file}: subject fehlt oder ist leer`);
-    if (!template.body) throw new Error(`${file}: Text fehlt`);
+    let template: Template;
+    try {
+      template = parseTemplate(file, source);
+    } catch (error) {
+      problems.push((error as Error).message);
+      continue;
+    }
+    const before = problems.length;
+    if (!name.startsWith("_") && !template.subject) problems.push(`${file}: subject fehlt oder ist leer`);
+    if (!template.body) problems.push(`${file}: Text fehlt`);
     const allowed = new Set<string>([...SITE_VALUES, ...TEMPLATE_VALUES[name]]);
-    for (const used of [...placeholdersIn(template.subject), ...placeholdersIn(template.body)]) {
+    for (const used of new Set([...placeholdersIn(template.subject), ...placeholdersIn(template.body)])) {
       if (!allowed.has(used)) {
-        throw new Error(`${file}: unbekannter Platzhalter {{${used}}} (erlaubt: ${[...allowed].join(", ")})`);
+        problems.push(`${file}: unbekannter Platzhalter {{${used}}} (erlaubt: ${[...allowed].join(", ")})`);
+      }
+    }
+    if (problems.length === before) {
+      try {
+        const values = sampleValues(name);
+        renderText(template.body, values);
+        renderHtml(template.body, values);
+      } catch (error) {
+        problems.push(`${file}: ${(error as Error).message.replace(/^E-Mail-Vorlage: /, "")}`);
       }
     }
     templates[name] = template;
   }
-  return templates;
+  return { templates, problems };
+}
+
+/** Every problem in content/emails/ (for the content check); empty when all mails can be composed. */
+export function emailTemplateProblems(contentDir: string): string[] {
+  return readTemplates(path.join(contentDir, "emails")).problems;
+}
+
+/** The templates for the server; any problem stops the start with the same messages as the content check. */
+export function loadTemplates(dir: string): Templates {
+  const { templates, problems } = readTemplates(dir);
+  if (problems.length > 0) throw new Error(`Fehler in den E-Mail-Vorlagen:\n${problems.map((p) => `  • ${p}`).join("\n")}`);
+  return templates as Templates;
 }
 
 /** Values that may span several lines; every other value (names, addresses) is forced onto one line. */
-const MULTILINE_VALUES = new Set(["message", "reply"]);
+const MULTILINE_VALUES = new Set(["message", "reply", "recipeSteps"]);
 
 /** Values may hold anything a visitor typed: line endings are unified, other control characters dropped. */
 function cleanValues(values: Values): Values {

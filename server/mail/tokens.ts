@@ -3,8 +3,7 @@
  * copy of the database holds no working confirmation or unsubscribe link.
  */
 import { createHash, randomBytes } from "node:crypto";
-
-const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+import { LINK_TOKEN_PATTERN } from "../../src/forms/link-token";
 
 export function newToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString("base64url");
@@ -17,5 +16,5 @@ export function hashToken(token: string): string {
 
 /** Anything but the exact shape we issue is rejected before it reaches the database. */
 export function isWellFormedToken(token: unknown): token is string {
-  return typeof token === "string" && TOKEN_FORMAT.test(token);
+  return typeof token === "string" && LINK_TOKEN_PATTERN.test(token);
 }

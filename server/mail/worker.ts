@@ -42,19 +42,21 @@ export function createMailWorker(options: {
   transport: MailTransport;
   settings: WorkerSettings;
   log: WorkerLog;
+  /** The time to send by; the database's now() when unset (see MailContext.clock). */
+  clock?: () => Date;
 }): MailWorker {
-  const { db, transport, settings, log } = options;
+  const { db, transport, settings, log, clock } = options;
 
   async function deliver(mail: ClaimedMail): Promise<Outcome> {
     try {
       const { file } = await transport.send(mail.message, mail.id, mail.kind);
-      await markSent(db, mail.id);
+      await markSent(db, mail.id, clock?.());
       if (file) log.info({ mailId: mail.id, kind: mail.kind, file }, "mail written to outbox folder");
       else log.info({ mailId: mail.id, kind: mail.kind }, "mail sent");
       return "sent";
     } catch (error) {
       const reason = describeError(error);
-      const outcome = await markAttemptFailed(db, mail, reason, settings);
+      const outcome = await markAttemptFailed(db, mail, reason, settings, clock?.());
       const entry = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason };
       if (outcome === "failed") log.error(entry, "mail given up after the last attempt");
       else log.warn(entry, "mail not sent, will retry");
@@ -66,9 +68,9 @@ export function createMailWorker(options: {
     queue: "mail",
     db,
     settings,
-    claim: (limit) => claimDueMails(db, limit, settings.leaseMs),
+    claim: (limit) => claimDueMails(db, limit, settings.leaseMs, clock?.()),
     deliver,
-    release: (ids) => releaseMails(db, ids),
+    release: (ids) => releaseMails(db, ids, clock?.()),
     onClaimError: (error) => log.error({ reason: describeError(error) }, "mail outbox not readable, will retry"),
   });
 }

@@ -25,6 +25,13 @@ export interface OutboxTable {
   retryFrom?: string;
 }
 
+/**
+ * The time a query works with: the parameter `$n` when given (a test's clock), else the database's own
+ * now(), the one clock all instances share.
+ */
+const nowAt = (n: number) => `coalesce($${n}::timestamptz, now())`;
+const iso = (now: Date | undefined) => now?.toISOString() ?? null;
+
 /** Exponential back-off: base, 2×base, 4×base … up to the maximum. */
 export function retryDelayMs(attempts: number, policy: Pick<RetryPolicy, "retryBaseMs" | "retryMaxMs">): number {
   return Math.min(policy.retryBaseMs * 2 ** Math.max(0, attempts - 1), policy.retryMaxMs);
@@ -41,31 +48,32 @@ export async function claimDue<Row extends { id: string | number }>(
   queue: OutboxTable,
   limit: number,
   leaseMs: number,
+  now?: Date,
 ): Promise<Row[]> {
   const { table } = queue;
   const { rows } = await db.query<Row>(
     `UPDATE ${table}
         SET attempts = attempts + 1,
-            next_attempt_at = now() + $2::double precision * interval '1 millisecond'
+            next_attempt_at = ${nowAt(3)} + $2::double precision * interval '1 millisecond'
       WHERE id IN (
         SELECT q.id FROM ${table} q
-         WHERE q.status = 'pending' AND q.next_attempt_at <= now() AND (${queue.claimable ?? "true"})
+         WHERE q.status = 'pending' AND q.next_attempt_at <= ${nowAt(3)} AND (${queue.claimable ?? "true"})
          ORDER BY q.next_attempt_at, q.id
          LIMIT $1
          FOR UPDATE SKIP LOCKED)
       RETURNING ${queue.returning}`,
-    [limit, leaseMs],
+    [limit, leaseMs, iso(now)],
   );
   return rows.sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 /** Gives claimed but unattempted rows back, as if never claimed. */
-export async function releaseClaimed(db: Queryable, queue: OutboxTable, ids: number[]): Promise<void> {
+export async function releaseClaimed(db: Queryable, queue: OutboxTable, ids: number[], now?: Date): Promise<void> {
   if (ids.length === 0) return;
   await db.query(
-    `UPDATE ${queue.table} SET attempts = attempts - 1, next_attempt_at = now()
+    `UPDATE ${queue.table} SET attempts = attempts - 1, next_attempt_at = ${nowAt(2)}
       WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
-    [ids],
+    [ids, iso(now)],
   );
 }
 
@@ -81,21 +89,30 @@ export async function scheduleRetry(
   policy: RetryPolicy,
   /** A further column written with the attempt, e.g. the HTTP status of a webhook. */
   also?: { column: string; value: unknown },
+  now?: Date,
 ): Promise<"retry" | "failed" | "gone"> {
   const delayMs = retryDelayMs(row.attempts, policy);
-  const windowStart = queue.retryFrom ?? "now()";
+  const windowStart = queue.retryFrom ?? nowAt(6);
   const { rows } = await db.query<{ status: string }>(
     `UPDATE ${queue.table}
         SET status = CASE WHEN attempts >= $2
                            OR ($5::double precision IS NOT NULL
-                               AND now() + $4::double precision * interval '1 millisecond'
+                               AND ${nowAt(6)} + $4::double precision * interval '1 millisecond'
                                    > ${windowStart} + $5::double precision * interval '1 millisecond')
                       THEN 'failed' ELSE 'pending' END,
-            last_error = $3,${also ? ` ${also.column} = $6,` : ""}
-            next_attempt_at = now() + $4::double precision * interval '1 millisecond'
+            last_error = $3,${also ? ` ${also.column} = $7,` : ""}
+            next_attempt_at = ${nowAt(6)} + $4::double precision * interval '1 millisecond'
       WHERE id = $1 AND status = 'pending'
       RETURNING status`,
-    [row.id, policy.maxAttempts, error.slice(0, 500), delayMs, policy.retryForMs ?? null, ...(also ? [also.value] : [])],
+    [
+      row.id,
+      policy.maxAttempts,
+      error.slice(0, 500),
+      delayMs,
+      policy.retryForMs ?? null,
+      iso(now),
+      ...(also ? [also.value] : []),
+    ],
   );
   const status = rows[0]?.status;
   if (status === undefined) return "gone";

@@ -1,45 +1,101 @@
 /**
- * The links in lead mails: GET /api/leads/confirm?token=… (double opt-in) and
- * GET|POST /api/leads/unsubscribe?token=… (POST is the one-click unsubscribe of RFC 8058 that mail
- * programs send for `List-Unsubscribe-Post`). Clicks are answered with 303 to a page of the site.
+ * The links in lead mails. Opening one changes nothing, because mail scanners (Safe Links, Proofpoint …)
+ * open every link: GET /api/leads/confirm?token=… leads to the page "Anmeldung bestätigen", and only its
+ * button (POST /api/leads/confirm) confirms. The same for GET /api/leads/unsubscribe and the page
+ * "Abmelden"; POST /api/leads/unsubscribe with `List-Unsubscribe=One-Click` is the one-click unsubscribe
+ * of RFC 8058 that mail programs send for `List-Unsubscribe-Post`, without a page.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { confirmLead, unsubscribeLead } from "../mail/double-opt-in";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { confirmLead, isConfirmable, isUnsubscribeToken, unsubscribeLead } from "../mail/double-opt-in";
+import { isWellFormedToken } from "../mail/tokens";
 import { sendError } from "../http/errors";
+import { guardFormPost } from "../http/form-post";
+import type { SiteFiles } from "../static/site-files";
+import { sendTokenPage, type TokenPage } from "./token-pages";
 
 export const CONFIRMED_PATH = "/anmeldung-bestaetigt";
 export const UNSUBSCRIBED_PATH = "/abmeldung-bestaetigt";
 export const INVALID_LINK_PATH = "/link-ungueltig";
 
-function tokenOf(request: FastifyRequest): unknown {
-  return (request.query as Record<string, unknown> | undefined)?.token;
+export const CONFIRM_PAGE: TokenPage = {
+  path: "/anmeldung-bestaetigen",
+  action: "/api/leads/confirm",
+  fallback: {
+    title: "Anmeldung bestätigen",
+    intro: "Ein Klick noch: Bestätige, dass du unsere E-Mails haben möchtest.",
+    button: "Ja, Anmeldung bestätigen",
+  },
+};
+
+export const UNSUBSCRIBE_PAGE: TokenPage = {
+  path: "/abmelden",
+  action: "/api/leads/unsubscribe",
+  fallback: {
+    title: "Abmelden",
+    intro: "Mit einem Klick meldest du dich ab und bekommst keine E-Mails mehr von uns.",
+    button: "Ja, abmelden",
+  },
+};
+
+function tokenIn(source: unknown): unknown {
+  return source && typeof source === "object" ? (source as Record<string, unknown>).token : undefined;
 }
 
-export default async function leadTokenRoutes(app: FastifyInstance): Promise<void> {
-  // A HEAD request (link checkers, mail scanners) must not confirm or unsubscribe anyone.
-  const linkRoute = { exposeHeadRoute: false, config: { rateLimit: app.formRateLimit } };
+function seeOther(reply: FastifyReply, location: string): FastifyReply {
+  return reply.code(303).header("location", location).send();
+}
 
-  app.get("/api/leads/confirm", linkRoute, async (request, reply) => {
-    const outcome = await confirmLead(app.db, app.mail, tokenOf(request));
-    request.log.info({ outcome }, "lead confirmation link");
-    return reply
-      .code(303)
-      .header("location", outcome === "done" ? CONFIRMED_PATH : INVALID_LINK_PATH)
-      .send();
+/** Where a valid link leads: its page, with the token (43 URL-safe characters, checked) in the query. */
+function pageFor(page: TokenPage, token: unknown): string {
+  return isWellFormedToken(token) ? `${page.path}?token=${token}` : INVALID_LINK_PATH;
+}
+
+export default async function leadTokenRoutes(app: FastifyInstance, options: { site: SiteFiles }): Promise<void> {
+  const limited = { config: { rateLimit: app.formRateLimit } };
+  const formPost = { ...limited, onRequest: guardFormPost(app.allowedOrigins) };
+
+  // GET (and the HEAD Fastify derives from it) only look: the lead stays as it is.
+  app.get("/api/leads/confirm", limited, async (request, reply) => {
+    const token = tokenIn(request.query);
+    const valid = await isConfirmable(app.db, token);
+    request.log.info({ outcome: valid ? "page" : "invalid" }, "lead confirmation link opened");
+    return seeOther(reply, valid ? pageFor(CONFIRM_PAGE, token) : INVALID_LINK_PATH);
   });
 
-  app.get("/api/leads/unsubscribe", linkRoute, async (request, reply) => {
-    const outcome = await unsubscribeLead(app.db, tokenOf(request));
-    request.log.info({ outcome }, "unsubscribe link");
-    return reply
-      .code(303)
-      .header("location", outcome === "done" ? UNSUBSCRIBED_PATH : INVALID_LINK_PATH)
-      .send();
+  app.get(CONFIRM_PAGE.path, limited, async (request, reply) => {
+    const token = tokenIn(request.query);
+    // Without a token the page is shown as built (its button then leads to /link-ungueltig).
+    if (token === undefined) return sendTokenPage(options.site, reply, CONFIRM_PAGE, "");
+    if (!isWellFormedToken(token) || !(await isConfirmable(app.db, token))) return seeOther(reply, INVALID_LINK_PATH);
+    return sendTokenPage(options.site, reply, CONFIRM_PAGE, token);
   });
 
-  app.post("/api/leads/unsubscribe", linkRoute, async (request, reply) => {
-    const outcome = await unsubscribeLead(app.db, tokenOf(request));
-    request.log.info({ outcome }, "one-click unsubscribe");
+  app.post("/api/leads/confirm", formPost, async (request, reply) => {
+    const outcome = await confirmLead(app.db, app.mail, tokenIn(request.body) ?? tokenIn(request.query));
+    request.log.info({ outcome }, "lead confirmation");
+    return seeOther(reply, outcome === "done" ? CONFIRMED_PATH : INVALID_LINK_PATH);
+  });
+
+  app.get("/api/leads/unsubscribe", limited, async (request, reply) => {
+    const token = tokenIn(request.query);
+    const valid = await isUnsubscribeToken(app.db, token);
+    request.log.info({ outcome: valid ? "page" : "invalid" }, "unsubscribe link opened");
+    return seeOther(reply, valid ? pageFor(UNSUBSCRIBE_PAGE, token) : INVALID_LINK_PATH);
+  });
+
+  app.get(UNSUBSCRIBE_PAGE.path, limited, async (request, reply) => {
+    const token = tokenIn(request.query);
+    if (token === undefined) return sendTokenPage(options.site, reply, UNSUBSCRIBE_PAGE, "");
+    if (!isWellFormedToken(token) || !(await isUnsubscribeToken(app.db, token))) return seeOther(reply, INVALID_LINK_PATH);
+    return sendTokenPage(options.site, reply, UNSUBSCRIBE_PAGE, token);
+  });
+
+  // The page's button posts the token in the body; a mail program's one-click POST has it in the link.
+  app.post("/api/leads/unsubscribe", limited, async (request, reply) => {
+    const oneClick = (request.body as Record<string, unknown> | undefined)?.["List-Unsubscribe"] === "One-Click";
+    const outcome = await unsubscribeLead(app.db, tokenIn(request.body) ?? tokenIn(request.query));
+    request.log.info({ outcome, oneClick }, "unsubscribe");
+    if (!oneClick) return seeOther(reply, outcome === "done" ? UNSUBSCRIBED_PATH : INVALID_LINK_PATH);
     if (outcome === "done") return reply.code(200).send({ ok: true });
     return sendError(request, reply, { status: 404, message: "Dieser Abmeldelink ist ungültig." });
   });

@@ -454,6 +454,22 @@ export const thanksCopySchema = object({
   }).meta({ type: "ThanksLinks" }),
 });
 
+/** The pages a link in a lead mail opens: one button that posts the link's token. */
+export const confirmSignupCopySchema = object({
+  seo: pageSeo(),
+  hero: heroWithoutImage(),
+  button: text(),
+  steps: titledList(1),
+  note: text(),
+});
+
+export const unsubscribeCopySchema = object({
+  seo: pageSeo(),
+  hero: heroWithoutImage(),
+  button: text(),
+  note: text(),
+});
+
 /** One entry per single-object file (relative to content/). Strings may use {{…}} placeholders from site.json. */
 export interface ObjectFile extends ContentFileInfo {
   schema: ObjectSchema<AnyObject>;
@@ -496,6 +512,18 @@ export const OBJECT_FILES: ObjectFile[] = [
     type: "ContactPageCopy",
     title: "Texte der Seite „Kontakt & Unterstützung“",
     schema: contactCopySchema,
+  },
+  {
+    file: "pages/anmeldung-bestaetigen.json",
+    type: "ConfirmSignupPageCopy",
+    title: "Texte der Seite „Anmeldung bestätigen“",
+    schema: confirmSignupCopySchema,
+  },
+  {
+    file: "pages/abmelden.json",
+    type: "UnsubscribePageCopy",
+    title: "Texte der Seite „Abmelden“",
+    schema: unsubscribeCopySchema,
   },
   {
     file: "pages/danke-willkommen.json",

@@ -79,11 +79,16 @@ export async function waitUntil(check: () => Promise<boolean> | boolean, what: s
   }
 }
 
-/** Waits until the outbox has nothing left to send (every row sent, cancelled or given up). */
+/**
+ * Waits until the outbox has nothing left to send now (every due row sent, cancelled or given up); the
+ * plan mails scheduled for later mornings stay pending.
+ */
 export function outboxSettled(app: FastifyInstance, timeoutMs = 10_000): Promise<void> {
   return waitUntil(
     async () => {
-      const { rows } = await app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending'");
+      const { rows } = await app.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending' AND (due_at IS NULL OR due_at <= now())",
+      );
       return rows[0]!.n === 0;
     },
     "an empty outbox",
@@ -101,4 +106,33 @@ export function linkIn(text: string, pathPrefix: string): string {
   const match = new RegExp(`https?://[^\\s)"<>]+${pathPrefix.replace(/[?]/g, "\\?")}[^\\s)"<>]*`).exec(text);
   if (!match) throw new Error(`no link to ${pathPrefix} in:\n${text}`);
   return match[0];
+}
+
+/** The token a link page's form carries, as the server filled it into the page. */
+export function tokenInPage(html: string): string {
+  const match = /<input type="hidden" name="token" value="([A-Za-z0-9_-]{43})"\/?>/.exec(html);
+  if (!match) throw new Error(`no token field in the page:\n${html.slice(0, 2000)}`);
+  return match[1]!;
+}
+
+/**
+ * What a person does with a link from a mail: open it (GET, redirected to the page with the button), then
+ * press the button (a form post of the page's token). Returns where the post leads.
+ */
+export async function clickThrough(app: FastifyInstance, link: string): Promise<string | undefined> {
+  const opened = await app.inject({ method: "GET", url: pathOf(link) });
+  if (opened.statusCode !== 303) throw new Error(`GET ${pathOf(link)}: ${opened.statusCode}`);
+  const location = String(opened.headers.location);
+  if (!location.includes("?token=")) return location;
+  const page = await app.inject({ method: "GET", url: location });
+  if (page.statusCode !== 200) throw new Error(`GET ${location}: ${page.statusCode}`);
+  const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
+  if (!action) throw new Error(`no form on ${location}`);
+  const posted = await app.inject({
+    method: "POST",
+    url: action,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({ token: tokenInPage(page.body) }).toString(),
+  });
+  return posted.headers.location as string | undefined;
 }
