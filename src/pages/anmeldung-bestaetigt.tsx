@@ -7,7 +7,7 @@ import { NextSteps } from "../components/sections/NextSteps";
 import { NextLinks } from "../components/sections/NextLinks";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 
-/** Where the confirmation link of the double opt-in lands (GET /api/leads/confirm). */
+/** Where the confirmation button of the double opt-in leads (POST /api/leads/confirm). */
 export default function SignupConfirmedPage() {
   const site = useSiteSettings();
   return (
@@ -16,7 +16,7 @@ export default function SignupConfirmedPage() {
         hero={{
           kicker: "Anmeldung bestätigt",
           title: `Willkommen bei ${site.brand}!`,
-          lead: "Danke, dass du deine E-Mail-Adresse bestätigt hast. Deine Willkommens-E-Mail mit Rezepten und Bewegungstipps ist schon unterwegs.",
+          lead: `Danke, dass du deine E-Mail-Adresse bestätigt hast. Deine Willkommens-E-Mail ist schon unterwegs, und ab morgen früh kommt sieben Tage lang jeden Morgen um ${site.planMailTime}\u00a0Uhr ein Tag deines Bewegungsplans.`,
         }}
       />
       <NextSteps
@@ -28,11 +28,11 @@ export default function SignupConfirmedPage() {
           },
           {
             title: "Fragen? Einfach antworten",
-            text: `Antworte auf jede unserer E-Mails oder schreib an ${site.email}. Wir melden uns innerhalb von ${site.replyWithinHours} Stunden.`,
+            text: `Antworte auf jede unserer E-Mails oder schreib an ${site.email}. Wir melden uns an Werktagen innerhalb von ${site.replyWithinHours} Stunden.`,
           },
           {
             title: "Abmelden geht jederzeit",
-            text: "Jede E-Mail von uns enthält einen Abmeldelink. Ein Klick genügt, und du bekommst nichts mehr von uns.",
+            text: "Jede E-Mail von uns enthält einen Abmeldelink. Er öffnet eine Seite, auf der du mit einem Klick auf „Abmelden“ bestätigst – danach bekommst du nichts mehr von uns.",
           },
         ]}
       />
@@ -60,7 +60,7 @@ export default function SignupConfirmedPage() {
 export const Head: HeadFC = ({ location }) => (
   <Seo
     title="Anmeldung bestätigt"
-    description="Deine Anmeldung ist bestätigt. Die Willkommens-E-Mail mit Rezepten und Bewegungstipps ist unterwegs."
+    description="Deine Anmeldung ist bestätigt. Die Willkommens-E-Mail ist unterwegs, der 7-Tage-Bewegungsplan folgt ab morgen früh."
     pathname={location.pathname}
     noindex
   />
