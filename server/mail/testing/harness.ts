@@ -96,9 +96,9 @@ export function outboxSettled(app: FastifyInstance, timeoutMs = 10_000): Promise
   );
 }
 
-/** The path and query of a link in a mail, to replay through `app.inject`. */
+/** The path and query of a link in a mail (or of a path as it is), to replay through `app.inject`. */
 export function pathOf(url: string): string {
-  const parsed = new URL(url);
+  const parsed = new URL(url, "http://localhost");
   return `${parsed.pathname}${parsed.search}`;
 }
 

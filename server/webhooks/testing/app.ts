@@ -1,13 +1,13 @@
 /**
  * The real app for webhook tests: the mail test harness's config with webhooks to the given receivers,
- * retrying fast; and the visitor's steps (sign up and click the confirmation link, unsubscribe, write a
+ * retrying fast; and the visitor's steps (sign up and confirm on the link's page, unsubscribe, write a
  * message) through the real routes.
  */
 import assert from "node:assert/strict";
 import type { FastifyInstance } from "fastify";
 import type { Config, WebhookConfig } from "../../config";
 import { newToken } from "../../mail/tokens";
-import { testConfig } from "../../mail/testing/harness";
+import { clickThrough, testConfig } from "../../mail/testing/harness";
 import type { TestDatabase } from "../../mail/testing/databases";
 
 export const FAST_WEBHOOKS: Partial<WebhookConfig> = {
@@ -46,12 +46,12 @@ export async function signUpAndConfirm(app: FastifyInstance, name: string, email
   assert.equal(submitted.statusCode, 202);
   const { rows } = await app.db.query<{ id: number }>("SELECT id FROM leads WHERE lower(email) = lower($1)", [email]);
   const leadId = rows[0]!.id;
-  const clicked = await app.inject({ method: "GET", url: `/api/leads/confirm?token=${await tokenFor(app, leadId, "confirm")}` });
-  assert.equal(clicked.headers.location, "/anmeldung-bestaetigt");
+  const landed = await clickThrough(app, `/api/leads/confirm?token=${await tokenFor(app, leadId, "confirm")}`);
+  assert.equal(landed, "/anmeldung-bestaetigt");
   return leadId;
 }
 
-/** Follows an unsubscribe link; the same link may be clicked again. */
+/** An unsubscribe link of the lead; `clickThrough` opens it and presses "Abmelden". It may be used again. */
 export async function unsubscribeLink(app: FastifyInstance, leadId: number): Promise<string> {
   return `/api/leads/unsubscribe?token=${await tokenFor(app, leadId, "unsubscribe")}`;
 }
