@@ -2,7 +2,7 @@
  * PGlite: PostgreSQL compiled to WebAssembly, storing its files under DATA_DIR. One process at a time may
  * open a data directory (two would corrupt it), so a lock file with the owner's process id guards it.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Db, Queryable } from "./types";
@@ -40,6 +40,10 @@ export async function openPglite(dataDir: string): Promise<Db> {
       closed = true;
       await pglite.close();
       await rm(lockFile, { force: true });
+    },
+    async freeBytes() {
+      const info = await statfs(directory);
+      return info.bavail * info.bsize;
     },
   };
 }

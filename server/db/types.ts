@@ -10,4 +10,6 @@ export interface Db extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Bytes free where the database keeps its files, when it keeps them on this machine (PGlite). */
+  freeBytes?(): Promise<number>;
 }
