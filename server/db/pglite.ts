@@ -7,6 +7,13 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Db, Queryable } from "./types";
 
+/**
+ * PGlite keeps PostgreSQL's shared memory inside its WebAssembly heap, so PostgreSQL's defaults (128 MB of
+ * shared buffers) stay resident for the life of the process. This site's tables are a few megabytes; the
+ * values below cut the server's resident memory by about 100 MB (measured with `npm run bench`).
+ */
+const MEMORY_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "wal_buffers=1MB", "-c", "work_mem=2MB"];
+
 export async function openPglite(dataDir: string): Promise<Db> {
   const directory = path.join(dataDir, "pglite");
   await mkdir(directory, { recursive: true });
@@ -14,7 +21,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
   await takeLock(lockFile);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(directory);
+    pglite = await PGlite.create(directory, { startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS] });
   } catch (error) {
     await rm(lockFile, { force: true });
     throw error;
