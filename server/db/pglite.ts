@@ -2,6 +2,7 @@
  * PGlite: PostgreSQL compiled to WebAssembly, storing its files under DATA_DIR. One process at a time may
  * open a data directory (two would corrupt it), so a lock file with the owner's process id guards it.
  */
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -21,7 +22,15 @@ export async function openPglite(dataDir: string): Promise<Db> {
   await takeLock(lockFile);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(directory, { startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS] });
+    const fresh = !existsSync(path.join(directory, "PG_VERSION"));
+    const options = { startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS] };
+    pglite = await PGlite.create(directory, options);
+    if (fresh) {
+      // Creating the cluster leaves initdb's WebAssembly heap (about 400 MB) referenced for the life of the
+      // instance; a second instance on the now existing directory starts without it, the first is freed.
+      await pglite.close();
+      pglite = await PGlite.create(directory, options);
+    }
   } catch (error) {
     await rm(lockFile, { force: true });
     throw error;
