@@ -47,7 +47,51 @@ for (const target of databaseTargets()) {
         await own.drop();
       }
     });
+
+    it(
+      "survives a connection lost mid-transaction and answers 200 with the next connection",
+      { skip: target.driver === "postgres" ? false : "PGlite hat keine Verbindung, die abreißen kann" },
+      async () => {
+        const own = await target.create();
+        const app = await buildTestApp(own);
+        try {
+          const outcome = own.db
+            .transaction((tx) => tx.query("SELECT pg_sleep(30)"))
+            .then(
+              () => "committed",
+              (error: Error) => error.message,
+            );
+          await terminate(own, "SELECT pg_sleep%");
+          // Without a listener on the checked-out connection, its 'error' event would end the process here.
+          assert.match(await outcome, /terminat/);
+          assert.deepEqual(await health(app), { status: 200, body: { ok: true } });
+        } finally {
+          await app.close();
+          await own.drop();
+        }
+      },
+    );
   });
+}
+
+/** Ends the PostgreSQL sessions of the test database running a query LIKE `query`, once one does. */
+async function terminate(database: TestDatabase, query: string): Promise<void> {
+  const name = new URL(database.config.databaseUrl!).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const ended = await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query LIKE $2 AND state = 'active'",
+        [name, query],
+      );
+      if (ended.rowCount) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no session running ${query}`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
