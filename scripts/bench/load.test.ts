@@ -67,6 +67,7 @@ describe("a short load run against the real server", () => {
           const memory = server.memory();
           if (process.platform === "linux") {
             assert.ok(memory && memory.peakBytes >= memory.currentBytes && memory.currentBytes > 20e6, JSON.stringify(memory));
+            assert.ok(memory.startPeakBytes > 20e6, JSON.stringify(memory));
           }
         } finally {
           if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });

@@ -34,8 +34,8 @@ export interface BenchServer {
   baseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Peak and current resident memory of the server process in bytes (Linux only). */
-  memory(): { peakBytes: number; currentBytes: number } | undefined;
+  /** Resident memory of the server process in bytes (Linux only), see ServerMemory. */
+  memory(): ServerMemory | undefined;
   /** SIGTERM, then wait until the process has closed the database and exited. */
   stop(): Promise<void>;
 }
@@ -46,6 +46,23 @@ export function serverCommand(projectDir: string): { bundle: string; nodeArgs: s
   const command = start.split("&&").at(-1)!.trim().split(/\s+/);
   if (command[0] !== "node") throw new Error(`npm start endet nicht mit einem node-Aufruf: ${start}`);
   return { bundle: command.at(-1)!, nodeArgs: command.slice(1) };
+}
+
+/** "5" resets the kernel's high-water mark, so that what follows is the peak under load alone. */
+function resetPeak(pid: number | undefined): void {
+  try {
+    if (pid !== undefined) fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  } catch {
+    // not Linux: readMemory finds nothing either
+  }
+}
+
+export interface ServerMemory {
+  /** Peak until the server first answered: opening (on a new DATA_DIR: creating) the database. */
+  startPeakBytes: number;
+  /** Peak from then on, under the load of the bench. */
+  peakBytes: number;
+  currentBytes: number;
 }
 
 /** VmHWM is the kernel's high-water mark of the process's resident set: the peak, start-up included. */
@@ -107,7 +124,10 @@ export async function startServer(options: { projectDir: string; databaseUrl?: s
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   let lastMemory: ReturnType<typeof readMemory>;
-  const memory = () => (child.exitCode === null && child.signalCode === null ? readMemory(child.pid) : lastMemory);
+  const memory = () => {
+    const now = child.exitCode === null && child.signalCode === null ? readMemory(child.pid) : lastMemory;
+    return now && { startPeakBytes, ...now };
+  };
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       lastMemory = readMemory(child.pid);
@@ -118,8 +138,11 @@ export async function startServer(options: { projectDir: string; databaseUrl?: s
     }
   };
 
+  let startPeakBytes = NaN;
   try {
     await waitForHealth(baseUrl, child, () => output, 120_000);
+    startPeakBytes = readMemory(child.pid)?.peakBytes ?? NaN;
+    resetPeak(child.pid);
   } catch (error) {
     await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
