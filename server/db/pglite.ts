@@ -30,6 +30,8 @@ export async function openPglite(dataDir: string): Promise<Db> {
       // instance; a second instance on the now existing directory starts without it, the first is freed.
       await pglite.close();
       pglite = await PGlite.create(directory, options);
+      // With --expose-gc (npm start) the freed heap goes back to the system now, not at some later collection.
+      (globalThis as { gc?: () => void }).gc?.();
     }
   } catch (error) {
     await rm(lockFile, { force: true });
