@@ -4,13 +4,16 @@
  * in the system Chromium and reports per page:
  * Lighthouse (mobile, median of AUDIT_RUNS runs, default 3), axe-core WCAG 2.1 AA, first-load JS in KB
  * gzip, total transfer, requests to other origins, cookies and storage, CSP violations and images
- * without size; also axe on both forms showing their errors. Prints one table, writes
+ * without size; also axe on both forms showing their errors. Lighthouse measures the floor page too (the
+ * home page's text as plain HTML, scripts/audit/floor.ts) and each page's LCP as a multiple of the
+ * floor's (goal ≤ 1.5). Prints one table, writes
  * reports/audit.json and exits with 1 when a budget (scripts/audit/budgets.ts) is broken.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, devices } from "@playwright/test";
 import { NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb, kb } from "./audit/budgets";
+import { floorPage, lcpRatio, serveFloor } from "./audit/floor";
 import { CATEGORIES, runLighthouse, type LighthouseFigures } from "./audit/lighthouse";
 import { FORMS, axeAfterFailedSubmit, measurePage, type AxeFinding, type PageMeasurement } from "./audit/measure";
 import { pagesToMeasure } from "./audit/pages";
@@ -73,7 +76,11 @@ const score = (value: number | null | undefined) => (value === null || value ===
 const fixed = (value: number | null | undefined, digits: number) =>
   value === null || value === undefined ? "–" : value.toFixed(digits);
 
-function table(pages: PageMeasurement[], lighthouse: Map<string, LighthouseFigures>): string {
+function table(
+  pages: PageMeasurement[],
+  lighthouse: Map<string, LighthouseFigures>,
+  floor: LighthouseFigures | undefined,
+): string {
   const headers = [
     "Seite",
     "Perf",
@@ -81,6 +88,7 @@ function table(pages: PageMeasurement[], lighthouse: Map<string, LighthouseFigur
     "BP",
     "SEO",
     "LCP s",
+    "LCP/Boden",
     "CLS",
     "TBT ms",
     "axe",
@@ -102,6 +110,7 @@ function table(pages: PageMeasurement[], lighthouse: Map<string, LighthouseFigur
       score(lh?.scores["best-practices"]),
       score(lh?.scores.seo),
       fixed(lh?.lcpMs === null || lh?.lcpMs === undefined ? null : lh.lcpMs / 1000, 2),
+      fixed(lcpRatio(lh?.lcpMs, floor?.lcpMs), 2),
       fixed(lh?.cls, 3),
       fixed(lh?.tbtMs, 0),
       m.axe.length,
@@ -115,7 +124,19 @@ function table(pages: PageMeasurement[], lighthouse: Map<string, LighthouseFigur
       m.imagesWithoutSize.length,
     ];
   });
-  return formatTable(headers, rows);
+  const floorRow = [
+    "(Boden)",
+    score(floor?.scores.performance),
+    score(floor?.scores.accessibility),
+    score(floor?.scores["best-practices"]),
+    score(floor?.scores.seo),
+    fixed(floor?.lcpMs === null || floor?.lcpMs === undefined ? null : floor.lcpMs / 1000, 2),
+    fixed(floor?.lcpMs ? 1 : null, 2),
+    fixed(floor?.cls, 3),
+    fixed(floor?.tbtMs, 0),
+    ...headers.slice(9).map(() => "–"),
+  ];
+  return formatTable(headers, [floorRow, ...rows]);
 }
 
 function formFailures(forms: FormState[]): string[] {
@@ -132,22 +153,22 @@ async function main(): Promise<void> {
   console.log(`Audit von ${baseUrl}: ${paths.length} Seiten, Lighthouse ${runs}× je Seite\n`);
   const { pages, forms } = await measureAll();
 
-  const lighthouse = await runLighthouse(
-    paths.map((p) => `${baseUrl}${p}`),
-    {
-      runs,
-      chromePath,
-      onPage: (url, figures) =>
-        console.log(
-          `Lighthouse: ${url.slice(baseUrl.length)} ${CATEGORIES.map((c) => score(figures.scores[c])).join("/")}${figures.error ? ` (${figures.error})` : ""}`,
-        ),
-    },
-  );
+  // The floor is measured first, in the same Chromium and run as the pages it is compared with.
+  const floorServer = await serveFloor(floorPage(await (await fetch(`${baseUrl}/`)).text()));
+  const lighthouse = await runLighthouse([floorServer.url, ...paths.map((p) => `${baseUrl}${p}`)], {
+    runs,
+    chromePath,
+    onPage: (url, figures) =>
+      console.log(
+        `Lighthouse: ${url === floorServer.url ? "(Boden)" : url.slice(baseUrl.length)} ${CATEGORIES.map((c) => score(figures.scores[c])).join("/")}${figures.error ? ` (${figures.error})` : ""}`,
+      ),
+  }).finally(() => floorServer.close());
+  const floor = lighthouse.get(floorServer.url);
 
   const failures = [...pages.flatMap(budgetFailures), ...formFailures(forms)];
   const reloaded = pages.filter((m) => m.documentLoads > 1).map((m) => m.path);
   if (reloaded.length > 0) console.warn(`\nWährend der Messung neu geladen (Build während des Audits?): ${reloaded.join(", ")}`);
-  console.log(`\n${table(pages, lighthouse)}\n`);
+  console.log(`\n${table(pages, lighthouse, floor)}\n`);
   console.log(
     forms
       .map(
@@ -172,10 +193,12 @@ async function main(): Promise<void> {
     baseUrl,
     measuredAt: new Date().toISOString(),
     lighthouseRuns: runs,
+    floor: floor ?? null,
     pages: pages.map((m) => ({
       ...m,
       firstLoadJsBudgetKb: firstLoadJsBudgetKb(m.path),
       lighthouse: lighthouse.get(`${baseUrl}${m.path}`) ?? null,
+      lcpRatioToFloor: lcpRatio(lighthouse.get(`${baseUrl}${m.path}`)?.lcpMs, floor?.lcpMs),
     })),
     forms,
     budgetFailures: failures,

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: starts the real server (PGlite; and PostgreSQL too when DATABASE_URL is set), drives
  * `POST /api/leads` and `GET /` with autocannon for BENCH_DURATION seconds (default 10) at 1, 10 and
- * 50 connections, then checks every stored lead against the 202 answers. Reports the size of public/
+ * 50 connections, then checks every stored lead against the 202 answers and reports the server's peak
+ * resident memory (goals: 300 MB with PGlite, 200 MB with PostgreSQL). Reports the size of public/
  * and, with BENCH_BUILD=1, the time of a cold `gatsby build`. Prints one table, writes reports/bench.json.
  */
 import fs from "node:fs";
@@ -10,7 +11,7 @@ import path from "node:path";
 import { formatTable } from "./audit/table";
 import { checkLeads, loadHome, loadLeads, type LeadCheck, type LeadTrace, type LoadFigures } from "./bench/load";
 import { createTempDatabase } from "./bench/postgres";
-import { startServer } from "./bench/server";
+import { startServer, type ServerMemory } from "./bench/server";
 import { coldBuild, gatsbyBuild, siteSize, type SiteSize } from "./bench/site";
 import { storedLeadEmails } from "./bench/stored-leads";
 
@@ -24,6 +25,7 @@ interface DriverRun {
   driver: "pglite" | "postgres";
   figures: LoadFigures[];
   leads: LeadCheck;
+  memory: ServerMemory | undefined;
 }
 
 async function benchDriver(driver: DriverRun["driver"], databaseUrl?: string): Promise<DriverRun> {
@@ -45,9 +47,10 @@ async function benchDriver(driver: DriverRun["driver"], databaseUrl?: string): P
   } finally {
     await server.stop();
   }
+  const memory = server.memory();
   try {
     const stored = await storedLeadEmails({ databaseUrl: server.databaseUrl, dataDir: server.dataDir }, prefix);
-    return { driver, figures, leads: checkLeads(trace, stored) };
+    return { driver, figures, leads: checkLeads(trace, stored), memory };
   } finally {
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
@@ -103,6 +106,20 @@ function leadLine(run: DriverRun): string {
   return line;
 }
 
+const MEMORY_GOALS_MB = { pglite: 300, postgres: 200 } as const;
+
+function memoryLine(run: DriverRun): string {
+  if (!run.memory) return `${run.driver}: nicht messbar (nur unter Linux)`;
+  const mbOf = (bytes: number) => Math.round(bytes / 1_000_000);
+  const { startPeakBytes, peakBytes, currentBytes } = run.memory;
+  const peak = mbOf(Math.max(startPeakBytes, peakBytes));
+  const goal = MEMORY_GOALS_MB[run.driver];
+  return (
+    `${run.driver}: Spitze beim Start (neue Datenbank) ${mbOf(startPeakBytes)} MB, unter Last ${mbOf(peakBytes)} MB, ` +
+    `am Ende ${mbOf(currentBytes)} MB (Ziel ≤ ${goal} MB: ${peak <= goal ? "erreicht" : "verfehlt"})`
+  );
+}
+
 async function ensureBuilt(): Promise<void> {
   if (fs.existsSync(path.join(publicDir, "index.html"))) return;
   console.log("public/ fehlt: baue die Seite (gatsby build) …");
@@ -131,6 +148,7 @@ async function main(): Promise<void> {
   const size = siteSize(publicDir);
   console.log(`\nLast je ${durationS} s, ${os.cpus().length} CPU-Kerne, Server und autocannon auf derselben Maschine:\n`);
   console.log(loadTable(runs));
+  console.log(`\nSpeicher des Serverprozesses (resident):\n  ${runs.map(memoryLine).join("\n  ")}`);
   console.log(`\nLeads gegen 202-Antworten:\n  ${runs.map(leadLine).join("\n  ")}`);
   console.log(
     `\npublic/: ${mb(size.bytes)} in ${size.files} Dateien, ohne Source-Maps ${mb(size.bytesWithoutMaps)}` +
@@ -153,6 +171,7 @@ async function main(): Promise<void> {
       driver: run.driver,
       load: run.figures,
       leads: { ...run.leads, lost: run.leads.lost.length, unexpected: run.leads.unexpected.length },
+      memory: run.memory,
     })),
     public: size,
     coldBuild: build ? { seconds: Math.round(build.ms / 100) / 10, output: build.size } : null,

@@ -63,6 +63,12 @@ describe("a short load run against the real server", () => {
           assert.equal(check.accepted, run.figures.statusCodes["202"]);
           assert.ok(check.ok, JSON.stringify({ lost: check.lost, unexpected: check.unexpected }));
           assert.equal(check.stored - check.storedWithoutAnswer, check.accepted);
+          // The bench's memory figure: the kernel's peak for the server process, kept after it stopped.
+          const memory = server.memory();
+          if (process.platform === "linux") {
+            assert.ok(memory && memory.peakBytes >= memory.currentBytes && memory.currentBytes > 20e6, JSON.stringify(memory));
+            assert.ok(memory.startPeakBytes > 20e6, JSON.stringify(memory));
+          }
         } finally {
           if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
           await database?.drop();

@@ -1,8 +1,9 @@
 /**
- * The real server (`tsx server/index.ts`) as a child process for the benchmark: its own free port in
- * 9500–9599, its own temporary DATA_DIR, a rate limit high enough never to answer 429.
+ * The real server, started as `npm start` starts it (the compiled bundle, same Node flags), as a child
+ * process for the benchmark: its own free port in 9500–9599, its own temporary DATA_DIR, a rate limit high
+ * enough never to answer 429. Its peak resident memory is read from the kernel when it stops.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -33,8 +34,47 @@ export interface BenchServer {
   baseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Resident memory of the server process in bytes (Linux only), see ServerMemory. */
+  memory(): ServerMemory | undefined;
   /** SIGTERM, then wait until the process has closed the database and exited. */
   stop(): Promise<void>;
+}
+
+/** The `node …` command at the end of `npm start`, which runs the server bundle. */
+export function serverCommand(projectDir: string): { bundle: string; nodeArgs: string[] } {
+  const start: string = JSON.parse(fs.readFileSync(path.join(projectDir, "package.json"), "utf8")).scripts.start;
+  const command = start.split("&&").at(-1)!.trim().split(/\s+/);
+  if (command[0] !== "node") throw new Error(`npm start endet nicht mit einem node-Aufruf: ${start}`);
+  return { bundle: command.at(-1)!, nodeArgs: command.slice(1) };
+}
+
+/** "5" resets the kernel's high-water mark, so that what follows is the peak under load alone. */
+function resetPeak(pid: number | undefined): void {
+  try {
+    if (pid !== undefined) fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  } catch {
+    // not Linux: readMemory finds nothing either
+  }
+}
+
+export interface ServerMemory {
+  /** Peak until the server first answered: opening (on a new DATA_DIR: creating) the database. */
+  startPeakBytes: number;
+  /** Peak from then on, under the load of the bench. */
+  peakBytes: number;
+  currentBytes: number;
+}
+
+/** VmHWM is the kernel's high-water mark of the process's resident set: the peak, start-up included. */
+function readMemory(pid: number | undefined): { peakBytes: number; currentBytes: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kB = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
+    return { peakBytes: kB("VmHWM"), currentBytes: kB("VmRSS") };
+  } catch {
+    return undefined;
+  }
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string, timeoutMs: number): Promise<void> {
@@ -71,8 +111,10 @@ export async function startServer(options: { projectDir: string; databaseUrl?: s
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
-  const tsx = path.join(options.projectDir, "node_modules/.bin/tsx");
-  const child = spawn(tsx, ["server/index.ts"], { cwd: options.projectDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  execFileSync("npm", ["run", "-s", "build:server"], { cwd: options.projectDir, stdio: "inherit" });
+  // BENCH_SERVER_ARGS compares other ways to run it, e.g. "--import tsx server/index.ts".
+  const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(/\s+/) ?? serverCommand(options.projectDir).nodeArgs;
+  const child = spawn(process.execPath, nodeArgs, { cwd: options.projectDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
@@ -81,8 +123,14 @@ export async function startServer(options: { projectDir: string; databaseUrl?: s
   child.stderr?.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
+  let lastMemory: ReturnType<typeof readMemory>;
+  const memory = () => {
+    const now = child.exitCode === null && child.signalCode === null ? readMemory(child.pid) : lastMemory;
+    return now && { startPeakBytes, ...now };
+  };
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
+      lastMemory = readMemory(child.pid);
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
       await exited;
@@ -90,12 +138,15 @@ export async function startServer(options: { projectDir: string; databaseUrl?: s
     }
   };
 
+  let startPeakBytes = NaN;
   try {
     await waitForHealth(baseUrl, child, () => output, 120_000);
+    startPeakBytes = readMemory(child.pid)?.peakBytes ?? NaN;
+    resetPeak(child.pid);
   } catch (error) {
     await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  return { baseUrl, dataDir, databaseUrl: options.databaseUrl, stop };
+  return { baseUrl, dataDir, databaseUrl: options.databaseUrl, memory, stop };
 }

@@ -3,13 +3,21 @@
  * open a data directory (two would corrupt it), so a lock file with the owner's process id guards it.
  * The server lends the open database to local tools over a Unix socket (see local-socket.ts).
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rm, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { startLocalSocket, type LocalSocket } from "./local-socket";
 import { resetSession } from "./socket-sessions";
 import { dumpWithPgliteTools, writePrivately } from "./sql-dump";
 import type { Db, Queryable } from "./types";
+
+/**
+ * PGlite keeps PostgreSQL's shared memory inside its WebAssembly heap, so PostgreSQL's defaults (128 MB of
+ * shared buffers) stay resident for the life of the process. This site's tables are a few megabytes; the
+ * values below cut the server's resident memory by about 100 MB (measured with `npm run bench`).
+ */
+const MEMORY_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "wal_buffers=1MB", "-c", "work_mem=2MB"];
 
 export interface PgliteDb extends Db {
   readonly driver: "pglite";
@@ -28,7 +36,17 @@ export async function openPglite(dataDir: string): Promise<PgliteDb> {
   await takeLock(lockFile);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(directory);
+    const fresh = !existsSync(path.join(directory, "PG_VERSION"));
+    const options = { startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS] };
+    pglite = await PGlite.create(directory, options);
+    if (fresh) {
+      // Creating the cluster leaves initdb's WebAssembly heap (about 400 MB) referenced for the life of the
+      // instance; a second instance on the now existing directory starts without it, the first is freed.
+      await pglite.close();
+      pglite = await PGlite.create(directory, options);
+      // With --expose-gc (npm start) the freed heap goes back to the system now, not at some later collection.
+      (globalThis as { gc?: () => void }).gc?.();
+    }
   } catch (error) {
     await rm(lockFile, { force: true });
     throw error;
@@ -73,6 +91,10 @@ export async function openPglite(dataDir: string): Promise<PgliteDb> {
       await socket?.stop();
       await pglite.close();
       await rm(lockFile, { force: true });
+    },
+    async freeBytes() {
+      const info = await statfs(directory);
+      return info.bavail * info.bsize;
     },
   };
 }

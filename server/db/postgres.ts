@@ -41,6 +41,12 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       const client = await pool.connect();
       // A connection whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
       let broken = false;
+      // A connection lost mid-transaction fails the running query and is also emitted as an 'error' event
+      // on the client, which the pool listens for only while the client is idle: unheard, it ends the process.
+      const onLost = () => {
+        broken = true;
+      };
+      client.on("error", onLost);
       try {
         await client.query("BEGIN");
         const result = await work(wrap(client));
@@ -52,6 +58,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
         });
         throw error;
       } finally {
+        client.off("error", onLost);
         client.release(broken);
       }
     },

@@ -12,4 +12,6 @@ export interface Db extends Queryable {
   /** Writes a plain SQL dump (schema, rows, migrations table) to `file`, readable by its owner only; `psql -f` restores it. */
   backupTo(file: string): Promise<void>;
   close(): Promise<void>;
+  /** Bytes free where the database keeps its files, when it keeps them on this machine (PGlite). */
+  freeBytes?(): Promise<number>;
 }
