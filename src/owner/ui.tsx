@@ -35,3 +35,31 @@ export const inputClass =
 export const labelClass = "block font-semibold text-forest-900";
 export const smallButton =
   "inline-flex min-h-11 items-center justify-center rounded-full border-2 border-forest-700 px-4 py-2 font-semibold text-forest-800 hover:bg-forest-50 disabled:opacity-60";
+
+/** A row of toggle buttons choosing one filter; the pressed one is marked for screen readers too. */
+export function FilterButtons<Value extends string>(props: {
+  legend: string;
+  options: readonly { value: Value; label: string }[];
+  value: Value;
+  onChange: (value: Value) => void;
+  className?: string;
+}) {
+  return (
+    <fieldset className={`flex flex-wrap gap-2 ${props.className ?? ""}`}>
+      <legend className="sr-only">{props.legend}</legend>
+      {props.options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={props.value === option.value}
+          onClick={() => props.onChange(option.value)}
+          className={`min-h-11 rounded-full px-4 font-semibold ${
+            props.value === option.value ? "bg-forest-800 text-white" : "bg-white text-forest-800 ring-1 ring-forest-700"
+          }`}
+        >
+          {option.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -2,7 +2,7 @@
 import React, { useCallback, useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
-import { Alert, Card, Loading, PageTitle, smallButton } from "../ui";
+import { Alert, Card, FilterButtons, Loading, PageTitle, smallButton } from "../ui";
 
 interface Proof {
   formPage: string;
@@ -70,22 +70,7 @@ export function LeadsPage() {
           Bestätigte Leads als CSV herunterladen
         </a>
       </Card>
-      <fieldset className="mb-4 flex flex-wrap gap-2">
-        <legend className="sr-only">Status</legend>
-        {FILTERS.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            aria-pressed={filter === option.value}
-            onClick={() => setFilter(option.value)}
-            className={`min-h-11 rounded-full px-4 font-semibold ${
-              filter === option.value ? "bg-forest-800 text-white" : "bg-white text-forest-800 ring-1 ring-forest-700"
-            }`}
-          >
-            {option.label}
-          </button>
-        ))}
-      </fieldset>
+      <FilterButtons legend="Status" options={FILTERS} value={filter} onChange={setFilter} className="mb-4" />
       {error && <Alert>{error}</Alert>}
       {!leads ? (
         <Loading />

@@ -3,7 +3,7 @@ import React, { useCallback, useEffect, useState } from "react";
 import { Link } from "gatsby";
 import { api, errorText } from "../api";
 import { age, dateTime } from "../format";
-import { Alert, Card, inputClass, Loading, PageTitle, smallButton } from "../ui";
+import { Alert, Card, FilterButtons, inputClass, Loading, PageTitle, smallButton } from "../ui";
 
 interface Summary {
   id: number;
@@ -53,22 +53,7 @@ export function RequestsPage() {
     <>
       <PageTitle>Anfragen</PageTitle>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <fieldset className="flex gap-2">
-          <legend className="sr-only">Filter</legend>
-          {FILTERS.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              aria-pressed={filter === option.value}
-              onClick={() => setFilter(option.value)}
-              className={`min-h-11 rounded-full px-4 font-semibold ${
-                filter === option.value ? "bg-forest-800 text-white" : "bg-white text-forest-800 ring-1 ring-forest-700"
-              }`}
-            >
-              {option.label}
-            </button>
-          ))}
-        </fieldset>
+        <FilterButtons legend="Filter" options={FILTERS} value={filter} onChange={setFilter} />
         <form
           role="search"
           className="flex gap-2"
