@@ -1,13 +1,11 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
-import os from "node:os";
+import { execFile } from "node:child_process";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
-import { simpleParser, type ParsedMail } from "mailparser";
 import { budgetFailures } from "../scripts/audit/budgets";
 import { measurePage } from "../scripts/audit/measure";
+import { mailsTo, ownEnv, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
 
 /**
  * This test runs its own server on a fresh embedded database: PGlite admits one process per data folder,
@@ -15,112 +13,13 @@ import { measurePage } from "../scripts/audit/measure";
  * itself once the server has stopped. Without SMTP_URL every mail is an .eml file in DATA_DIR/outbox.
  */
 const PORTS = [9270, 9271, 9272, 9273, 9274, 9275, 9276, 9277, 9278, 9279];
-const START_TIMEOUT_MS = 120_000;
 const ROOT = path.resolve(__dirname, "..");
 
 const run = promisify(execFile);
 
-interface OwnServer {
-  origin: string;
-  dataDir: string;
-  process: ChildProcess;
-  output: () => string;
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-}
-
-/** The environment without a database address, so server and command line both use PGlite in dataDir. */
-function ownEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...extra };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  return env;
-}
-
-/** A new server on a free port and a fresh data folder, or (to restart) on the port and folder of an earlier one. */
-async function startOwnServer(restart?: OwnServer): Promise<OwnServer> {
-  let port = restart ? Number(new URL(restart.origin).port) : undefined;
-  for (const candidate of restart ? [] : PORTS) {
-    if (await portIsFree(candidate)) {
-      port = candidate;
-      break;
-    }
-  }
-  if (port === undefined) throw new Error(`no free port in ${PORTS[0]}–${PORTS.at(-1)}`);
-  const dataDir = restart?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "urkraft-e2e-doi-")));
-  // Plain node with tsx as loader: one process, so SIGTERM reaches the server itself.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: ownEnv(dataDir, {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BUILD_ON_START: "false",
-      RATE_LIMIT_MAX: "1000",
-      LOG_LEVEL: "warn",
-      // Links in the mails point to this server, so the browser can follow them.
-      SITE_URL: `http://127.0.0.1:${port}`,
-    }),
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString("utf8")).slice(-20_000);
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  const server: OwnServer = { origin: `http://127.0.0.1:${port}`, dataDir, process: child, output: () => output };
-
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server ended with code ${child.exitCode}:\n${output}`);
-    const healthy = await fetch(`${server.origin}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    if (Date.now() > deadline) {
-      await stopOwnServer(server);
-      throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** SIGTERM, then wait until the process has closed the database and exited. */
-async function stopOwnServer(server: OwnServer): Promise<number | null> {
-  const child = server.process;
-  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  child.kill("SIGTERM");
-  return exited;
-}
-
-async function mailsTo(outbox: string, address: string): Promise<ParsedMail[]> {
-  const files = await readdir(outbox).catch(() => [] as string[]);
-  const mails = await Promise.all(
-    files.filter((file) => file.endsWith(".eml")).map(async (file) => simpleParser(await readFile(path.join(outbox, file)))),
-  );
-  return mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.value.some((to) => to.address === address));
-}
-
-async function waitForMail(outbox: string, address: string, subject: RegExp): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await mailsTo(outbox, address)).find((mail) => subject.test(mail.subject ?? ""));
-        return found !== undefined;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return found!;
+/** A server of this test's own; on restart the same port and data folder. Links in mails point to it. */
+function startServer(restart?: OwnServer): Promise<OwnServer> {
+  return startOwnServer({ ports: PORTS, restart, env: (port) => ({ SITE_URL: `http://127.0.0.1:${port}` }) });
 }
 
 /** Where the lead form sends one visitor, as a person fills it in. */
@@ -168,7 +67,7 @@ test("double opt-in: the link opens a page, only its button confirms (also witho
   browser,
 }) => {
   test.setTimeout(420_000);
-  let server = await startOwnServer();
+  let server = await startServer();
   try {
     const outbox = path.join(server.dataDir, "outbox");
     const stamp = `${Date.now()}.${Math.floor(Math.random() * 1e6)}`;
@@ -250,7 +149,7 @@ test("double opt-in: the link opens a page, only its button confirms (also witho
     // The first plan mail, brought forward and sent by the restarted server; its HTML opened in the browser.
     expect(await stopOwnServer(server), `a clean shutdown:\n${server.output()}`).toBe(0);
     await bringFirstPlanMailForward(server, email);
-    server = await startOwnServer(server);
+    server = await startServer(server);
     const planMail = await waitForMail(outbox, email, /^Tag 1 von 7: /);
     expect(planMail.html, "an HTML part").toBeTruthy();
     const html = planMail.html as string;

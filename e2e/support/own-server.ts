@@ -29,33 +29,45 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * The environment of the server and of command-line runs on its data: DATA_DIR, and no SMTP_URL (mails
+ * become .eml files); no DATABASE_URL unless `extra` names one, so both use PGlite in dataDir.
+ */
+export function ownEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...extra };
+  if (!extra.DATABASE_URL) delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  return env;
+}
+
+/** A new server on a free port and a fresh data folder, or (to restart) on the port and folder of an earlier one. */
 export async function startOwnServer(options: {
   ports: number[];
-  env?: Record<string, string>;
+  /** Settings of this server; a function gets the port (e.g. for SITE_URL). */
+  env?: Record<string, string> | ((port: number) => Record<string, string>);
   /** The host name pages are opened with ("localhost" for passkeys, which refuse IP addresses). */
   host?: string;
+  restart?: OwnServer;
 }): Promise<OwnServer> {
-  let port: number | undefined;
-  for (const candidate of options.ports) {
+  const { restart } = options;
+  let port = restart ? Number(new URL(restart.origin).port) : undefined;
+  for (const candidate of restart ? [] : options.ports) {
     if (await portIsFree(candidate)) {
       port = candidate;
       break;
     }
   }
   if (port === undefined) throw new Error(`no free port in ${options.ports.join(", ")}`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-e2e-own-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
+  const dataDir = restart?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "urkraft-e2e-own-")));
+  const extra = typeof options.env === "function" ? options.env(port) : (options.env ?? {});
+  const env = ownEnv(dataDir, {
     PORT: String(port),
     HOST: "127.0.0.1",
     BUILD_ON_START: "false",
     RATE_LIMIT_MAX: "1000",
     LOG_LEVEL: "warn",
-    ...options.env,
-  };
-  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
-  delete env.SMTP_URL;
+    ...extra,
+  });
   // Plain node with tsx as loader: one process, so SIGTERM reaches the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env,
