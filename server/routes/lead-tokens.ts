@@ -6,6 +6,7 @@
  * of RFC 8058 that mail programs send for `List-Unsubscribe-Post`, without a page.
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Queryable } from "../db/types";
 import { confirmLead, isConfirmable, isUnsubscribeToken, unsubscribeLead } from "../mail/double-opt-in";
 import { isWellFormedToken } from "../mail/tokens";
 import { sendError } from "../http/errors";
@@ -54,40 +55,37 @@ export default async function leadTokenRoutes(app: FastifyInstance, options: { s
   const limited = { config: { rateLimit: app.formRateLimit } };
   const formPost = { ...limited, onRequest: guardFormPost(app.allowedOrigins) };
 
-  // GET (and the HEAD Fastify derives from it) only look: the lead stays as it is.
-  app.get("/api/leads/confirm", limited, async (request, reply) => {
-    const token = tokenIn(request.query);
-    const valid = await isConfirmable(app.db, token);
-    request.log.info({ outcome: valid ? "page" : "invalid" }, "lead confirmation link opened");
-    return seeOther(reply, valid ? pageFor(CONFIRM_PAGE, token) : INVALID_LINK_PATH);
-  });
-
-  app.get(CONFIRM_PAGE.path, limited, async (request, reply) => {
-    const token = tokenIn(request.query);
-    // Without a token the page is shown as built (its button then leads to /link-ungueltig).
-    if (token === undefined) return sendTokenPage(options.site, reply, CONFIRM_PAGE, "");
-    if (!isWellFormedToken(token) || !(await isConfirmable(app.db, token))) return seeOther(reply, INVALID_LINK_PATH);
-    return sendTokenPage(options.site, reply, CONFIRM_PAGE, token);
-  });
+  /**
+   * A link from a mail and the page it opens. GET (and the HEAD Fastify derives from it) only look: the
+   * lead stays as it is until the page's button posts.
+   */
+  const linkAndPage = (
+    link: string,
+    page: TokenPage,
+    isValid: (db: Queryable, token: unknown) => Promise<boolean>,
+    label: string,
+  ) => {
+    app.get(link, limited, async (request, reply) => {
+      const token = tokenIn(request.query);
+      const valid = await isValid(app.db, token);
+      request.log.info({ outcome: valid ? "page" : "invalid" }, label);
+      return seeOther(reply, valid ? pageFor(page, token) : INVALID_LINK_PATH);
+    });
+    app.get(page.path, limited, async (request, reply) => {
+      const token = tokenIn(request.query);
+      // Without a token the page is shown as built (its button then leads to /link-ungueltig).
+      if (token === undefined) return sendTokenPage(options.site, reply, page, "");
+      if (!isWellFormedToken(token) || !(await isValid(app.db, token))) return seeOther(reply, INVALID_LINK_PATH);
+      return sendTokenPage(options.site, reply, page, token);
+    });
+  };
+  linkAndPage("/api/leads/confirm", CONFIRM_PAGE, isConfirmable, "lead confirmation link opened");
+  linkAndPage("/api/leads/unsubscribe", UNSUBSCRIBE_PAGE, isUnsubscribeToken, "unsubscribe link opened");
 
   app.post("/api/leads/confirm", formPost, async (request, reply) => {
     const outcome = await confirmLead(app.db, app.mail, tokenIn(request.body) ?? tokenIn(request.query));
     request.log.info({ outcome }, "lead confirmation");
     return seeOther(reply, outcome === "done" ? CONFIRMED_PATH : INVALID_LINK_PATH);
-  });
-
-  app.get("/api/leads/unsubscribe", limited, async (request, reply) => {
-    const token = tokenIn(request.query);
-    const valid = await isUnsubscribeToken(app.db, token);
-    request.log.info({ outcome: valid ? "page" : "invalid" }, "unsubscribe link opened");
-    return seeOther(reply, valid ? pageFor(UNSUBSCRIBE_PAGE, token) : INVALID_LINK_PATH);
-  });
-
-  app.get(UNSUBSCRIBE_PAGE.path, limited, async (request, reply) => {
-    const token = tokenIn(request.query);
-    if (token === undefined) return sendTokenPage(options.site, reply, UNSUBSCRIBE_PAGE, "");
-    if (!isWellFormedToken(token) || !(await isUnsubscribeToken(app.db, token))) return seeOther(reply, INVALID_LINK_PATH);
-    return sendTokenPage(options.site, reply, UNSUBSCRIBE_PAGE, token);
   });
 
   // The page's button posts the token in the body; a mail program's one-click POST has it in the link.
