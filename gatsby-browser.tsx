@@ -3,7 +3,7 @@ import type { GatsbyBrowser } from "gatsby";
 import "@fontsource-variable/inter/wght.css";
 import "@fontsource/source-serif-4/latin-600.css";
 import "@fontsource/source-serif-4/latin-700.css";
-import "./src/styles/global.css";
+import "./src/styles/site.css";
 import { ErrorBoundary } from "./src/components/ErrorBoundary";
 import { keepScrollPositionsInMemory } from "./src/keep-scroll-in-memory";
 

@@ -2,6 +2,7 @@ import type { GatsbyConfig } from "gatsby";
 import path from "node:path";
 import { readSiteSettings } from "./src/content/read-content";
 import { contentTypeName } from "./src/content/content-schema";
+import { API_PREFIX, SITEMAP_EXCLUDES } from "./src/routes";
 
 const site = readSiteSettings(path.join(__dirname, "content"));
 
@@ -14,7 +15,7 @@ const config: GatsbyConfig = {
   trailingSlash: "never",
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   // `npm run develop`: the forms post to the Fastify server (npm start) on port 9000.
-  proxy: [{ prefix: "/api", url: `http://127.0.0.1:${process.env.API_PORT ?? "9000"}` }],
+  proxy: [{ prefix: API_PREFIX, url: `http://127.0.0.1:${process.env.API_PORT ?? "9000"}` }],
   plugins: [
     "gatsby-plugin-postcss",
     "gatsby-plugin-preact",
@@ -36,19 +37,7 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        excludes: [
-          "/danke-willkommen",
-          "/anmeldung-bestaetigen",
-          "/anmeldung-bestaetigt",
-          "/abmelden",
-          "/abmeldung-bestaetigt",
-          "/link-ungueltig",
-          "/verwaltung/*",
-          "/verwaltung/[...]",
-          "/404",
-          "/404.html",
-          "/dev-404-page",
-        ],
+        excludes: SITEMAP_EXCLUDES,
       },
     },
   ],

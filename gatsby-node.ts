@@ -1,18 +1,14 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { contentProblems } from "./src/content/read-content";
-import { legalPageProblems } from "./src/content/legal-pages";
-import { emailTemplateProblems } from "./server/mail/templates";
+import { allContentProblems, problemReport } from "./src/content/content-check";
 import { contentTypeDefs } from "./src/content/graphql-types";
 
 const CONTENT_DIR = path.join(__dirname, "content");
 
 /** A broken content file stops the build with one message naming file, entry and field. */
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
-  const problems = [...contentProblems(CONTENT_DIR), ...legalPageProblems(CONTENT_DIR), ...emailTemplateProblems(CONTENT_DIR)];
-  if (problems.length > 0) {
-    reporter.panic(`Fehler in den Inhaltsdateien:\n${problems.map((p) => `  • ${p}`).join("\n")}`);
-  }
+  const problems = allContentProblems(CONTENT_DIR);
+  if (problems.length > 0) reporter.panic(problemReport(problems));
 };
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {

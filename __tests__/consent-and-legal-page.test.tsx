@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import React from "react";
 import { render, screen } from "@testing-library/react";
-import matter from "gray-matter";
+import { readFrontMatter } from "../src/content/front-matter";
 import type { PageProps } from "gatsby";
 import { LeadForm, LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
 import LegalPage from "../src/templates/legal-page";
@@ -26,7 +26,7 @@ describe("consent text", () => {
 
 function renderLegal(slug: string) {
   const site = provideStaticQueries();
-  const { data, content } = matter(fs.readFileSync(path.join(CONTENT_DIR, "legal", `${slug}.md`), "utf8"));
+  const { data, content } = readFrontMatter(fs.readFileSync(path.join(CONTENT_DIR, "legal", `${slug}.md`), "utf8"));
   const props = {
     data: { markdownRemark: { html: content, frontmatter: { ...data, revised: String(data.revised) } } },
   } as unknown as PageProps<Queries.LegalPageQuery>;

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -6,6 +7,19 @@ import { expect, test, type Page } from "@playwright/test";
 import { budgetFailures } from "../scripts/audit/budgets";
 import { measurePage } from "../scripts/audit/measure";
 import { mailsTo, ownEnv, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
+import { mailSubjectPattern } from "../server/test-support/mail-copy";
+import { ROUTES } from "../src/routes";
+import { fillCopy } from "../src/components/sections/fill-copy";
+
+/** A page's copy as the editors wrote it, placeholders filled from site.json. */
+const copyOf = (file: string): any => {
+  const read = (name: string) => JSON.parse(readFileSync(path.join(__dirname, "..", "content", name), "utf8"));
+  return fillCopy(read(file), read("site.json"));
+};
+const confirmPage = copyOf(ROUTES.confirmSignup.content);
+const confirmedPage = copyOf(ROUTES.signupConfirmed.content);
+const invalidLinkPage = copyOf(ROUTES.invalidLink.content);
+const unsubscribePage = copyOf(ROUTES.unsubscribe.content);
 
 /**
  * This test runs its own server on a fresh embedded database: PGlite admits one process per data folder,
@@ -78,7 +92,7 @@ test("double opt-in: the link opens a page, only its button confirms (also witho
     await expect(page.locator("form[novalidate]")).toHaveCount(1);
     await signUp(page, server, "Bernd", email);
 
-    const confirmation = await waitForMail(outbox, email, /bestätige deine Anmeldung/);
+    const confirmation = await waitForMail(outbox, email, mailSubjectPattern("lead-confirmation"));
     const link = /https?:\/\/\S+\/api\/leads\/confirm\?token=[\w-]+/.exec(confirmation.text ?? "")?.[0];
     expect(link, "the confirmation mail carries a link").toBeTruthy();
     expect((await mailsTo(outbox, email)).length, "nothing but the confirmation request before the click").toBe(1);
@@ -106,24 +120,24 @@ test("double opt-in: the link opens a page, only its button confirms (also witho
     });
     await page.goto(link!);
     await expect(page).toHaveURL(new RegExp(`/anmeldung-bestaetigen\\?token=${token}$`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anmeldung bestätigen");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(confirmPage.hero.title);
     await expect(page.locator("header").first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expect(page.locator('input[name="token"]'), "the token survives hydration").toHaveValue(token);
     expect((await mailsTo(outbox, email)).length, "opening the page sends nothing").toBe(1);
-    await page.getByRole("button", { name: "Ja, Anmeldung bestätigen" }).click();
+    await page.getByRole("button", { name: confirmPage.button }).click();
     await expect(page).toHaveURL(/\/anmeldung-bestaetigt$/);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Willkommen");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(confirmedPage.hero.title);
     expect(cspViolations).toEqual([]);
 
     // Only a confirmed lead gets the welcome mail, with links into the site and a way out.
-    const welcome = await waitForMail(outbox, email, /^Willkommen bei/);
-    expect(welcome.text).toContain("/gesunde-rezepte");
+    const welcome = await waitForMail(outbox, email, mailSubjectPattern("lead-welcome"));
+    expect(welcome.text).toContain(ROUTES.recipes.path);
     expect(welcome.text).toMatch(/\/api\/leads\/unsubscribe\?token=[\w-]+/);
 
     await page.goto(link!);
     await expect(page).toHaveURL(/\/link-ungueltig$/);
-    await expect(page.getByRole("link", { name: "Neu anmelden" })).toHaveAttribute("href", "/#info-form");
+    await expect(page.getByRole("link", { name: invalidLinkPage.heroButton })).toHaveAttribute("href", "/#info-form");
 
     // The same with JavaScript switched off: a plain form post.
     const plain = await browser.newContext({ javaScriptEnabled: false });
@@ -135,13 +149,13 @@ test("double opt-in: the link opens a page, only its button confirms (also witho
       await form.getByLabel("Deine E-Mail-Adresse").fill(noScript);
       await form.getByRole("button", { name: "Kostenlos anfordern" }).click();
       await noJs.waitForURL("**/danke-willkommen", { timeout: 30_000 });
-      const request = await waitForMail(outbox, noScript, /bestätige deine Anmeldung/);
+      const request = await waitForMail(outbox, noScript, mailSubjectPattern("lead-confirmation"));
       const noJsLink = /https?:\/\/\S+\/api\/leads\/confirm\?token=[\w-]+/.exec(request.text ?? "")![0];
       await noJs.goto(noJsLink);
-      await expect(noJs.getByRole("heading", { level: 1 })).toHaveText("Anmeldung bestätigen");
-      await noJs.getByRole("button", { name: "Ja, Anmeldung bestätigen" }).click();
+      await expect(noJs.getByRole("heading", { level: 1 })).toHaveText(confirmPage.hero.title);
+      await noJs.getByRole("button", { name: confirmPage.button }).click();
       await expect(noJs).toHaveURL(/\/anmeldung-bestaetigt$/);
-      await waitForMail(outbox, noScript, /^Willkommen bei/);
+      await waitForMail(outbox, noScript, mailSubjectPattern("lead-welcome"));
     } finally {
       await plain.close();
     }
@@ -150,7 +164,7 @@ test("double opt-in: the link opens a page, only its button confirms (also witho
     expect(await stopOwnServer(server), `a clean shutdown:\n${server.output()}`).toBe(0);
     await bringFirstPlanMailForward(server, email);
     server = await startServer(server);
-    const planMail = await waitForMail(outbox, email, /^Tag 1 von 7: /);
+    const planMail = await waitForMail(outbox, email, mailSubjectPattern("lead-plan-day", { day: "1", days: "7" }));
     expect(planMail.html, "an HTML part").toBeTruthy();
     const html = planMail.html as string;
     const hrefs = [...html.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
@@ -158,7 +172,7 @@ test("double opt-in: the link opens a page, only its button confirms (also witho
     expect(unsubscribe, "an unsubscribe link").toBeTruthy();
     const pages = hrefs.filter((href) => href !== unsubscribe);
     expect(new Set(pages.map((href) => new URL(href).pathname))).toEqual(
-      new Set(["/gesunde-rezepte", "/ernaehrung-traditionell", "/bewegung-alltag", "/impressum", "/datenschutz"]),
+      new Set([ROUTES.recipes.path, ROUTES.nutrition.path, ROUTES.movement.path, ROUTES.imprint.path, ROUTES.privacy.path]),
     );
     for (const [index, href] of hrefs.entries()) {
       if (href === unsubscribe) continue;
@@ -167,13 +181,13 @@ test("double opt-in: the link opens a page, only its button confirms (also witho
       await expect(page).toHaveURL(href);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     }
-    const unsubscribePage = `/abmelden?token=${new URL(unsubscribe!).searchParams.get("token")}`;
-    expect(budgetFailures(await measurePage(page.context(), server.origin, unsubscribePage))).toEqual([]);
+    const unsubscribeLinkPage = `/abmelden?token=${new URL(unsubscribe!).searchParams.get("token")}`;
+    expect(budgetFailures(await measurePage(page.context(), server.origin, unsubscribeLinkPage))).toEqual([]);
     await page.setContent(html);
     await page.locator("a[href]").nth(hrefs.indexOf(unsubscribe!)).click();
     await expect(page).toHaveURL(/\/abmelden\?token=[\w-]{43}$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Keine E-Mails mehr von uns?");
-    await page.getByRole("button", { name: "Ja, abmelden" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(unsubscribePage.hero.title);
+    await page.getByRole("button", { name: unsubscribePage.button }).click();
     await expect(page).toHaveURL(/\/abmeldung-bestaetigt$/);
 
     expect(await stopOwnServer(server), `a clean shutdown:\n${server.output()}`).toBe(0);

@@ -2,6 +2,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { MESSAGES } from "../src/forms/schemas";
 import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../src/constants";
+import { PAGES_UNDER_TEST } from "./routes";
+import { ROUTES } from "../src/routes";
+
+/** The thank-you page's heading, as its content file says it. */
+const THANKS_HEADING = PAGES_UNDER_TEST.find((route) => route.path === THANK_YOU_PATH)!.heading;
 
 const LEAD_FORM = 'form[action="/api/leads"]';
 const CONTACT_FORM = 'form[action="/api/contact"]';
@@ -56,7 +61,7 @@ test.describe("lead form on the home page", () => {
 
     await page.waitForURL(`**${THANK_YOU_PATH}`);
     expect(await msSinceSubmit(page)).toBeGreaterThanOrEqual(REDIRECT_DELAY_MS);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Danke");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(THANKS_HEADING);
     expect(posts).toHaveLength(1);
     expect(posts[0].headers()["content-type"]).toContain("application/json");
     expect(posts[0].postDataJSON()).toEqual({ name: "Markus", email, website: "" });
@@ -96,7 +101,7 @@ test.describe("lead form on the home page", () => {
     await expect(button).toHaveAccessibleDescription(/jederzeit widerrufen/);
     await expect(page.locator("#info-form").getByRole("link", { name: "Datenschutzerklärung" })).toHaveAttribute(
       "href",
-      "/datenschutz",
+      ROUTES.privacy.path,
     );
   });
 });
@@ -104,7 +109,7 @@ test.describe("lead form on the home page", () => {
 test.describe("contact form", () => {
   test("sends a message by keyboard alone and reaches the thank-you page", async ({ page }) => {
     const posts = recordPosts(page, "/api/contact");
-    await page.goto("/kontakt-unterstuetzung");
+    await page.goto(ROUTES.contact.path);
     await hydrated(page);
     const form = page.locator(CONTACT_FORM);
     const email = uniqueEmail("thomas");
@@ -138,7 +143,7 @@ test.describe("contact form", () => {
 
   test("shows all three German messages, keeps the input limits, and passes axe with errors shown", async ({ page }) => {
     const posts = recordPosts(page, "/api/contact");
-    await page.goto("/kontakt-unterstuetzung");
+    await page.goto(ROUTES.contact.path);
     await hydrated(page);
     const form = page.locator(CONTACT_FORM);
     await form.getByLabel("Deine Nachricht *").fill("   ");
@@ -175,7 +180,7 @@ test.describe("without JavaScript", () => {
     expect(request.headers()["content-type"]).toContain("application/x-www-form-urlencoded");
     expect((await request.response())?.status()).toBe(303);
     await page.waitForURL(`**${THANK_YOU_PATH}`);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Danke");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(THANKS_HEADING);
   });
 
   test("the browser itself stops an e-mail that breaks the pattern", async ({ page }) => {
@@ -194,7 +199,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("the contact form posts natively and reaches the thank-you page", async ({ page }) => {
-    await page.goto("/kontakt-unterstuetzung");
+    await page.goto(ROUTES.contact.path);
     const form = page.locator(CONTACT_FORM);
     await form.getByLabel("Dein Name *").fill("Thomas");
     await form.getByLabel("Deine E-Mail *").fill(uniqueEmail("kontakt-ohne-js"));

@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { ROUTES } from "./routes";
+import { PAGES_UNDER_TEST } from "./routes";
 import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, HEADER_LINKS } from "../src/navigation";
+import { ROUTES } from "../src/routes";
 
 const NOT_FOUND_PATH = "/diese-seite-gibt-es-nicht";
 
 test.describe("every route", () => {
-  for (const route of ROUTES) {
+  for (const route of PAGES_UNDER_TEST) {
     test(`${route.path} answers 200 with its heading, header and footer`, async ({ page }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
@@ -21,7 +22,7 @@ test.describe("every route", () => {
 
   test("titles and descriptions are unique per page", async ({ page }) => {
     const seen = new Map<string, string>();
-    for (const route of ROUTES) {
+    for (const route of PAGES_UNDER_TEST) {
       await page.goto(route.path);
       const title = await page.title();
       const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
@@ -50,7 +51,7 @@ test("an unknown path answers 404 with the not-found page and logs the path", as
 });
 
 test("the header stays at the top while the page scrolls", async ({ page }) => {
-  await page.goto("/datenschutz");
+  await page.goto(ROUTES.privacy.path);
   const header = page.locator("header").first();
   await page.mouse.wheel(0, 2000);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -87,7 +88,7 @@ test.describe("mobile menu at 375 px", () => {
   });
 
   test("works by keyboard and closes on Escape", async ({ page }) => {
-    await page.goto("/agb");
+    await page.goto(ROUTES.terms.path);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     const toggle = page.getByRole("button", { name: "Menü öffnen" });
     await toggle.focus();
@@ -99,7 +100,7 @@ test.describe("mobile menu at 375 px", () => {
   });
 
   test("no page scrolls sideways", async ({ page }) => {
-    for (const route of ROUTES) {
+    for (const route of PAGES_UNDER_TEST) {
       await page.goto(route.path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, route.path).toBeLessThanOrEqual(0);
@@ -108,7 +109,7 @@ test.describe("mobile menu at 375 px", () => {
 });
 
 test("the skip link jumps to the main content", async ({ page }) => {
-  await page.goto("/gesunde-rezepte");
+  await page.goto(ROUTES.recipes.path);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Zum Inhalt springen" });
@@ -129,7 +130,7 @@ async function expectFooter(page: import("@playwright/test").Page) {
 }
 
 test("scrolling and navigating leave nothing in the browser's storage", async ({ page, context }) => {
-  await page.goto("/datenschutz");
+  await page.goto(ROUTES.privacy.path);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.mouse.wheel(0, 1500);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);

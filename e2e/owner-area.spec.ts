@@ -10,6 +10,8 @@ import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import site from "../content/site.json";
 import { mailsTo, onServer, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
+import { mailSubject, mailSubjectPattern } from "../server/test-support/mail-copy";
+import { OWNER_LOGIN_PATH, OWNER_SCREENS, ownerRequestPath, ROUTES } from "../src/routes";
 
 const OWNER = "inhaber@urkraft-test.de";
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -48,12 +50,15 @@ test.afterAll(async () => {
 
 /** Asks for a login link on the page and follows it from the mail, then presses "Anmelden". */
 async function logInByLink(page: Page, byKeyboard = false): Promise<void> {
-  const loginMails = async () => (await mailsTo(server.outbox, OWNER)).filter((mail) => /Anmeldelink/.test(mail.subject ?? ""));
+  const loginMails = async () =>
+    (await mailsTo(server.outbox, OWNER)).filter((mail) => mailSubjectPattern("owner-login").test(mail.subject ?? ""));
   const before = (await loginMails()).length;
-  await page.goto(`${server.origin}/verwaltung/anmelden`);
+  await page.goto(`${server.origin}${OWNER_LOGIN_PATH}`);
   const field = page.getByLabel("Deine E-Mail-Adresse");
   if (byKeyboard) {
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    // The login screen is a chunk of its own: a visitor tabs once it is there.
+    await expect(field).toBeEditable();
     await page.keyboard.press("Tab"); // skip link
     await page.keyboard.press("Tab");
     await expect(field).toBeFocused();
@@ -66,7 +71,7 @@ async function logInByLink(page: Page, byKeyboard = false): Promise<void> {
   await expect(page.getByRole("status")).toContainText("Anmeldelink unterwegs");
   await expect.poll(async () => (await loginMails()).length, { timeout: 30_000 }).toBe(before + 1);
   const mail = (await loginMails())[before]!;
-  const link = /https?:\/\/\S+\/verwaltung\/anmelden\?token=[A-Za-z0-9_-]{43}/.exec(mail.text ?? "")![0];
+  const link = new RegExp(`https?://\\S+${OWNER_LOGIN_PATH}\\?token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")![0];
   await page.goto(onServer(server, link));
   const button = page.getByRole("button", { name: "Anmelden", exact: true });
   if (byKeyboard) {
@@ -75,7 +80,7 @@ async function logInByLink(page: Page, byKeyboard = false): Promise<void> {
   } else {
     await button.click();
   }
-  await expect(page).toHaveURL(`${server.origin}/verwaltung`);
+  await expect(page).toHaveURL(`${server.origin}${OWNER_SCREENS.overview.path}`);
   await expect(page.getByRole("heading", { name: "Übersicht" })).toBeVisible();
 }
 
@@ -92,7 +97,7 @@ test("a contact request is answered from the owner area and the answer threads t
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const visitor = `besucher.${Date.now()}@beispiel.de`;
-  await page.goto(`${server.origin}/kontakt-unterstuetzung`);
+  await page.goto(`${server.origin}${ROUTES.contact.path}`);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await page.getByLabel("Dein Name *").fill("Jürgen Groß");
   await page.getByLabel("Deine E-Mail *").fill(visitor);
@@ -100,15 +105,15 @@ test("a contact request is answered from the owner area and the answer threads t
   await page.getByRole("button", { name: "Nachricht senden" }).click();
   await expect(page).toHaveURL(/\/danke-willkommen$/);
 
-  const notification = await waitForMail(server.outbox, site.email, /Neue Kontaktanfrage/, (mail) =>
+  const notification = await waitForMail(server.outbox, site.email, mailSubjectPattern("contact-notification"), (mail) =>
     (mail.text ?? "").includes(visitor),
   );
   expect(notification.text).not.toContain("Wie fange ich am besten an?");
-  const requestLink = /https?:\/\/\S+\/verwaltung\/anfragen\/\d+/.exec(notification.text ?? "")![0];
+  const requestLink = new RegExp(`https?://\\S+${OWNER_SCREENS.requests.path}/\\d+`).exec(notification.text ?? "")![0];
 
   // Not logged in yet: the request's link leads to the login page.
   await page.goto(onServer(server, requestLink));
-  await expect(page).toHaveURL(/\/verwaltung\/anmelden$/);
+  await expect(page).toHaveURL(new RegExp(`${OWNER_LOGIN_PATH}$`));
   await logInByLink(page, true);
 
   await page.goto(onServer(server, requestLink));
@@ -121,9 +126,10 @@ test("a contact request is answered from the owner area and the answer threads t
   await expect(page.getByRole("status")).toContainText("Deine Antwort ist unterwegs");
   await expect(page.getByTestId("request-status")).toContainText("beantwortet");
 
-  const acknowledgement = await waitForMail(server.outbox, visitor, /Danke für deine Nachricht/);
-  const answer = await waitForMail(server.outbox, visitor, /^Re: /);
-  expect(answer.subject).toBe(`Re: ${acknowledgement.subject}`);
+  const acknowledgement = await waitForMail(server.outbox, visitor, mailSubjectPattern("contact-acknowledgment"));
+  const answer = await waitForMail(server.outbox, visitor, mailSubjectPattern("contact-reply"));
+  // The answer's subject names the acknowledgement's, as contact-reply.md writes it (e.g. "Re: …").
+  expect(answer.subject).toBe(mailSubject("contact-reply", { originalSubject: acknowledgement.subject ?? "" }));
   expect(answer.inReplyTo).toBe(acknowledgement.messageId);
   expect(answer.references).toContain(acknowledgement.messageId);
   expect(answer.text).toContain("fang mit Tag 1 an");
@@ -151,8 +157,8 @@ test("a request past the promised time is shown overdue and brings exactly one r
   await expect(entry).toContainText("vor 25 Std.");
   await expectNoAxeViolations(page);
 
-  const reminder = await waitForMail(server.outbox, OWNER, /Noch offen: Anfrage von Karl Alt/);
-  expect(reminder.text).toContain(`/verwaltung/anfragen/${id}`);
+  const reminder = await waitForMail(server.outbox, OWNER, mailSubjectPattern("owner-reminder", { name: "Karl Alt" }));
+  expect(reminder.text).toContain(ownerRequestPath(id));
   // Several more reminder rounds pass (one a second): still exactly one.
   await page.waitForTimeout(3_000);
   const reminders = (await mailsTo(server.outbox, OWNER)).filter((mail) => mail.subject === reminder.subject);
@@ -228,15 +234,15 @@ test("a passkey is added, used to log in, listed and removed; logout ends the se
   await expect(page.getByText("Testgerät", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Abmelden" }).click();
-  await expect(page).toHaveURL(`${server.origin}/verwaltung/anmelden`);
+  await expect(page).toHaveURL(`${server.origin}${OWNER_LOGIN_PATH}`);
   const afterLogout = await page.request.get(`${server.origin}/api/verwaltung/sitzung`);
   expect(afterLogout.status()).toBe(401);
-  await page.goto(`${server.origin}/verwaltung`);
-  await expect(page).toHaveURL(`${server.origin}/verwaltung/anmelden`);
+  await page.goto(`${server.origin}${OWNER_SCREENS.overview.path}`);
+  await expect(page).toHaveURL(`${server.origin}${OWNER_LOGIN_PATH}`);
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Mit Passkey anmelden" }).click();
-  await expect(page).toHaveURL(`${server.origin}/verwaltung`);
+  await expect(page).toHaveURL(`${server.origin}${OWNER_SCREENS.overview.path}`);
   const session = await page.request.get(`${server.origin}/api/verwaltung/sitzung`);
   expect((await session.json()).method).toBe("passkey");
 
@@ -251,7 +257,7 @@ test("public pages set no cookie and use no storage for a logged-in owner", asyn
   await logInByLink(page);
   const cookiesBefore = await page.context().cookies();
   expect(cookiesBefore.map((cookie) => cookie.name)).toEqual(["__Host-urkraft-verwaltung"]);
-  for (const path of ["/", "/kontakt-unterstuetzung", "/datenschutz"]) {
+  for (const path of ["/", ROUTES.contact.path, ROUTES.privacy.path]) {
     const response = await page.goto(`${server.origin}${path}`);
     expect(response?.headers()["set-cookie"]).toBeUndefined();
     const storage = await page.evaluate(() => localStorage.length + sessionStorage.length);

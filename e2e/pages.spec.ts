@@ -9,6 +9,9 @@ import {
   PRINCIPLE_COUNT,
   RECIPE_COUNT,
 } from "../src/constants";
+import { ALL_ROUTES, ROUTES } from "../src/routes";
+import { THANKS_LINK_TARGETS } from "../src/content/content-schema";
+import { fillCopy } from "../src/components/sections/fill-copy";
 
 /** The visitor's view of each content page, checked against the same content files the build used. */
 const content = <T = any>(file: string): T => JSON.parse(fs.readFileSync(path.join(__dirname, "..", "content", file), "utf8"));
@@ -18,15 +21,9 @@ const notices = content("notices.json");
 const allTestimonials =
   content<{ name: string; location: string; date: string; text: string; topic: string }[]>("testimonials.json");
 const germanDate = (iso: string) => iso.split("-").reverse().join(".");
-const CONTENT_PAGES = [
-  "/",
-  "/bewegung-alltag",
-  "/ernaehrung-traditionell",
-  "/gesunde-rezepte",
-  "/kontakt-unterstuetzung",
-  "/danke-willkommen",
-];
-const SUB_PAGES = ["/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte"];
+/** The pages with copy in content/pages/ that readers browse, and the thank-you page the forms lead to. */
+const CONTENT_PAGES = ALL_ROUTES.filter((route) => route.kind === "content" || route.kind === "form-result").map((r) => r.path);
+const SUB_PAGES = [ROUTES.movement.path, ROUTES.nutrition.path, ROUTES.recipes.path];
 
 async function scrollThrough(page: Page) {
   // Lazy images load as they come near the viewport, as they would for a reader.
@@ -54,8 +51,8 @@ async function scrollPositionsDuring(page: Page, action: () => Promise<void>): P
 
 test.describe("home page", () => {
   test("shows hero, trust badges, story, the first six testimonials and the form", async ({ page }) => {
-    const copy = content("pages/home.json");
-    await page.goto("/");
+    const copy = content(ROUTES.home.content);
+    await page.goto(ROUTES.home.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
     await expect(page.getByText(copy.hero.lead)).toBeVisible();
     await expect(page.getByText("über 15.000 zufriedene Nutzer")).toBeVisible();
@@ -82,11 +79,14 @@ test.describe("home page", () => {
   });
 
   test("the call to action scrolls smoothly to the form and stays on /", async ({ page }) => {
-    await page.goto("/");
+    await page.goto(ROUTES.home.path);
     const form = page.locator(`#${INFO_FORM_ID}`);
     await expect(form).not.toBeInViewport();
     const positions = await scrollPositionsDuring(page, () =>
-      page.getByRole("link", { name: "Kostenlose Infos anfordern" }).first().click(),
+      page
+        .getByRole("link", { name: content(ROUTES.home.content).heroButton })
+        .first()
+        .click(),
     );
     const target = positions[positions.length - 1];
     const between = new Set(positions.filter((y) => y > 0 && y < target));
@@ -98,9 +98,12 @@ test.describe("home page", () => {
 
   test("with reduced motion the call to action jumps to the form without animation", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.goto("/");
+    await page.goto(ROUTES.home.path);
     const positions = await scrollPositionsDuring(page, () =>
-      page.getByRole("link", { name: "Kostenlose Infos anfordern" }).first().click(),
+      page
+        .getByRole("link", { name: content(ROUTES.home.content).heroButton })
+        .first()
+        .click(),
     );
     const target = positions[positions.length - 1];
     expect(target).toBeGreaterThan(500);
@@ -121,7 +124,7 @@ test.describe("calls to action on sub-pages", () => {
       await buttons.nth(1).scrollIntoViewIfNeeded();
       await buttons.nth(1).click();
       await expect(page).toHaveURL(new RegExp(`/#${INFO_FORM_ID}$`));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(content("pages/home.json").hero.title);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(content(ROUTES.home.content).hero.title);
       await expect(page.locator(`#${INFO_FORM_ID}`).getByRole("heading", { level: 2 })).toBeInViewport();
     });
   }
@@ -133,9 +136,9 @@ test.describe("calls to action on sub-pages", () => {
 });
 
 test("movement page: story, the 7-day plan with its durations, more testimonials", async ({ page }) => {
-  const copy = content("pages/bewegung-alltag.json");
+  const copy = content(ROUTES.movement.content);
   const days = content<{ day: number; activity: string; duration: number; benefit: string }[]>("movement-plan.json");
-  await page.goto("/bewegung-alltag");
+  await page.goto(ROUTES.movement.path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
   await expect(page.getByText(copy.story.paragraphs[0])).toBeVisible();
   const plan = page.getByRole("region", { name: copy.plan.title }).getByRole("listitem");
@@ -156,9 +159,9 @@ test("movement page: story, the 7-day plan with its durations, more testimonials
 });
 
 test("nutrition page: five principles, results with their basis, the drink, before/after, testimonials", async ({ page }) => {
-  const copy = content("pages/ernaehrung-traditionell.json");
+  const copy = content(ROUTES.nutrition.content);
   const results = content<{ percent: number; label: string; basis: string }[]>("results.json");
-  await page.goto("/ernaehrung-traditionell");
+  await page.goto(ROUTES.nutrition.path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
 
   const principles = page.getByRole("region", { name: copy.principles.title }).getByRole("article");
@@ -175,7 +178,9 @@ test("nutrition page: five principles, results with their basis, the drink, befo
     await expect(item).toContainText(`${r.percent} % ${r.label}`);
     await expect(item).toContainText(r.basis);
   }
-  await expect(resultSection).toContainText("78 % spüren eine Verbesserung in der zweiten Woche");
+  // 78 % in week two is the specification's figure; the words around it are the editors'.
+  expect(site.stats.weekTwoPercent).toBe(78);
+  await expect(resultSection).toContainText(`${site.stats.weekTwoPercent} % ${copy.results.weekTwoLabel}`);
   await expect(resultSection).toContainText(site.stats.weekTwoBasis);
 
   const drink = page.getByRole("region", { name: copy.drink.title });
@@ -197,7 +202,7 @@ test("recipes page: eight cards with title, ingredients, time, benefit and a loa
     content<{ title: string; ingredients: string[]; time: number; benefit: string; imageAlt: string; steps: string[] }[]>(
       "recipes.json",
     );
-  await page.goto("/gesunde-rezepte");
+  await page.goto(ROUTES.recipes.path);
   await scrollThrough(page);
   const cards = page.getByRole("article");
   await expect(cards).toHaveCount(RECIPE_COUNT);
@@ -213,17 +218,17 @@ test("recipes page: eight cards with title, ingredients, time, benefit and a loa
   }
   const steps = cards.first().getByText(recipes[0].steps[0]);
   await expect(steps).toBeHidden();
-  await cards.first().getByText("Zubereitung anzeigen").click();
+  await cards.first().getByText(content(ROUTES.recipes.content).grid.stepsLabel).click();
   await expect(steps).toBeVisible();
 });
 
 test("contact page: e-mail with the 24-hour note, Munich address, opening hours, four FAQs, the form", async ({ page }) => {
   const faqs = content<{ question: string; answer: string }[]>("faq.json");
-  await page.goto("/kontakt-unterstuetzung");
+  await page.goto(ROUTES.contact.path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kontakt & Unterstützung");
   const main = page.getByRole("main");
   await expect(main.getByRole("link", { name: site.email })).toHaveAttribute("href", `mailto:${site.email}`);
-  await expect(main).toContainText(/innerhalb von 24 Stunden/);
+  await expect(main).toContainText(`${site.replyWithinHours} Stunden`);
   await expect(main.locator("address")).toContainText(`${site.address.postalCode} München`);
   await expect(main).toContainText("Montag–Freitag9:00–18:00\u00a0Uhr");
   await expect(main).toContainText("Samstag10:00–14:00\u00a0Uhr");
@@ -242,27 +247,26 @@ test("contact page: e-mail with the 24-hour note, Munich address, opening hours,
 });
 
 test("thank-you page: opens at the top, says what comes next and links on", async ({ page }) => {
-  await page.goto("/gesunde-rezepte");
+  await page.goto(ROUTES.recipes.path);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   // The forms arrive here by client-side navigation from far down a page.
-  await page.evaluate(() => (window as unknown as { ___navigate: (to: string) => void }).___navigate("/danke-willkommen"));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Deine Anfrage ist angekommen/);
+  await page.evaluate((to) => (window as unknown as { ___navigate: (to: string) => void }).___navigate(to), ROUTES.thanks.path);
+  const copy = fillCopy(content(ROUTES.thanks.content), site);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
-  const main = page.getByRole("main");
-  await expect(main).toContainText("Bestätigung per E-Mail");
-  await expect(main).toContainText("Spam-Ordner");
-  // The figure comes from site.json; the wording around it is the editors'.
-  await expect(main).toContainText(`${site.replyWithinHours} Stunden`);
-  await expect(main).toContainText(/Rezepten und Bewegungstipps/);
-  const links = page.getByRole("region", { name: "Leg gleich los" }).getByRole("link");
-  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
-    "/bewegung-alltag",
-    "/ernaehrung-traditionell",
-    "/gesunde-rezepte",
-    "/",
-  ]);
+  // Received, confirmation mail (check spam), details within the reply time, access to recipes and tips: in the editors' words.
+  const steps = page.getByRole("region", { name: copy.steps.title }).getByRole("listitem");
+  await expect(steps).toHaveCount(copy.steps.items.length);
+  for (const [index, item] of copy.steps.items.entries()) {
+    await expect(steps.nth(index)).toContainText(item.title);
+    await expect(steps.nth(index)).toContainText(item.text);
+  }
+  // The figure comes from site.json.
+  await expect(page.getByRole("main")).toContainText(`${site.replyWithinHours} Stunden`);
+  const links = page.getByRole("region", { name: copy.links.title }).getByRole("link");
+  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(THANKS_LINK_TARGETS);
   await links.nth(2).click();
   await expect(page).toHaveURL(/\/gesunde-rezepte$/);
 });

@@ -1,21 +1,33 @@
-/** Every public route of the site with its <h1>, so browser tests and scripts visit the same list. */
+/**
+ * Every public route of the site (src/routes.ts) with its <h1>, so browser tests and scripts visit the
+ * same list. Headings come from the content files an editor changes; the contact page's title is the
+ * specification's.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { readFrontMatter } from "../src/content/front-matter";
+import { ALL_ROUTES, ROUTES as SITE_ROUTES, type SiteRoute } from "../src/routes";
+import { fillPlaceholders } from "../src/content/placeholders";
+
 export interface Route {
   path: string;
   heading: string | RegExp;
 }
 
-export const ROUTES: Route[] = [
-  { path: "/", heading: /Energie/ },
-  { path: "/bewegung-alltag", heading: /Bewegung/ },
-  { path: "/ernaehrung-traditionell", heading: /Ernährung/ },
-  { path: "/gesunde-rezepte", heading: /Rezepte/ },
-  { path: "/kontakt-unterstuetzung", heading: "Kontakt & Unterstützung" },
-  { path: "/danke-willkommen", heading: /Danke/ },
-  { path: "/datenschutz", heading: "Datenschutzerklärung" },
-  { path: "/personenbezogene-daten", heading: "Verarbeitung personenbezogener Daten" },
-  { path: "/agb", heading: "Allgemeine Geschäftsbedingungen" },
-  { path: "/impressum", heading: "Impressum" },
-  { path: "/anmeldung-bestaetigt", heading: "Willkommen bei Urkraft!" },
-  { path: "/abmeldung-bestaetigt", heading: "Du bist abgemeldet" },
-  { path: "/link-ungueltig", heading: "Dieser Link funktioniert leider nicht (mehr)" },
-];
+const CONTENT_DIR = path.join(__dirname, "..", "content");
+const site = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, "site.json"), "utf8"));
+
+function headingOf(route: SiteRoute): string {
+  if (route.path === SITE_ROUTES.contact.path) return SITE_ROUTES.contact.title;
+  if (!route.content) throw new Error(`${route.path}: no content file in src/routes.ts`);
+  const text = fs.readFileSync(path.join(CONTENT_DIR, route.content), "utf8");
+  if (route.content.endsWith(".md")) return String(readFrontMatter(text).data.title);
+  return fillPlaceholders(JSON.parse(text).hero.title, site);
+}
+
+/** The pages a link leads to without a token: every route but the owner area and the two token pages. */
+const TOKEN_PAGES: string[] = [SITE_ROUTES.confirmSignup.path, SITE_ROUTES.unsubscribe.path];
+
+export const PAGES_UNDER_TEST: Route[] = ALL_ROUTES.filter(
+  (route) => route.kind !== "owner" && !TOKEN_PAGES.includes(route.path),
+).map((route) => ({ path: route.path, heading: headingOf(route) }));

@@ -5,13 +5,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ROUTES } from "./routes";
-import { FAQ_COUNT, RECIPE_COUNT, THANK_YOU_PATH } from "../src/constants";
+import { PAGES_UNDER_TEST } from "./routes";
+import { FAQ_COUNT, RECIPE_COUNT } from "../src/constants";
 import { absoluteUrl } from "../src/seo/json-ld";
-import { entitiesOf, structuredDataProblems } from "../src/seo/required-properties";
+import { entitiesOf, structuredDataProblems } from "../__tests__/support/required-properties";
 import { NOT_FOUND_PATH } from "../scripts/audit/budgets";
 import { pagesToMeasure } from "../scripts/audit/pages";
-import { CONFIRMED_PATH, INVALID_LINK_PATH, UNSUBSCRIBED_PATH } from "../server/routes/lead-tokens";
+import { ALL_ROUTES, ROUTES } from "../src/routes";
 
 const contentDir = path.join(__dirname, "..", "content");
 const site = JSON.parse(fs.readFileSync(path.join(contentDir, "site.json"), "utf8")) as { siteUrl: string; brand: string };
@@ -21,8 +21,8 @@ const faqs = JSON.parse(fs.readFileSync(path.join(contentDir, "faq.json"), "utf8
 /** The routes and every further page of the build (confirmation pages reached from e-mails). */
 const PAGES = pagesToMeasure();
 /** The thank-you page and the pages opened from e-mail links stay out of search results; every other page is indexed. */
-const NOT_INDEXED = [THANK_YOU_PATH, CONFIRMED_PATH, UNSUBSCRIBED_PATH, INVALID_LINK_PATH];
-const INDEXED = ROUTES.map((r) => r.path).filter((p) => !NOT_INDEXED.includes(p));
+const NOT_INDEXED = ALL_ROUTES.filter((route) => !route.inSitemap).map((route) => route.path);
+const INDEXED = PAGES_UNDER_TEST.map((r) => r.path).filter((p) => !NOT_INDEXED.includes(p));
 const NOINDEX = new Set(PAGES.filter((p) => !INDEXED.includes(p)));
 
 async function html(request: APIRequestContext, pagePath: string): Promise<string> {
@@ -115,14 +115,14 @@ test.describe("JSON-LD in the built HTML", () => {
   }
 
   test(`/gesunde-rezepte describes its ${RECIPE_COUNT} recipe cards`, async ({ request }) => {
-    const entities = jsonLdOf(await html(request, "/gesunde-rezepte")).flatMap(entitiesOf);
+    const entities = jsonLdOf(await html(request, ROUTES.recipes.path)).flatMap(entitiesOf);
     const names = entities.filter((e) => e["@type"] === "Recipe").map((e) => e.name);
     expect(names).toEqual(recipes.map((r) => r.title));
     expect(names).toHaveLength(RECIPE_COUNT);
   });
 
   test(`/kontakt-unterstuetzung is an FAQPage with its ${FAQ_COUNT} questions`, async ({ request }) => {
-    const entities = jsonLdOf(await html(request, "/kontakt-unterstuetzung")).flatMap(entitiesOf);
+    const entities = jsonLdOf(await html(request, ROUTES.contact.path)).flatMap(entitiesOf);
     const faqPages = entities.filter((e) => e["@type"] === "FAQPage");
     expect(faqPages).toHaveLength(1);
     const questions = faqPages[0].mainEntity as { name: string }[];
@@ -131,7 +131,7 @@ test.describe("JSON-LD in the built HTML", () => {
   });
 
   test("stays single after the page hydrates", async ({ page }) => {
-    await page.goto("/gesunde-rezepte");
+    await page.goto(ROUTES.recipes.path);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     const documents = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = documents.flatMap((text) => entitiesOf(JSON.parse(text))).map((e) => e["@type"]);

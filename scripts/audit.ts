@@ -16,6 +16,7 @@ import { NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb, kb } from "./audit
 import { floorPage, lcpRatio, serveFloor } from "./audit/floor";
 import { CATEGORIES, runLighthouse, type LighthouseFigures } from "./audit/lighthouse";
 import { FORMS, axeAfterFailedSubmit, measurePage, type AxeFinding, type PageMeasurement } from "./audit/measure";
+import { ownerShellJs } from "./audit/owner-area";
 import { pagesToMeasure } from "./audit/pages";
 import { formatTable } from "./audit/table";
 
@@ -24,6 +25,8 @@ const runs = Number(process.env.AUDIT_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reportFile = path.resolve("reports/audit.json");
 const paths = [...pagesToMeasure(), NOT_FOUND_PATH];
+/** The owner area: measured apart from the public pages and their budgets, when the server has it on. */
+const OWNER_PATH = "/verwaltung";
 
 interface FormState {
   form: string;
@@ -44,7 +47,7 @@ async function checkServer(): Promise<void> {
   }
 }
 
-async function measureAll(): Promise<{ pages: PageMeasurement[]; forms: FormState[] }> {
+async function measureAll(): Promise<{ pages: PageMeasurement[]; forms: FormState[]; owner?: PageMeasurement }> {
   const browser = await chromium.launch({ executablePath: chromePath });
   try {
     const pages: PageMeasurement[] = [];
@@ -66,7 +69,10 @@ async function measureAll(): Promise<{ pages: PageMeasurement[]; forms: FormStat
       }
       await context.close();
     }
-    return { pages, forms };
+    const ownerContext = await browser.newContext({ ...devices["Desktop Chrome"] });
+    const owner = (await fetch(`${baseUrl}${OWNER_PATH}`)).ok ? await measurePage(ownerContext, baseUrl, OWNER_PATH) : undefined;
+    await ownerContext.close();
+    return { pages, forms, owner };
   } finally {
     await browser.close();
   }
@@ -151,7 +157,7 @@ function formFailures(forms: FormState[]): string[] {
 async function main(): Promise<void> {
   await checkServer();
   console.log(`Audit von ${baseUrl}: ${paths.length} Seiten, Lighthouse ${runs}× je Seite\n`);
-  const { pages, forms } = await measureAll();
+  const { pages, forms, owner } = await measureAll();
 
   // The floor is measured first, in the same Chromium and run as the pages it is compared with.
   const floorServer = await serveFloor(floorPage(await (await fetch(`${baseUrl}/`)).text()));
@@ -178,6 +184,15 @@ async function main(): Promise<void> {
       .join("\n"),
   );
 
+  const ownerBuildJs = ownerShellJs(path.resolve("public"));
+  console.log(
+    `\nVerwaltung (${OWNER_PATH}, hinter der Anmeldung, nicht in den Budgets): ${
+      owner
+        ? `First-Load-JS ${kb(owner.firstLoadJsGzipBytes).toFixed(1)} KB gzip bis zur Anmeldeseite (${owner.scripts.map((s) => `${s.url} ${s.gzipBytes} B`).join(", ")}), axe ${owner.axe.length}`
+        : "auf diesem Server aus (OWNER_EMAILS nicht gesetzt)"
+    }; laut Build lädt jede Ansicht vorab ${ownerBuildJs.reduce((sum, s) => sum + s.gzipBytes, 0)} B gzip JS.`,
+  );
+
   const below100 = paths.flatMap((p) => {
     const lh = lighthouse.get(`${baseUrl}${p}`);
     if (!lh) return [];
@@ -201,6 +216,7 @@ async function main(): Promise<void> {
       lcpRatioToFloor: lcpRatio(lighthouse.get(`${baseUrl}${m.path}`)?.lcpMs, floor?.lcpMs),
     })),
     forms,
+    ownerArea: { path: OWNER_PATH, measured: owner ?? null, shellJs: ownerBuildJs },
     budgetFailures: failures,
   };
   fs.writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);

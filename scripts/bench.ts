@@ -1,15 +1,20 @@
 /**
- * `npm run bench`: starts the real server (PGlite; and PostgreSQL too when DATABASE_URL is set), drives
- * `POST /api/leads` and `GET /` with autocannon for BENCH_DURATION seconds (default 10) at 1, 10 and
- * 50 connections, then checks every stored lead against the 202 answers and reports the server's peak
- * resident memory (goals: 300 MB with PGlite, 200 MB with PostgreSQL). Reports the size of public/
- * and, with BENCH_BUILD=1, the time of a cold `gatsby build`. Prints one table, writes reports/bench.json.
+ * `npm run bench`: per driver (PGlite; and PostgreSQL too when DATABASE_URL is set) first measures the
+ * floor, single-row INSERT commits through the same driver and pool, then starts the real server and
+ * drives `POST /api/leads`, `POST /api/contact` and `GET /` with autocannon for BENCH_DURATION seconds
+ * (default 10) at 1, 10 and 50 connections (BENCH_CONNECTIONS). It prints each form's rate as a ratio to
+ * the floor (goal ≥ 0.5 at 50 connections, p99 ≤ 100 ms), checks every stored lead and contact request
+ * against the 202 answers and reports the server's peak resident memory (goals: 300 MB with PGlite,
+ * 200 MB with PostgreSQL); BENCH_MEMORY_PROBE=1 adds where it goes (heap, external, array buffers).
+ * Reports the size of public/ and, with BENCH_BUILD=1, the time of a cold `gatsby build`. Writes
+ * reports/bench.json.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { formatTable } from "./audit/table";
-import { checkLeads, loadHome, loadLeads, type LeadCheck, type LeadTrace, type LoadFigures } from "./bench/load";
+import { checkLeads, loadForm, loadHome, type FormName, type LeadCheck, type LeadTrace, type LoadFigures } from "./bench/load";
+import { measureRawInserts, type RawInsertFigures } from "./bench/raw-inserts";
 import { createTempDatabase } from "./bench/postgres";
 import { startServer, type ServerMemory } from "./bench/server";
 import { coldBuild, gatsbyBuild, siteSize, type SiteSize } from "./bench/site";
@@ -23,23 +28,34 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "1,10,50").split(",").map(
 
 interface DriverRun {
   driver: "pglite" | "postgres";
+  raw: RawInsertFigures[];
   figures: LoadFigures[];
   leads: LeadCheck;
+  contact: LeadCheck;
   memory: ServerMemory | undefined;
 }
 
+const FORM_TABLES: Record<FormName, "leads" | "contact_requests"> = { leads: "leads", contact: "contact_requests" };
+
 async function benchDriver(driver: DriverRun["driver"], databaseUrl?: string): Promise<DriverRun> {
+  const raw = await measureRawInserts(databaseUrl, CONNECTIONS, durationS);
+  for (const r of raw) console.log(`${driver}: INSERT-Commits, ${r.connections} Verbindungen: ${r.insertsPerSecond}/s`);
   const server = await startServer({ projectDir, databaseUrl });
   const prefix = `bench-${process.pid}-${Date.now()}-`;
-  const trace: LeadTrace = { sent: [], answers: new Map() };
+  const traces: Record<FormName, LeadTrace> = {
+    leads: { sent: [], answers: new Map() },
+    contact: { sent: [], answers: new Map() },
+  };
   const figures: LoadFigures[] = [];
   try {
     for (const connections of CONNECTIONS) {
-      const leads = await loadLeads(server.baseUrl, connections, durationS, `${prefix}c${connections}-`);
-      trace.sent.push(...leads.trace.sent);
-      for (const [email, status] of leads.trace.answers) trace.answers.set(email, status);
-      figures.push(leads.figures);
-      console.log(`${driver}: POST /api/leads, ${connections} Verbindungen: ${leads.figures.requestsPerSecond} req/s`);
+      for (const form of ["leads", "contact"] as const) {
+        const run = await loadForm(form, server.baseUrl, connections, durationS, `${prefix}${form}-c${connections}-`);
+        traces[form].sent.push(...run.trace.sent);
+        for (const [email, status] of run.trace.answers) traces[form].answers.set(email, status);
+        figures.push(run.figures);
+        console.log(`${driver}: ${run.figures.scenario}, ${connections} Verbindungen: ${run.figures.requestsPerSecond} req/s`);
+      }
       const home = await loadHome(server.baseUrl, connections, durationS);
       figures.push(home);
       console.log(`${driver}: GET /, ${connections} Verbindungen: ${home.requestsPerSecond} req/s`);
@@ -49,11 +65,42 @@ async function benchDriver(driver: DriverRun["driver"], databaseUrl?: string): P
   }
   const memory = server.memory();
   try {
-    const stored = await storedLeadEmails({ databaseUrl: server.databaseUrl, dataDir: server.dataDir }, prefix);
-    return { driver, figures, leads: checkLeads(trace, stored), memory };
+    const config = { databaseUrl: server.databaseUrl, dataDir: server.dataDir };
+    const check = async (form: FormName) =>
+      checkLeads(traces[form], await storedLeadEmails(config, `${prefix}${form}-`, FORM_TABLES[form]));
+    return { driver, raw, figures, leads: await check("leads"), contact: await check("contact"), memory };
   } finally {
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
+}
+
+/** Goal 2 of the performance work: a form post costs about one round trip. */
+const RATIO_GOAL = 0.5;
+const P99_GOAL_MS = 100;
+
+function ratioTable(runs: DriverRun[]): string {
+  const headers = ["Datenbank", "Verb.", "INSERT/s", "Formular", "req/s", "Verhältnis", "p99 ms", "Ziel"];
+  const rows = runs.flatMap((run) =>
+    run.raw.flatMap((raw) =>
+      run.figures
+        .filter((f) => f.connections === raw.connections && f.scenario.startsWith("POST"))
+        .map((f) => {
+          const ratio = raw.insertsPerSecond > 0 ? f.requestsPerSecond / raw.insertsPerSecond : NaN;
+          const met = ratio >= RATIO_GOAL && f.p99Ms <= P99_GOAL_MS;
+          return [
+            run.driver,
+            raw.connections,
+            raw.insertsPerSecond,
+            f.scenario,
+            f.requestsPerSecond,
+            ratio.toFixed(2),
+            f.p99Ms,
+            raw.connections === Math.max(...CONNECTIONS) ? (met ? "erreicht" : "verfehlt") : "",
+          ];
+        }),
+    ),
+  );
+  return formatTable(headers, rows);
 }
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
@@ -92,11 +139,11 @@ function loadTable(runs: DriverRun[]): string {
   return formatTable(headers, rows);
 }
 
-function leadLine(run: DriverRun): string {
-  const { leads } = run;
+function checkLine(run: DriverRun, form: FormName): string {
+  const leads = form === "leads" ? run.leads : run.contact;
   const fromAnswers = leads.stored - leads.storedWithoutAnswer;
   const verdict = leads.ok ? "OK" : "FEHLER";
-  let line = `${run.driver}: ${leads.accepted} Antworten 202, ${fromAnswers} davon gespeichert (${verdict})`;
+  let line = `${run.driver}, ${FORM_TABLES[form]}: ${leads.accepted} Antworten 202, ${fromAnswers} davon gespeichert (${verdict})`;
   if (leads.storedWithoutAnswer > 0)
     line += `; dazu ${leads.storedWithoutAnswer} gespeichert, deren Anfrage beim Stopp des Laufs noch offen war`;
   if (leads.lost.length > 0)
@@ -114,10 +161,18 @@ function memoryLine(run: DriverRun): string {
   const { startPeakBytes, peakBytes, currentBytes } = run.memory;
   const peak = mbOf(Math.max(startPeakBytes, peakBytes));
   const goal = MEMORY_GOALS_MB[run.driver];
-  return (
+  let line =
     `${run.driver}: Spitze beim Start (neue Datenbank) ${mbOf(startPeakBytes)} MB, unter Last ${mbOf(peakBytes)} MB, ` +
-    `am Ende ${mbOf(currentBytes)} MB (Ziel ≤ ${goal} MB: ${peak <= goal ? "erreicht" : "verfehlt"})`
-  );
+    `am Ende ${mbOf(currentBytes)} MB (Ziel ≤ ${goal} MB: ${peak <= goal ? "erreicht" : "verfehlt"})`;
+  const at = run.memory.breakdown?.atRssPeak;
+  if (at) {
+    const rest = at.rss - at.heapTotal - at.external;
+    line +=
+      `\n    bei der RSS-Spitze ${mbOf(at.rss)} MB: V8-Heap ${mbOf(at.heapTotal)} MB (belegt ${mbOf(at.heapUsed)}), ` +
+      `extern ${mbOf(at.external)} MB (davon ArrayBuffer ${mbOf(at.arrayBuffers)}), ` +
+      `Rest (Code, native Speicher, WebAssembly) ${mbOf(rest)} MB`;
+  }
+  return line;
 }
 
 async function ensureBuilt(): Promise<void> {
@@ -149,7 +204,10 @@ async function main(): Promise<void> {
   console.log(`\nLast je ${durationS} s, ${os.cpus().length} CPU-Kerne, Server und autocannon auf derselben Maschine:\n`);
   console.log(loadTable(runs));
   console.log(`\nSpeicher des Serverprozesses (resident):\n  ${runs.map(memoryLine).join("\n  ")}`);
-  console.log(`\nLeads gegen 202-Antworten:\n  ${runs.map(leadLine).join("\n  ")}`);
+  console.log(`\nFormulare gegen die Untergrenze (einzelne INSERT-Commits über denselben Treiber und Pool):\n`);
+  console.log(ratioTable(runs));
+  const checks = runs.flatMap((run) => [checkLine(run, "leads"), checkLine(run, "contact")]);
+  console.log(`\nGespeicherte Leads und Anfragen gegen 202-Antworten:\n  ${checks.join("\n  ")}`);
   console.log(
     `\npublic/: ${mb(size.bytes)} in ${size.files} Dateien, ohne Source-Maps ${mb(size.bytesWithoutMaps)}` +
       " (kann Reste früherer Builds enthalten; gatsby clean räumt auf)",
@@ -169,8 +227,10 @@ async function main(): Promise<void> {
     cpus: os.cpus().length,
     runs: runs.map((run) => ({
       driver: run.driver,
+      rawInserts: run.raw,
       load: run.figures,
       leads: { ...run.leads, lost: run.leads.lost.length, unexpected: run.leads.unexpected.length },
+      contact: { ...run.contact, lost: run.contact.lost.length, unexpected: run.contact.unexpected.length },
       memory: run.memory,
     })),
     public: size,
@@ -179,8 +239,8 @@ async function main(): Promise<void> {
   fs.writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nBericht: ${path.relative(process.cwd(), reportFile)}`);
 
-  if (runs.some((run) => !run.leads.ok)) {
-    console.error("Gespeicherte Leads stimmen nicht mit den 202-Antworten überein.");
+  if (runs.some((run) => !run.leads.ok || !run.contact.ok)) {
+    console.error("Gespeicherte Leads oder Anfragen stimmen nicht mit den 202-Antworten überein.");
     process.exitCode = 1;
   }
 }

@@ -4,15 +4,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { contentProblems } from "../src/content/read-content";
-import { legalPageProblems } from "../src/content/legal-pages";
+import { allContentProblems, problemReport } from "../src/content/content-check";
 import { emptyDeploymentFacts } from "../src/content/editorial-checks";
-import { emailTemplateProblems } from "../server/mail/templates";
 
 const dir = path.resolve(process.argv[2] ?? "content");
-const problems = [...contentProblems(dir), ...legalPageProblems(dir), ...emailTemplateProblems(dir)];
+const problems = allContentProblems(dir);
 if (problems.length > 0) {
-  console.error(`Fehler in den Inhaltsdateien:\n${problems.map((p) => `  • ${p}`).join("\n")}`);
+  console.error(problemReport(problems));
   process.exit(1);
 }
 console.log("Inhalte geprüft: alle Dateien sind gültig.");

@@ -5,10 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { ROUTES } from "../e2e/routes";
+import { PAGES_UNDER_TEST } from "../e2e/routes";
 
 const baseUrl = process.argv[2] ?? process.env.BASE_URL ?? "http://127.0.0.1:9000";
-const paths = process.argv.length > 3 ? process.argv.slice(3) : ROUTES.map((r) => r.path);
+const paths = process.argv.length > 3 ? process.argv.slice(3) : PAGES_UNDER_TEST.map((r) => r.path);
 const outDir = path.resolve("reports/screenshots");
 
 async function main() {

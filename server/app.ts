@@ -8,7 +8,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import path from "node:path";
 import type { Config, RateLimitConfig } from "./config";
-import { readConsentVersions } from "./consent";
+import { readConsentVersions } from "./services/consent-versions";
 import { openDb, type Db } from "./db";
 import { clientErrorHandler, errorHandler, frameworkErrorHandler, loggableError, sendError } from "./http/errors";
 import { FORM_BODY_LIMIT } from "./http/form-post";

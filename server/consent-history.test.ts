@@ -16,8 +16,8 @@ import { loadConfig } from "./config";
 import { openDb } from "./db";
 import { MIGRATIONS_DIR, migrate } from "./db/migrate";
 import type { ConsentVersions } from "./services/submission";
-import { LogCapture, clickThrough, linkIn, onBothDrivers, outboxSettled, testConfig } from "./mail/testing/harness";
-import type { TestDatabase } from "./mail/testing/databases";
+import { LogCapture, clickThrough, linkIn, onBothDrivers, outboxSettled, testConfig } from "./test-support/app-harness";
+import type { EmptyDatabase } from "./test-support/databases";
 import { databaseTargets } from "./test-support/databases";
 
 const OLD_VERSIONS: ConsentVersions = { consentText: "2025-01-01", privacyStatement: "sha256:alt" };
@@ -25,19 +25,19 @@ const NEW_VERSIONS: ConsentVersions = { consentText: "2026-11-21", privacyStatem
 
 type Person = Record<string, Record<string, unknown>[]>;
 
-async function cli(database: TestDatabase, ...argv: string[]): Promise<{ code: number; output: string }> {
+async function cli(database: EmptyDatabase, ...argv: string[]): Promise<{ code: number; output: string }> {
   const lines: string[] = [];
   const code = await runCli(argv, (line) => lines.push(line), { ...database.env, LOG_LEVEL: "silent" });
   return { code, output: lines.join("\n") };
 }
 
-async function show(database: TestDatabase, email: string): Promise<Person> {
+async function show(database: EmptyDatabase, email: string): Promise<Person> {
   return JSON.parse((await cli(database, "show", email)).output) as Person;
 }
 
 /** The link of the newest mail of that kind to that address, from the .eml outbox. */
-async function newestLink(database: TestDatabase, email: string, kind: string, prefix: string): Promise<string> {
-  const dir = path.join(database.dataDir, "outbox");
+async function newestLink(database: EmptyDatabase, email: string, kind: string, prefix: string): Promise<string> {
+  const dir = path.join(database.config.dataDir, "outbox");
   const files = (await readdir(dir))
     .filter((name) => name.endsWith(`${kind}.eml`))
     .sort()
@@ -53,7 +53,7 @@ async function newestLink(database: TestDatabase, email: string, kind: string, p
 
 /** One visit of the site under the given consent versions: the app is closed afterwards (PGlite has one opener). */
 async function withApp(
-  database: TestDatabase,
+  database: EmptyDatabase,
   versions: ConsentVersions,
   work: (
     inject: (method: "GET" | "POST", url: string, referer?: string, payload?: object) => Promise<string | undefined>,
@@ -82,7 +82,7 @@ async function withApp(
   }
 }
 
-async function signUp(database: TestDatabase, versions: ConsentVersions, name: string, email: string, page: string) {
+async function signUp(database: EmptyDatabase, versions: ConsentVersions, name: string, email: string, page: string) {
   // Out of the 10-minute re-send window of an earlier confirmation request, as a real second sign-up would be.
   await sql(database, "UPDATE leads SET confirmation_sent_at = confirmation_sent_at - interval '11 minutes' WHERE email = $1", [
     email,
@@ -92,21 +92,21 @@ async function signUp(database: TestDatabase, versions: ConsentVersions, name: s
   });
 }
 
-async function confirm(database: TestDatabase, email: string): Promise<void> {
+async function confirm(database: EmptyDatabase, email: string): Promise<void> {
   const link = await newestLink(database, email, "lead-confirmation", "/api/leads/confirm?token=");
   await withApp(database, NEW_VERSIONS, async (_inject, click) => {
     assert.equal(await click(link), "/anmeldung-bestaetigt");
   });
 }
 
-async function unsubscribe(database: TestDatabase, email: string): Promise<void> {
+async function unsubscribe(database: EmptyDatabase, email: string): Promise<void> {
   const link = await newestLink(database, email, "lead-welcome", "/api/leads/unsubscribe?token=");
   await withApp(database, NEW_VERSIONS, async (_inject, click) => {
     assert.equal(await click(link), "/abmeldung-bestaetigt");
   });
 }
 
-async function sql(database: TestDatabase, text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+async function sql(database: EmptyDatabase, text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
   const db = await openDb(loadConfig(database.env));
   try {
     return (await db.query(text, params)).rows;

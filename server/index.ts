@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
 
   if (config.buildOnStart && (await siteNeedsBuild(process.cwd(), config.publicDir))) {
-    console.log("public/ fehlt oder ist älter als die Quellen: baue die Seite (gatsby build) …");
+    console.log("public/ fehlt oder ist älter als die Quellen: baue die Seite (npm run build) …");
     try {
       await buildSite(process.cwd(), config.publicDir);
     } catch (error) {

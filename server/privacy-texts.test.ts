@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
-import matter from "gray-matter";
+import { readFrontMatter } from "../src/content/front-matter";
 import { fillPlaceholders } from "../src/content/placeholders";
 import { contentProblems } from "../src/content/read-content";
 
@@ -15,7 +15,7 @@ const CONTENT = path.resolve("content");
 const site = JSON.parse(readFileSync(path.join(CONTENT, "site.json"), "utf8")) as { retention: Record<string, number> };
 const TEXTS = ["datenschutz", "personenbezogene-daten"].map((slug) => ({
   slug,
-  body: matter(readFileSync(path.join(CONTENT, "legal", `${slug}.md`), "utf8")).content,
+  body: readFrontMatter(readFileSync(path.join(CONTENT, "legal", `${slug}.md`), "utf8")).content,
 }));
 
 describe("proof of consent in the privacy texts", () => {

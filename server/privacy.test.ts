@@ -10,17 +10,17 @@ import site from "../content/site.json";
 import { runCli } from "./cli/run";
 import { openDb } from "./db";
 import { loadConfig } from "./config";
-import { clickThrough, linkIn, onBothDrivers, outboxSettled, startApp, testConfig, waitUntil } from "./mail/testing/harness";
-import type { TestDatabase } from "./mail/testing/databases";
+import { clickThrough, linkIn, onBothDrivers, outboxSettled, startApp, testConfig, waitUntil } from "./test-support/app-harness";
+import type { EmptyDatabase } from "./test-support/databases";
 
-async function cli(database: TestDatabase, ...argv: string[]): Promise<{ code: number; output: string }> {
+async function cli(database: EmptyDatabase, ...argv: string[]): Promise<{ code: number; output: string }> {
   const lines: string[] = [];
   const code = await runCli(argv, (line) => lines.push(line), { ...database.env, LOG_LEVEL: "silent" });
   return { code, output: lines.join("\n") };
 }
 
-async function confirmLinkFor(database: TestDatabase, email: string): Promise<string> {
-  const dir = path.join(database.dataDir, "outbox");
+async function confirmLinkFor(database: EmptyDatabase, email: string): Promise<string> {
+  const dir = path.join(database.config.dataDir, "outbox");
   for (const file of (await readdir(dir)).filter((name) => name.endsWith("lead-confirmation.eml"))) {
     const mail = await simpleParser(await readFile(path.join(dir, file)));
     if (mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === email) {

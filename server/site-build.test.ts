@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { BUILD_STAMP, siteNeedsBuild } from "./site-build";
+import { OWNER_SHELL } from "./static/owner-files";
 
 describe("siteNeedsBuild", () => {
   let project: string;
@@ -44,7 +45,16 @@ describe("siteNeedsBuild", () => {
 
   it("does not build when public/ is newer than every source (node_modules does not count)", async () => {
     await touch("public/index.html", 300);
+    await touch(`public/${OWNER_SHELL}`, 300);
     await touch(`public/${BUILD_STAMP}`, 300);
+    await ageFolders(publicDir(), 300);
+    assert.equal(await siteNeedsBuild(project, publicDir()), false);
+  });
+
+  it("builds when public/ lacks the owner area (a bare gatsby build)", async () => {
+    await rm(path.join(publicDir(), OWNER_SHELL));
+    assert.equal(await siteNeedsBuild(project, publicDir()), true);
+    await touch(`public/${OWNER_SHELL}`, 300);
     await ageFolders(publicDir(), 300);
     assert.equal(await siteNeedsBuild(project, publicDir()), false);
   });

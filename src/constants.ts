@@ -1,3 +1,5 @@
+import { LEGAL_SLUGS, ROUTES } from "./routes";
+
 /**
  * Fixed figures of the product specification. Content counts (testimonials, recipes, …) are
  * checked against these when the content is validated, so a page can never show a different number.
@@ -17,7 +19,8 @@ export const PRINCIPLE_COUNT = 5;
 export const FAQ_COUNT = 4;
 export const MOVEMENT_DURATIONS = [5, 10, 15, 5, 10, 20, 30] as const;
 
-export const THANK_YOU_PATH = "/danke-willkommen";
+/** Where both forms lead once sent. */
+export const THANK_YOU_PATH = ROUTES.thanks.path;
 export const INFO_FORM_ID = "info-form";
 
 /** Numbered sections (`## 1. …`) each legal page must have. */
@@ -26,4 +29,4 @@ export const LEGAL_SECTION_COUNTS: Record<string, number> = {
   "personenbezogene-daten": 11,
   agb: 12,
 };
-export const LEGAL_SLUGS = ["datenschutz", "personenbezogene-daten", "agb", "impressum"] as const;
+export { LEGAL_SLUGS };

@@ -1072,6 +1072,8 @@ type File = Node & {
   readonly childHomePageCopy: Maybe<HomePageCopy>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
+  /** Returns the first child node of type InvalidLinkPageCopy or null if there are no children of given type on this node */
+  readonly childInvalidLinkPageCopy: Maybe<InvalidLinkPageCopy>;
   /** Returns the first child node of type MarkdownRemark or null if there are no children of given type on this node */
   readonly childMarkdownRemark: Maybe<MarkdownRemark>;
   /** Returns the first child node of type MovementDay or null if there are no children of given type on this node */
@@ -1090,6 +1092,8 @@ type File = Node & {
   readonly childRecipesPageCopy: Maybe<RecipesPageCopy>;
   /** Returns the first child node of type Result or null if there are no children of given type on this node */
   readonly childResult: Maybe<Result>;
+  /** Returns the first child node of type SignupConfirmedPageCopy or null if there are no children of given type on this node */
+  readonly childSignupConfirmedPageCopy: Maybe<SignupConfirmedPageCopy>;
   /** Returns the first child node of type SiteSettings or null if there are no children of given type on this node */
   readonly childSiteSettings: Maybe<SiteSettings>;
   /** Returns the first child node of type Testimonial or null if there are no children of given type on this node */
@@ -1098,6 +1102,8 @@ type File = Node & {
   readonly childThanksPageCopy: Maybe<ThanksPageCopy>;
   /** Returns the first child node of type UnsubscribePageCopy or null if there are no children of given type on this node */
   readonly childUnsubscribePageCopy: Maybe<UnsubscribePageCopy>;
+  /** Returns the first child node of type UnsubscribedPageCopy or null if there are no children of given type on this node */
+  readonly childUnsubscribedPageCopy: Maybe<UnsubscribedPageCopy>;
   readonly children: ReadonlyArray<Node>;
   /** Returns all children nodes filtered by type ConfirmSignupPageCopy */
   readonly childrenConfirmSignupPageCopy: Maybe<ReadonlyArray<Maybe<ConfirmSignupPageCopy>>>;
@@ -1109,6 +1115,8 @@ type File = Node & {
   readonly childrenHomePageCopy: Maybe<ReadonlyArray<Maybe<HomePageCopy>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
+  /** Returns all children nodes filtered by type InvalidLinkPageCopy */
+  readonly childrenInvalidLinkPageCopy: Maybe<ReadonlyArray<Maybe<InvalidLinkPageCopy>>>;
   /** Returns all children nodes filtered by type MarkdownRemark */
   readonly childrenMarkdownRemark: Maybe<ReadonlyArray<Maybe<MarkdownRemark>>>;
   /** Returns all children nodes filtered by type MovementDay */
@@ -1127,6 +1135,8 @@ type File = Node & {
   readonly childrenRecipesPageCopy: Maybe<ReadonlyArray<Maybe<RecipesPageCopy>>>;
   /** Returns all children nodes filtered by type Result */
   readonly childrenResult: Maybe<ReadonlyArray<Maybe<Result>>>;
+  /** Returns all children nodes filtered by type SignupConfirmedPageCopy */
+  readonly childrenSignupConfirmedPageCopy: Maybe<ReadonlyArray<Maybe<SignupConfirmedPageCopy>>>;
   /** Returns all children nodes filtered by type SiteSettings */
   readonly childrenSiteSettings: Maybe<ReadonlyArray<Maybe<SiteSettings>>>;
   /** Returns all children nodes filtered by type Testimonial */
@@ -1135,6 +1145,8 @@ type File = Node & {
   readonly childrenThanksPageCopy: Maybe<ReadonlyArray<Maybe<ThanksPageCopy>>>;
   /** Returns all children nodes filtered by type UnsubscribePageCopy */
   readonly childrenUnsubscribePageCopy: Maybe<ReadonlyArray<Maybe<UnsubscribePageCopy>>>;
+  /** Returns all children nodes filtered by type UnsubscribedPageCopy */
+  readonly childrenUnsubscribedPageCopy: Maybe<ReadonlyArray<Maybe<UnsubscribedPageCopy>>>;
   readonly ctime: Scalars['Date'];
   readonly ctimeMs: Scalars['Float'];
   readonly dev: Scalars['Int'];
@@ -1282,6 +1294,7 @@ type FileFieldSelector = {
   readonly childFaq: InputMaybe<FaqFieldSelector>;
   readonly childHomePageCopy: InputMaybe<HomePageCopyFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFieldSelector>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkFieldSelector>;
   readonly childMovementDay: InputMaybe<MovementDayFieldSelector>;
   readonly childMovementPageCopy: InputMaybe<MovementPageCopyFieldSelector>;
@@ -1291,16 +1304,19 @@ type FileFieldSelector = {
   readonly childRecipe: InputMaybe<RecipeFieldSelector>;
   readonly childRecipesPageCopy: InputMaybe<RecipesPageCopyFieldSelector>;
   readonly childResult: InputMaybe<ResultFieldSelector>;
+  readonly childSignupConfirmedPageCopy: InputMaybe<SignupConfirmedPageCopyFieldSelector>;
   readonly childSiteSettings: InputMaybe<SiteSettingsFieldSelector>;
   readonly childTestimonial: InputMaybe<TestimonialFieldSelector>;
   readonly childThanksPageCopy: InputMaybe<ThanksPageCopyFieldSelector>;
   readonly childUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFieldSelector>;
+  readonly childUnsubscribedPageCopy: InputMaybe<UnsubscribedPageCopyFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly childrenConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopyFieldSelector>;
   readonly childrenContactPageCopy: InputMaybe<ContactPageCopyFieldSelector>;
   readonly childrenFaq: InputMaybe<FaqFieldSelector>;
   readonly childrenHomePageCopy: InputMaybe<HomePageCopyFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childrenInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFieldSelector>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkFieldSelector>;
   readonly childrenMovementDay: InputMaybe<MovementDayFieldSelector>;
   readonly childrenMovementPageCopy: InputMaybe<MovementPageCopyFieldSelector>;
@@ -1310,10 +1326,12 @@ type FileFieldSelector = {
   readonly childrenRecipe: InputMaybe<RecipeFieldSelector>;
   readonly childrenRecipesPageCopy: InputMaybe<RecipesPageCopyFieldSelector>;
   readonly childrenResult: InputMaybe<ResultFieldSelector>;
+  readonly childrenSignupConfirmedPageCopy: InputMaybe<SignupConfirmedPageCopyFieldSelector>;
   readonly childrenSiteSettings: InputMaybe<SiteSettingsFieldSelector>;
   readonly childrenTestimonial: InputMaybe<TestimonialFieldSelector>;
   readonly childrenThanksPageCopy: InputMaybe<ThanksPageCopyFieldSelector>;
   readonly childrenUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFieldSelector>;
+  readonly childrenUnsubscribedPageCopy: InputMaybe<UnsubscribedPageCopyFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
   readonly dev: InputMaybe<FieldSelectorEnum>;
@@ -1359,6 +1377,7 @@ type FileFilterInput = {
   readonly childFaq: InputMaybe<FaqFilterInput>;
   readonly childHomePageCopy: InputMaybe<HomePageCopyFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  readonly childInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFilterInput>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkFilterInput>;
   readonly childMovementDay: InputMaybe<MovementDayFilterInput>;
   readonly childMovementPageCopy: InputMaybe<MovementPageCopyFilterInput>;
@@ -1368,16 +1387,19 @@ type FileFilterInput = {
   readonly childRecipe: InputMaybe<RecipeFilterInput>;
   readonly childRecipesPageCopy: InputMaybe<RecipesPageCopyFilterInput>;
   readonly childResult: InputMaybe<ResultFilterInput>;
+  readonly childSignupConfirmedPageCopy: InputMaybe<SignupConfirmedPageCopyFilterInput>;
   readonly childSiteSettings: InputMaybe<SiteSettingsFilterInput>;
   readonly childTestimonial: InputMaybe<TestimonialFilterInput>;
   readonly childThanksPageCopy: InputMaybe<ThanksPageCopyFilterInput>;
   readonly childUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFilterInput>;
+  readonly childUnsubscribedPageCopy: InputMaybe<UnsubscribedPageCopyFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly childrenConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopyFilterListInput>;
   readonly childrenContactPageCopy: InputMaybe<ContactPageCopyFilterListInput>;
   readonly childrenFaq: InputMaybe<FaqFilterListInput>;
   readonly childrenHomePageCopy: InputMaybe<HomePageCopyFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  readonly childrenInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFilterListInput>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkFilterListInput>;
   readonly childrenMovementDay: InputMaybe<MovementDayFilterListInput>;
   readonly childrenMovementPageCopy: InputMaybe<MovementPageCopyFilterListInput>;
@@ -1387,10 +1409,12 @@ type FileFilterInput = {
   readonly childrenRecipe: InputMaybe<RecipeFilterListInput>;
   readonly childrenRecipesPageCopy: InputMaybe<RecipesPageCopyFilterListInput>;
   readonly childrenResult: InputMaybe<ResultFilterListInput>;
+  readonly childrenSignupConfirmedPageCopy: InputMaybe<SignupConfirmedPageCopyFilterListInput>;
   readonly childrenSiteSettings: InputMaybe<SiteSettingsFilterListInput>;
   readonly childrenTestimonial: InputMaybe<TestimonialFilterListInput>;
   readonly childrenThanksPageCopy: InputMaybe<ThanksPageCopyFilterListInput>;
   readonly childrenUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFilterListInput>;
+  readonly childrenUnsubscribedPageCopy: InputMaybe<UnsubscribedPageCopyFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   readonly dev: InputMaybe<IntQueryOperatorInput>;
@@ -1477,6 +1501,7 @@ type FileSortInput = {
   readonly childFaq: InputMaybe<FaqSortInput>;
   readonly childHomePageCopy: InputMaybe<HomePageCopySortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopySortInput>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkSortInput>;
   readonly childMovementDay: InputMaybe<MovementDaySortInput>;
   readonly childMovementPageCopy: InputMaybe<MovementPageCopySortInput>;
@@ -1486,16 +1511,19 @@ type FileSortInput = {
   readonly childRecipe: InputMaybe<RecipeSortInput>;
   readonly childRecipesPageCopy: InputMaybe<RecipesPageCopySortInput>;
   readonly childResult: InputMaybe<ResultSortInput>;
+  readonly childSignupConfirmedPageCopy: InputMaybe<SignupConfirmedPageCopySortInput>;
   readonly childSiteSettings: InputMaybe<SiteSettingsSortInput>;
   readonly childTestimonial: InputMaybe<TestimonialSortInput>;
   readonly childThanksPageCopy: InputMaybe<ThanksPageCopySortInput>;
   readonly childUnsubscribePageCopy: InputMaybe<UnsubscribePageCopySortInput>;
+  readonly childUnsubscribedPageCopy: InputMaybe<UnsubscribedPageCopySortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly childrenConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopySortInput>;
   readonly childrenContactPageCopy: InputMaybe<ContactPageCopySortInput>;
   readonly childrenFaq: InputMaybe<FaqSortInput>;
   readonly childrenHomePageCopy: InputMaybe<HomePageCopySortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childrenInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopySortInput>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkSortInput>;
   readonly childrenMovementDay: InputMaybe<MovementDaySortInput>;
   readonly childrenMovementPageCopy: InputMaybe<MovementPageCopySortInput>;
@@ -1505,10 +1533,12 @@ type FileSortInput = {
   readonly childrenRecipe: InputMaybe<RecipeSortInput>;
   readonly childrenRecipesPageCopy: InputMaybe<RecipesPageCopySortInput>;
   readonly childrenResult: InputMaybe<ResultSortInput>;
+  readonly childrenSignupConfirmedPageCopy: InputMaybe<SignupConfirmedPageCopySortInput>;
   readonly childrenSiteSettings: InputMaybe<SiteSettingsSortInput>;
   readonly childrenTestimonial: InputMaybe<TestimonialSortInput>;
   readonly childrenThanksPageCopy: InputMaybe<ThanksPageCopySortInput>;
   readonly childrenUnsubscribePageCopy: InputMaybe<UnsubscribePageCopySortInput>;
+  readonly childrenUnsubscribedPageCopy: InputMaybe<UnsubscribedPageCopySortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
   readonly dev: InputMaybe<SortOrderEnum>;
@@ -2385,6 +2415,145 @@ type InternalSortInput = {
   readonly type: InputMaybe<SortOrderEnum>;
 };
 
+type InvalidLinkPageCopy = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly hero: PageHero;
+  readonly heroButton: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly reasons: TitledList;
+  readonly seo: PageSeo;
+  /** Links schreibst du als [Linktext](/seite) oder [Linktext](mailto:{{email}}) */
+  readonly unsubscribeHelp: Scalars['String'];
+};
+
+type InvalidLinkPageCopyConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<InvalidLinkPageCopyEdge>;
+  readonly group: ReadonlyArray<InvalidLinkPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<InvalidLinkPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type InvalidLinkPageCopyConnection_distinctArgs = {
+  field: InvalidLinkPageCopyFieldSelector;
+};
+
+
+type InvalidLinkPageCopyConnection_groupArgs = {
+  field: InvalidLinkPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type InvalidLinkPageCopyConnection_maxArgs = {
+  field: InvalidLinkPageCopyFieldSelector;
+};
+
+
+type InvalidLinkPageCopyConnection_minArgs = {
+  field: InvalidLinkPageCopyFieldSelector;
+};
+
+
+type InvalidLinkPageCopyConnection_sumArgs = {
+  field: InvalidLinkPageCopyFieldSelector;
+};
+
+type InvalidLinkPageCopyEdge = {
+  readonly next: Maybe<InvalidLinkPageCopy>;
+  readonly node: InvalidLinkPageCopy;
+  readonly previous: Maybe<InvalidLinkPageCopy>;
+};
+
+type InvalidLinkPageCopyFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
+  readonly heroButton: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly reasons: InputMaybe<TitledListFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
+  readonly unsubscribeHelp: InputMaybe<FieldSelectorEnum>;
+};
+
+type InvalidLinkPageCopyFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
+  readonly heroButton: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly reasons: InputMaybe<TitledListFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
+  readonly unsubscribeHelp: InputMaybe<StringQueryOperatorInput>;
+};
+
+type InvalidLinkPageCopyFilterListInput = {
+  readonly elemMatch: InputMaybe<InvalidLinkPageCopyFilterInput>;
+};
+
+type InvalidLinkPageCopyGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<InvalidLinkPageCopyEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<InvalidLinkPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<InvalidLinkPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type InvalidLinkPageCopyGroupConnection_distinctArgs = {
+  field: InvalidLinkPageCopyFieldSelector;
+};
+
+
+type InvalidLinkPageCopyGroupConnection_groupArgs = {
+  field: InvalidLinkPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type InvalidLinkPageCopyGroupConnection_maxArgs = {
+  field: InvalidLinkPageCopyFieldSelector;
+};
+
+
+type InvalidLinkPageCopyGroupConnection_minArgs = {
+  field: InvalidLinkPageCopyFieldSelector;
+};
+
+
+type InvalidLinkPageCopyGroupConnection_sumArgs = {
+  field: InvalidLinkPageCopyFieldSelector;
+};
+
+type InvalidLinkPageCopySortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
+  readonly heroButton: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly reasons: InputMaybe<TitledListSortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
+  readonly unsubscribeHelp: InputMaybe<SortOrderEnum>;
+};
+
 type JPGOptions = {
   readonly progressive: InputMaybe<Scalars['Boolean']>;
   readonly quality: InputMaybe<Scalars['Int']>;
@@ -2490,6 +2659,27 @@ type LinkCardSortInput = {
   readonly label: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
   readonly to: InputMaybe<SortOrderEnum>;
+};
+
+type LinkedTextSection = {
+  /** Links schreibst du als [Linktext](/seite) oder [Linktext](mailto:{{email}}) */
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type LinkedTextSectionFieldSelector = {
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type LinkedTextSectionFilterInput = {
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LinkedTextSectionSortInput = {
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type MailFrom = {
@@ -3703,6 +3893,7 @@ type Query = {
   readonly allFile: FileConnection;
   readonly allHomePageCopy: HomePageCopyConnection;
   readonly allImageSharp: ImageSharpConnection;
+  readonly allInvalidLinkPageCopy: InvalidLinkPageCopyConnection;
   readonly allMarkdownRemark: MarkdownRemarkConnection;
   readonly allMovementDay: MovementDayConnection;
   readonly allMovementPageCopy: MovementPageCopyConnection;
@@ -3712,6 +3903,7 @@ type Query = {
   readonly allRecipe: RecipeConnection;
   readonly allRecipesPageCopy: RecipesPageCopyConnection;
   readonly allResult: ResultConnection;
+  readonly allSignupConfirmedPageCopy: SignupConfirmedPageCopyConnection;
   readonly allSite: SiteConnection;
   readonly allSiteBuildMetadata: SiteBuildMetadataConnection;
   readonly allSiteFunction: SiteFunctionConnection;
@@ -3721,6 +3913,7 @@ type Query = {
   readonly allTestimonial: TestimonialConnection;
   readonly allThanksPageCopy: ThanksPageCopyConnection;
   readonly allUnsubscribePageCopy: UnsubscribePageCopyConnection;
+  readonly allUnsubscribedPageCopy: UnsubscribedPageCopyConnection;
   readonly confirmSignupPageCopy: Maybe<ConfirmSignupPageCopy>;
   readonly contactPageCopy: Maybe<ContactPageCopy>;
   readonly directory: Maybe<Directory>;
@@ -3728,6 +3921,7 @@ type Query = {
   readonly file: Maybe<File>;
   readonly homePageCopy: Maybe<HomePageCopy>;
   readonly imageSharp: Maybe<ImageSharp>;
+  readonly invalidLinkPageCopy: Maybe<InvalidLinkPageCopy>;
   readonly markdownRemark: Maybe<MarkdownRemark>;
   readonly movementDay: Maybe<MovementDay>;
   readonly movementPageCopy: Maybe<MovementPageCopy>;
@@ -3737,6 +3931,7 @@ type Query = {
   readonly recipe: Maybe<Recipe>;
   readonly recipesPageCopy: Maybe<RecipesPageCopy>;
   readonly result: Maybe<Result>;
+  readonly signupConfirmedPageCopy: Maybe<SignupConfirmedPageCopy>;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
   readonly siteFunction: Maybe<SiteFunction>;
@@ -3746,6 +3941,7 @@ type Query = {
   readonly testimonial: Maybe<Testimonial>;
   readonly thanksPageCopy: Maybe<ThanksPageCopy>;
   readonly unsubscribePageCopy: Maybe<UnsubscribePageCopy>;
+  readonly unsubscribedPageCopy: Maybe<UnsubscribedPageCopy>;
 };
 
 
@@ -3802,6 +3998,14 @@ type Query_allImageSharpArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<ImageSharpSortInput>>>;
+};
+
+
+type Query_allInvalidLinkPageCopyArgs = {
+  filter: InputMaybe<InvalidLinkPageCopyFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<InvalidLinkPageCopySortInput>>>;
 };
 
 
@@ -3877,6 +4081,14 @@ type Query_allResultArgs = {
 };
 
 
+type Query_allSignupConfirmedPageCopyArgs = {
+  filter: InputMaybe<SignupConfirmedPageCopyFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<SignupConfirmedPageCopySortInput>>>;
+};
+
+
 type Query_allSiteArgs = {
   filter: InputMaybe<SiteFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -3946,6 +4158,14 @@ type Query_allUnsubscribePageCopyArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<UnsubscribePageCopySortInput>>>;
+};
+
+
+type Query_allUnsubscribedPageCopyArgs = {
+  filter: InputMaybe<UnsubscribedPageCopyFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<UnsubscribedPageCopySortInput>>>;
 };
 
 
@@ -4044,6 +4264,7 @@ type Query_fileArgs = {
   childFaq: InputMaybe<FaqFilterInput>;
   childHomePageCopy: InputMaybe<HomePageCopyFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  childInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFilterInput>;
   childMarkdownRemark: InputMaybe<MarkdownRemarkFilterInput>;
   childMovementDay: InputMaybe<MovementDayFilterInput>;
   childMovementPageCopy: InputMaybe<MovementPageCopyFilterInput>;
@@ -4053,16 +4274,19 @@ type Query_fileArgs = {
   childRecipe: InputMaybe<RecipeFilterInput>;
   childRecipesPageCopy: InputMaybe<RecipesPageCopyFilterInput>;
   childResult: InputMaybe<ResultFilterInput>;
+  childSignupConfirmedPageCopy: InputMaybe<SignupConfirmedPageCopyFilterInput>;
   childSiteSettings: InputMaybe<SiteSettingsFilterInput>;
   childTestimonial: InputMaybe<TestimonialFilterInput>;
   childThanksPageCopy: InputMaybe<ThanksPageCopyFilterInput>;
   childUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFilterInput>;
+  childUnsubscribedPageCopy: InputMaybe<UnsubscribedPageCopyFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   childrenConfirmSignupPageCopy: InputMaybe<ConfirmSignupPageCopyFilterListInput>;
   childrenContactPageCopy: InputMaybe<ContactPageCopyFilterListInput>;
   childrenFaq: InputMaybe<FaqFilterListInput>;
   childrenHomePageCopy: InputMaybe<HomePageCopyFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  childrenInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFilterListInput>;
   childrenMarkdownRemark: InputMaybe<MarkdownRemarkFilterListInput>;
   childrenMovementDay: InputMaybe<MovementDayFilterListInput>;
   childrenMovementPageCopy: InputMaybe<MovementPageCopyFilterListInput>;
@@ -4072,10 +4296,12 @@ type Query_fileArgs = {
   childrenRecipe: InputMaybe<RecipeFilterListInput>;
   childrenRecipesPageCopy: InputMaybe<RecipesPageCopyFilterListInput>;
   childrenResult: InputMaybe<ResultFilterListInput>;
+  childrenSignupConfirmedPageCopy: InputMaybe<SignupConfirmedPageCopyFilterListInput>;
   childrenSiteSettings: InputMaybe<SiteSettingsFilterListInput>;
   childrenTestimonial: InputMaybe<TestimonialFilterListInput>;
   childrenThanksPageCopy: InputMaybe<ThanksPageCopyFilterListInput>;
   childrenUnsubscribePageCopy: InputMaybe<UnsubscribePageCopyFilterListInput>;
+  childrenUnsubscribedPageCopy: InputMaybe<UnsubscribedPageCopyFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   dev: InputMaybe<IntQueryOperatorInput>;
@@ -4132,6 +4358,19 @@ type Query_imageSharpArgs = {
   original: InputMaybe<ImageSharpOriginalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   resize: InputMaybe<ImageSharpResizeFilterInput>;
+};
+
+
+type Query_invalidLinkPageCopyArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
+  heroButton: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  reasons: InputMaybe<TitledListFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
+  unsubscribeHelp: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -4262,6 +4501,18 @@ type Query_resultArgs = {
   label: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   percent: InputMaybe<IntQueryOperatorInput>;
+};
+
+
+type Query_signupConfirmedPageCopyArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  links: InputMaybe<ThanksLinksFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
+  steps: InputMaybe<TitledListFilterInput>;
 };
 
 
@@ -4400,6 +4651,19 @@ type Query_unsubscribePageCopyArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   note: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
+};
+
+
+type Query_unsubscribedPageCopyArgs = {
+  again: InputMaybe<CallToActionFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  data: InputMaybe<LinkedTextSectionFilterInput>;
+  hero: InputMaybe<PageHeroFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  links: InputMaybe<ThanksLinksFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   seo: InputMaybe<PageSeoFilterInput>;
 };
@@ -4965,6 +5229,140 @@ type SectionIntroSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly kicker: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type SignupConfirmedPageCopy = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly hero: PageHero;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly links: ThanksLinks;
+  readonly parent: Maybe<Node>;
+  readonly seo: PageSeo;
+  readonly steps: TitledList;
+};
+
+type SignupConfirmedPageCopyConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<SignupConfirmedPageCopyEdge>;
+  readonly group: ReadonlyArray<SignupConfirmedPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<SignupConfirmedPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type SignupConfirmedPageCopyConnection_distinctArgs = {
+  field: SignupConfirmedPageCopyFieldSelector;
+};
+
+
+type SignupConfirmedPageCopyConnection_groupArgs = {
+  field: SignupConfirmedPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type SignupConfirmedPageCopyConnection_maxArgs = {
+  field: SignupConfirmedPageCopyFieldSelector;
+};
+
+
+type SignupConfirmedPageCopyConnection_minArgs = {
+  field: SignupConfirmedPageCopyFieldSelector;
+};
+
+
+type SignupConfirmedPageCopyConnection_sumArgs = {
+  field: SignupConfirmedPageCopyFieldSelector;
+};
+
+type SignupConfirmedPageCopyEdge = {
+  readonly next: Maybe<SignupConfirmedPageCopy>;
+  readonly node: SignupConfirmedPageCopy;
+  readonly previous: Maybe<SignupConfirmedPageCopy>;
+};
+
+type SignupConfirmedPageCopyFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly links: InputMaybe<ThanksLinksFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
+  readonly steps: InputMaybe<TitledListFieldSelector>;
+};
+
+type SignupConfirmedPageCopyFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly links: InputMaybe<ThanksLinksFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
+  readonly steps: InputMaybe<TitledListFilterInput>;
+};
+
+type SignupConfirmedPageCopyFilterListInput = {
+  readonly elemMatch: InputMaybe<SignupConfirmedPageCopyFilterInput>;
+};
+
+type SignupConfirmedPageCopyGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<SignupConfirmedPageCopyEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<SignupConfirmedPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<SignupConfirmedPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type SignupConfirmedPageCopyGroupConnection_distinctArgs = {
+  field: SignupConfirmedPageCopyFieldSelector;
+};
+
+
+type SignupConfirmedPageCopyGroupConnection_groupArgs = {
+  field: SignupConfirmedPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type SignupConfirmedPageCopyGroupConnection_maxArgs = {
+  field: SignupConfirmedPageCopyFieldSelector;
+};
+
+
+type SignupConfirmedPageCopyGroupConnection_minArgs = {
+  field: SignupConfirmedPageCopyFieldSelector;
+};
+
+
+type SignupConfirmedPageCopyGroupConnection_sumArgs = {
+  field: SignupConfirmedPageCopyFieldSelector;
+};
+
+type SignupConfirmedPageCopySortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly links: InputMaybe<ThanksLinksSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
+  readonly steps: InputMaybe<TitledListSortInput>;
 };
 
 type Site = Node & {
@@ -6516,6 +6914,144 @@ type UnsubscribePageCopySortInput = {
   readonly seo: InputMaybe<PageSeoSortInput>;
 };
 
+type UnsubscribedPageCopy = Node & {
+  readonly again: CallToAction;
+  readonly children: ReadonlyArray<Node>;
+  readonly data: LinkedTextSection;
+  readonly hero: PageHero;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly links: ThanksLinks;
+  readonly parent: Maybe<Node>;
+  readonly seo: PageSeo;
+};
+
+type UnsubscribedPageCopyConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<UnsubscribedPageCopyEdge>;
+  readonly group: ReadonlyArray<UnsubscribedPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<UnsubscribedPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type UnsubscribedPageCopyConnection_distinctArgs = {
+  field: UnsubscribedPageCopyFieldSelector;
+};
+
+
+type UnsubscribedPageCopyConnection_groupArgs = {
+  field: UnsubscribedPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type UnsubscribedPageCopyConnection_maxArgs = {
+  field: UnsubscribedPageCopyFieldSelector;
+};
+
+
+type UnsubscribedPageCopyConnection_minArgs = {
+  field: UnsubscribedPageCopyFieldSelector;
+};
+
+
+type UnsubscribedPageCopyConnection_sumArgs = {
+  field: UnsubscribedPageCopyFieldSelector;
+};
+
+type UnsubscribedPageCopyEdge = {
+  readonly next: Maybe<UnsubscribedPageCopy>;
+  readonly node: UnsubscribedPageCopy;
+  readonly previous: Maybe<UnsubscribedPageCopy>;
+};
+
+type UnsubscribedPageCopyFieldSelector = {
+  readonly again: InputMaybe<CallToActionFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly data: InputMaybe<LinkedTextSectionFieldSelector>;
+  readonly hero: InputMaybe<PageHeroFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly links: InputMaybe<ThanksLinksFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
+};
+
+type UnsubscribedPageCopyFilterInput = {
+  readonly again: InputMaybe<CallToActionFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly data: InputMaybe<LinkedTextSectionFilterInput>;
+  readonly hero: InputMaybe<PageHeroFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly links: InputMaybe<ThanksLinksFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
+};
+
+type UnsubscribedPageCopyFilterListInput = {
+  readonly elemMatch: InputMaybe<UnsubscribedPageCopyFilterInput>;
+};
+
+type UnsubscribedPageCopyGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<UnsubscribedPageCopyEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<UnsubscribedPageCopyGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<UnsubscribedPageCopy>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type UnsubscribedPageCopyGroupConnection_distinctArgs = {
+  field: UnsubscribedPageCopyFieldSelector;
+};
+
+
+type UnsubscribedPageCopyGroupConnection_groupArgs = {
+  field: UnsubscribedPageCopyFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type UnsubscribedPageCopyGroupConnection_maxArgs = {
+  field: UnsubscribedPageCopyFieldSelector;
+};
+
+
+type UnsubscribedPageCopyGroupConnection_minArgs = {
+  field: UnsubscribedPageCopyFieldSelector;
+};
+
+
+type UnsubscribedPageCopyGroupConnection_sumArgs = {
+  field: UnsubscribedPageCopyFieldSelector;
+};
+
+type UnsubscribedPageCopySortInput = {
+  readonly again: InputMaybe<CallToActionSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly data: InputMaybe<LinkedTextSectionSortInput>;
+  readonly hero: InputMaybe<PageHeroSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly links: InputMaybe<ThanksLinksSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
+};
+
 type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
@@ -6563,10 +7099,17 @@ type GatsbyImageSharpFluid_withWebp_tracedSVGFragment = { readonly tracedSVG: st
 
 type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: number, readonly maxWidth: number };
 
+type HeroTextFieldsFragment = { readonly kicker: string, readonly title: string, readonly lead: string };
+
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type HomePageQuery = { readonly homePageCopy: { readonly heroButton: string, readonly heroPoints: ReadonlyArray<string>, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly heroLink: { readonly to: string, readonly label: string }, readonly badges: { readonly usersLabel: string, readonly usersText: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly story: { readonly kicker: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly quote: string, readonly quoteAuthor: string, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly pillars: { readonly kicker: string, readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string, readonly to: string, readonly linkLabel: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly form: { readonly kicker: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string>, readonly note: string } } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+
+type InvalidLinkPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type InvalidLinkPageQuery = { readonly invalidLinkPageCopy: { readonly heroButton: string, readonly unsubscribeHelp: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly reasons: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> } } | null };
 
 type LegalPageQueryVariables = Exact<{
   id: Scalars['String'];
@@ -6574,6 +7117,8 @@ type LegalPageQueryVariables = Exact<{
 
 
 type LegalPageQuery = { readonly markdownRemark: { readonly html: string | null, readonly frontmatter: { readonly title: string, readonly slug: string, readonly description: string, readonly revised: string } } | null };
+
+type LinkCardsFieldsFragment = { readonly title: string, readonly items: ReadonlyArray<{ readonly to: string, readonly label: string, readonly text: string }> };
 
 type MovementPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -6592,6 +7137,8 @@ type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: s
 
 type PageHeroFieldsFragment = { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null };
 
+type PageSeoFieldsFragment = { readonly title: string, readonly description: string };
+
 type RecipeFieldsFragment = { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string };
 
 type RecipesPageQueryVariables = Exact<{ [key: string]: never; }>;
@@ -6600,6 +7147,11 @@ type RecipesPageQueryVariables = Exact<{ [key: string]: never; }>;
 type RecipesPageQuery = { readonly recipesPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly grid: { readonly kicker: string, readonly title: string, readonly intro: string, readonly ingredientsLabel: string, readonly stepsLabel: string, readonly timeLabel: string, readonly servingsLabel: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allRecipe: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } };
 
 type SectionIntroFieldsFragment = { readonly kicker: string, readonly title: string, readonly intro: string };
+
+type SignupConfirmedPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type SignupConfirmedPageQuery = { readonly signupConfirmedPageCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly steps: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly links: { readonly title: string, readonly items: ReadonlyArray<{ readonly to: string, readonly label: string, readonly text: string }> } } | null };
 
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -6612,6 +7164,13 @@ type ThanksPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type ThanksPageQuery = { readonly thanksPageCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly steps: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly links: { readonly title: string, readonly items: ReadonlyArray<{ readonly to: string, readonly label: string, readonly text: string }> } } | null };
+
+type TitledListFieldsFragment = { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> };
+
+type UnsubscribedPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type UnsubscribedPageQuery = { readonly unsubscribedPageCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly data: { readonly title: string, readonly text: string }, readonly again: { readonly title: string, readonly text: string, readonly button: string }, readonly links: { readonly title: string, readonly items: ReadonlyArray<{ readonly to: string, readonly label: string, readonly text: string }> } } | null };
 
 type UnsubscribePageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,26 +1,18 @@
-/** Every site-wide link list, in one place: header, footer quick links, footer legal links. */
+/** Every site-wide link list, in one place: header, footer quick links, footer legal links (paths and names: src/routes.ts). */
+import { ROUTES, type RouteId } from "./routes";
+
 export interface NavLink {
   to: string;
   label: string;
 }
 
-export const HEADER_LINKS: NavLink[] = [
-  { to: "/", label: "Start" },
-  { to: "/bewegung-alltag", label: "Bewegung" },
-  { to: "/ernaehrung-traditionell", label: "Ernährung" },
-  { to: "/kontakt-unterstuetzung", label: "Kontakt" },
-];
+const byTitle = (id: RouteId): NavLink => ({ to: ROUTES[id].path, label: ROUTES[id].title });
 
-export const FOOTER_QUICK_LINKS: NavLink[] = [
-  { to: "/", label: "Startseite" },
-  { to: "/bewegung-alltag", label: "Bewegung im Alltag" },
-  { to: "/ernaehrung-traditionell", label: "Traditionelle Ernährung" },
-  { to: "/gesunde-rezepte", label: "Gesunde Rezepte" },
-];
+export const HEADER_LINKS: NavLink[] = (["home", "movement", "nutrition", "contact"] as const).map((id) => ({
+  to: ROUTES[id].path,
+  label: ROUTES[id].navLabel,
+}));
 
-export const FOOTER_LEGAL_LINKS: NavLink[] = [
-  { to: "/datenschutz", label: "Datenschutzerklärung" },
-  { to: "/personenbezogene-daten", label: "Verarbeitung personenbezogener Daten" },
-  { to: "/agb", label: "AGB" },
-  { to: "/impressum", label: "Impressum" },
-];
+export const FOOTER_QUICK_LINKS: NavLink[] = (["home", "movement", "nutrition", "recipes"] as const).map(byTitle);
+
+export const FOOTER_LEGAL_LINKS: NavLink[] = (["privacy", "personalData", "terms", "imprint"] as const).map(byTitle);

@@ -59,7 +59,7 @@ describe("home page", () => {
 
   it("fills the reply time from site.json into the copy", () => {
     const { site } = renderHome();
-    expect(screen.getByText(`Antwort in ${site.replyWithinHours} Stunden`)).toBeInTheDocument();
+    expect(document.body).toHaveTextContent(`${site.replyWithinHours} Stunden`);
     expect(document.body.textContent).not.toContain("{{");
   });
 
@@ -97,8 +97,6 @@ describe("home page opened at /#info-form", () => {
     renderHome();
     expect(scrollIntoView).toHaveBeenCalledWith({ block: "start" });
     expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById(INFO_FORM_ID));
-    // Without the site's smooth scrolling while landing, so the jump cannot be knocked off course.
-    expect(document.documentElement.style.scrollBehavior).toBe("auto");
   });
 
   it("stays where it is when opened without the anchor", () => {

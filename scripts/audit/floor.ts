@@ -6,6 +6,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync } from "node:zlib";
+import { PALETTE } from "../../src/brand";
+import { escapeHtml } from "../../src/escape-html";
+import { plainPage } from "../../server/http/plain-page";
 
 export const FLOOR_PATH = "/boden";
 
@@ -20,7 +23,6 @@ const decode = (text: string) =>
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The visible text blocks of a page, in order, without tags. */
 export function textBlocks(html: string): { tag: string; text: string }[] {
@@ -40,25 +42,18 @@ export function floorPage(html: string): string {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? "Boden";
   const body = textBlocks(html)
     .map(({ tag, text }) =>
-      tag === "li" || tag === "dt" || tag === "dd" ? `<p>${escape(text)}</p>` : `<${tag}>${escape(text)}</${tag}>`,
+      tag === "li" || tag === "dt" || tag === "dd" ? `<p>${escapeHtml(text)}</p>` : `<${tag}>${escapeHtml(text)}</${tag}>`,
     )
     .join("\n");
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="description" content="Vergleichsseite: derselbe Text ohne Schriften, Bilder und Skripte.">
-<title>${title}</title>
-<style>body{margin:0 auto;max-width:42rem;padding:1rem;font:1rem/1.6 system-ui,sans-serif;color:#1c1917;background:#fafaf9}h1{font-size:2.2rem;line-height:1.15}</style>
-</head>
-<body>
-<main>
+  return plainPage({
+    lang,
+    title: decode(title),
+    description: "Vergleichsseite: derselbe Text ohne Schriften, Bilder und Skripte.",
+    style: `body{margin:0 auto;max-width:42rem;padding:1rem;font:1rem/1.6 system-ui,sans-serif;color:${PALETTE["bark-900"]};background:${PALETTE["cream-50"]}}h1{font-size:2.2rem;line-height:1.15}`,
+    body: `<main>
 ${body}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 /** Serves the floor page on 127.0.0.1 (a free port) under FLOOR_PATH, brotli-compressed when accepted. */

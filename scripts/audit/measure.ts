@@ -7,6 +7,7 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, ConsoleMessage, Page, Request } from "@playwright/test";
+import { API_PATHS, ROUTES } from "../../src/routes";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
@@ -249,8 +250,8 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
 
 /** The two forms, found by where they post (they are real forms, so this holds with or without JavaScript). */
 export const FORMS = {
-  lead: { path: "/", action: "/api/leads" },
-  contact: { path: "/kontakt-unterstuetzung", action: "/api/contact" },
+  lead: { path: ROUTES.home.path, action: API_PATHS.leads },
+  contact: { path: ROUTES.contact.path, action: API_PATHS.contact },
 } as const;
 
 /**

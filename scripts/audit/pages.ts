@@ -1,14 +1,17 @@
 /**
  * Which pages to measure: every route the browser tests know (e2e/routes.ts), every other page the
  * build wrote (confirmation and error pages reached from e-mails), and a path that does not exist.
+ * The owner area (public/verwaltung/, behind its login) is no public page; the audit reports it apart.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ROUTES } from "../../e2e/routes";
+import { PAGES_UNDER_TEST } from "../../e2e/routes";
+import { OWNER_DIR } from "../../server/static/owner-files";
 import { NOT_FOUND_PATH } from "./budgets";
+import { NOT_FOUND_COPIES } from "../../src/routes";
 
 /** Gatsby's own copies of the not-found page, reached only through the 404 answer. */
-const NOT_PAGES = new Set(["/404", "/404.html", "/dev-404-page"]);
+const NOT_PAGES = new Set<string>([...NOT_FOUND_COPIES, `/${OWNER_DIR}`]);
 
 /** Paths of the HTML pages in a Gatsby build (`public/agb/index.html` → `/agb`). */
 export function builtPages(publicDir: string): string[] {
@@ -24,7 +27,7 @@ export function builtPages(publicDir: string): string[] {
 
 /** The routes first, in their order; then further built pages, sorted. */
 export function pagesToMeasure(publicDir = path.resolve(__dirname, "../../public")): string[] {
-  const routes = ROUTES.map((r) => r.path);
+  const routes = PAGES_UNDER_TEST.map((r) => r.path);
   const extra = builtPages(publicDir)
     .filter((p) => !routes.includes(p))
     .sort();

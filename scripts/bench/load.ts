@@ -1,7 +1,7 @@
 /**
- * Load with autocannon: `GET /` as a browser asks for it, and `POST /api/leads` with a new e-mail
- * address per request. For the leads every address and its answer are recorded, so the stored leads
- * can be checked one by one against the 202 answers afterwards.
+ * Load with autocannon: `GET /` as a browser asks for it, and `POST /api/leads` and `POST /api/contact`
+ * with a new e-mail address per request. Every address and its answer are recorded, so the stored leads
+ * and contact requests can be checked one by one against the 202 answers afterwards.
  */
 import autocannon from "autocannon";
 
@@ -55,17 +55,31 @@ export async function loadHome(baseUrl: string, connections: number, durationS: 
   return figures("GET /", connections, result);
 }
 
-interface LeadContext {
+interface FormContext {
   email?: string;
 }
 
-export async function loadLeads(
+/** The two forms: where they post and what a filled-in form sends for a new address. */
+export const FORMS = {
+  leads: { path: "/api/leads", body: (email: string) => ({ name: "Lasttest", email }) },
+  contact: {
+    path: "/api/contact",
+    body: (email: string) => ({ name: "Lasttest", email, message: "Eine Frage aus dem Lasttest: Wann habt ihr geöffnet?" }),
+  },
+} as const;
+
+export type FormName = keyof typeof FORMS;
+
+/** Posts the form with a new address per request and records each address with its answer. */
+export async function loadForm(
+  form: FormName,
   baseUrl: string,
   connections: number,
   durationS: number,
   emailPrefix: string,
 ): Promise<{ figures: LoadFigures; trace: LeadTrace }> {
   const trace: LeadTrace = { sent: [], answers: new Map() };
+  const { path, body } = FORMS[form];
   let counter = 0;
   const result = await autocannon({
     url: baseUrl,
@@ -74,22 +88,31 @@ export async function loadLeads(
     requests: [
       {
         method: "POST",
-        path: "/api/leads",
+        path,
         headers: { "content-type": "application/json", accept: "application/json" },
         // One request at a time per connection, so each answer belongs to the address in `context`.
-        setupRequest: (request, context: LeadContext) => {
+        setupRequest: (request, context: FormContext) => {
           const email = `${emailPrefix}${++counter}@example.org`;
           context.email = email;
           trace.sent.push(email);
-          return { ...request, body: JSON.stringify({ name: "Lasttest", email }) };
+          return { ...request, body: JSON.stringify(body(email)) };
         },
-        onResponse: (status, _body, context: LeadContext) => {
+        onResponse: (status, _body, context: FormContext) => {
           if (context.email) trace.answers.set(context.email, status);
         },
       },
     ],
   });
-  return { figures: figures("POST /api/leads", connections, result), trace };
+  return { figures: figures(`POST ${path}`, connections, result), trace };
+}
+
+export function loadLeads(
+  baseUrl: string,
+  connections: number,
+  durationS: number,
+  emailPrefix: string,
+): Promise<{ figures: LoadFigures; trace: LeadTrace }> {
+  return loadForm("leads", baseUrl, connections, durationS, emailPrefix);
 }
 
 export interface LeadCheck {

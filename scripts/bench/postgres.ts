@@ -8,7 +8,10 @@ export interface TempDatabase {
 }
 
 export async function createTempDatabase(databaseUrl: string): Promise<TempDatabase> {
-  const name = `urkraft_bench_${process.pid}_${Date.now()}`;
+  // BENCH_DATABASE_PREFIX names the databases where several people share one PostgreSQL server.
+  const prefix = process.env.BENCH_DATABASE_PREFIX ?? "urkraft_bench";
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`BENCH_DATABASE_PREFIX: nur a–z, 0–9 und _, bekommen „${prefix}“`);
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {

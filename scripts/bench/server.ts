@@ -1,6 +1,6 @@
 /**
  * The real server, started as `npm start` starts it (the compiled bundle, same Node flags), as a child
- * process for the benchmark: its own free port in 9500–9599, its own temporary DATA_DIR, a rate limit high
+ * process for the benchmark: its own free port in 9500–9599 (BENCH_PORTS), its own temporary DATA_DIR, a rate limit high
  * enough never to answer 429. Its peak resident memory is read from the kernel when it stops.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -9,7 +9,15 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export const PORT_RANGE = { first: 9500, last: 9599 } as const;
+/** BENCH_PORTS (e.g. "9400-9499") moves the range, for a machine where 9500–9599 is taken. */
+export const PORT_RANGE = portRange(process.env.BENCH_PORTS ?? "9500-9599");
+
+function portRange(text: string): { first: number; last: number } {
+  const match = /^(\d+)-(\d+)$/.exec(text.trim());
+  if (!match || Number(match[1]) > Number(match[2]))
+    throw new Error(`BENCH_PORTS: erwartet „erster-letzter“, bekommen „${text}“`);
+  return { first: Number(match[1]), last: Number(match[2]) };
+}
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -57,12 +65,19 @@ function resetPeak(pid: number | undefined): void {
   }
 }
 
+/** process.memoryUsage() in bytes, from scripts/bench/memory-probe.mjs (BENCH_MEMORY_PROBE=1). */
+export interface MemoryBreakdown {
+  peaks: Record<"rss" | "heapTotal" | "heapUsed" | "external" | "arrayBuffers", number>;
+  atRssPeak: Record<"rss" | "heapTotal" | "heapUsed" | "external" | "arrayBuffers", number>;
+}
+
 export interface ServerMemory {
   /** Peak until the server first answered: opening (on a new DATA_DIR: creating) the database. */
   startPeakBytes: number;
   /** Peak from then on, under the load of the bench. */
   peakBytes: number;
   currentBytes: number;
+  breakdown?: MemoryBreakdown;
 }
 
 /** VmHWM is the kernel's high-water mark of the process's resident set: the peak, start-up included. */
@@ -113,7 +128,12 @@ export async function startServer(options: { projectDir: string; databaseUrl?: s
 
   execFileSync("npm", ["run", "-s", "build:server"], { cwd: options.projectDir, stdio: "inherit" });
   // BENCH_SERVER_ARGS compares other ways to run it, e.g. "--import tsx server/index.ts".
-  const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(/\s+/) ?? serverCommand(options.projectDir).nodeArgs;
+  let nodeArgs = process.env.BENCH_SERVER_ARGS?.split(/\s+/) ?? serverCommand(options.projectDir).nodeArgs;
+  const probeFile = path.join(dataDir, "memory-probe.json");
+  if (process.env.BENCH_MEMORY_PROBE === "1") {
+    nodeArgs = ["--import", path.join(__dirname, "memory-probe.mjs"), ...nodeArgs];
+    env.BENCH_MEMORY_FILE = probeFile;
+  }
   const child = spawn(process.execPath, nodeArgs, { cwd: options.projectDir, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
@@ -126,7 +146,13 @@ export async function startServer(options: { projectDir: string; databaseUrl?: s
   let lastMemory: ReturnType<typeof readMemory>;
   const memory = () => {
     const now = child.exitCode === null && child.signalCode === null ? readMemory(child.pid) : lastMemory;
-    return now && { startPeakBytes, ...now };
+    let breakdown: MemoryBreakdown | undefined;
+    try {
+      breakdown = JSON.parse(fs.readFileSync(probeFile, "utf8")) as MemoryBreakdown;
+    } catch {
+      // no probe, or the server is still running
+    }
+    return now && { startPeakBytes, ...now, ...(breakdown ? { breakdown } : {}) };
   };
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

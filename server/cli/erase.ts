@@ -1,6 +1,6 @@
 /** `leads erase <email>`: deletes one person from leads, contact requests and the mail outbox (Art. 17). */
 import { type Command } from "./command";
-import { erasePerson } from "../privacy";
+import { erasePerson } from "../services/privacy";
 import { emailArgument } from "./show";
 
 export const eraseCommand: Command = {

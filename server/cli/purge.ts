@@ -2,7 +2,7 @@
 import path from "node:path";
 import { readSiteSettings } from "../../src/content/read-content";
 import { rejectUnknown, type Command } from "./command";
-import { purgeExpired } from "../privacy";
+import { purgeExpired } from "../services/privacy";
 
 export const purgeCommand: Command = {
   name: "purge",

@@ -1,6 +1,6 @@
 /** `leads show <email>`: everything stored about one person as JSON (DSGVO Art. 15). */
 import { UsageError, rejectUnknown, type Command } from "./command";
-import { showPerson } from "../privacy";
+import { showPerson } from "../services/privacy";
 
 export function emailArgument(args: readonly string[]): string {
   rejectUnknown(args, []);

@@ -2,13 +2,13 @@
  * What both form endpoints share: the request guards, the honeypot, validation with the shared yup
  * schemas, and the answers of the contract (202 JSON or 303 for form posts; 400 with field messages).
  */
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import { ValidationError, type AnyObjectSchema, type InferType } from "yup";
 import { THANK_YOU_PATH } from "../../src/constants";
 import { HONEYPOT_FIELD, type FieldErrors } from "../../src/forms/schemas";
 import { sendError } from "./errors";
 import { HTTP_MESSAGES } from "./messages";
-import { isForeignOrigin, isFormPost, mediaType } from "./request-info";
+import { isForeignOrigin, isFormPost, mediaType, sendingPage } from "./request-info";
 
 export const FORM_BODY_LIMIT = 16 * 1024;
 
@@ -29,14 +29,6 @@ export function guardFormPost(allowedOrigins: ReadonlySet<string>): onRequestHoo
     }
     done();
   };
-}
-
-/** Documents the fields on the route; the rules themselves are the yup schema's. */
-export function formBodySchema(fields: readonly string[]) {
-  return {
-    type: "object",
-    properties: Object.fromEntries([...fields, HONEYPOT_FIELD].map((field) => [field, {}])),
-  } as const;
 }
 
 export const formResponseSchema = {
@@ -63,7 +55,9 @@ export type Validation<S extends AnyObjectSchema> = { values: InferType<S> } | {
 /**
  * Validates with the shared schema. Only strings count as input: a number, list or object in a field
  * is treated as missing, so it gets the field's own message instead of being turned into text. So is
- * a string with a NUL character, which PostgreSQL cannot store in a text column.
+ * a string with a NUL character, which PostgreSQL cannot store in a text column. This is the one check
+ * of the fields: the routes declare no Fastify body schema, whose type coercion would turn a number into
+ * text before this could refuse it.
  */
 export async function validateForm<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<Validation<S>> {
   const fields = fieldsOf(body);
@@ -91,4 +85,39 @@ export function answerAccepted(request: FastifyRequest, reply: FastifyReply): Fa
 
 export function answerInvalid(request: FastifyRequest, reply: FastifyReply, errors: FieldErrors, backHref: string): FastifyReply {
   return sendError(request, reply, { status: 400, message: HTTP_MESSAGES.badRequest, errors, backHref });
+}
+
+export interface FormRoute<S extends AnyObjectSchema> {
+  url: string;
+  /** The form's rules, shared with the browser (src/forms/schemas.ts). */
+  schema: S;
+  /** The page the form stands on, when the request does not say which page sent it. */
+  page: string;
+  /** The form's id on that page, so the error page links back to the form itself. */
+  anchor?: string;
+  /** Stores what was sent; `formPage` is the page it came from. */
+  submit: (values: InferType<S>, formPage: string) => Promise<unknown>;
+}
+
+/** One form endpoint: guards, honeypot, validation, then `submit`, with the answers of the contract. */
+export function registerFormRoute<S extends AnyObjectSchema>(app: FastifyInstance, route: FormRoute<S>): void {
+  app.post(
+    route.url,
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      onRequest: guardFormPost(app.allowedOrigins),
+      config: { rateLimit: app.formRateLimit },
+      schema: { response: formResponseSchema },
+    },
+    async (request, reply) => {
+      if (isHoneypotFilled(request.body)) return answerAccepted(request, reply);
+      const formPage = sendingPage(request, route.page);
+      const result = await validateForm(route.schema, request.body);
+      if ("errors" in result) {
+        return answerInvalid(request, reply, result.errors, route.anchor ? `${formPage}#${route.anchor}` : formPage);
+      }
+      await route.submit(result.values, formPage);
+      return answerAccepted(request, reply);
+    },
+  );
 }

@@ -2,15 +2,16 @@
 import assert from "node:assert/strict";
 import type { AddressObject } from "mailparser";
 import site from "../../content/site.json";
-import { SmtpSink, sentTo } from "./testing/smtp-sink";
-import { onBothDrivers, outboxSettled, startApp, testConfig } from "./testing/harness";
+import { SmtpSink, sentTo } from "../test-support/smtp-sink";
+import { mailSubject } from "../test-support/mail-copy";
+import { onBothDrivers, outboxSettled, startApp, testConfig } from "../test-support/app-harness";
 
 function addresses(field: AddressObject | AddressObject[] | undefined) {
   return (Array.isArray(field) ? field : field ? [field] : []).flatMap((object) => object.value);
 }
 
 onBothDrivers("contact mails", async (t, database) => {
-  const sink = new SmtpSink(database.name === "pglite" ? 9253 : 9254);
+  const sink = new SmtpSink(database.driver === "pglite" ? 9253 : 9254);
   await sink.start();
   const app = await startApp(testConfig(database, { SMTP_URL: sink.url }));
   t.after(async () => {
@@ -44,7 +45,7 @@ onBothDrivers("contact mails", async (t, database) => {
         addresses(note!.parsed.replyTo).map((a) => ({ name: a.name, address: a.address })),
         [{ name: "Anna Müller", address: visitor }],
       );
-      assert.match(note!.parsed.subject ?? "", /Neue Kontaktanfrage von Anna Müller/);
+      assert.equal(note!.parsed.subject, mailSubject("contact-notification", { name: "Anna Müller" }));
       const text = note!.parsed.text ?? "";
       const { rows } = await app.db.query<{ id: number }>("SELECT id FROM contact_requests WHERE email = $1", [visitor]);
       assert.ok(text.includes(`/verwaltung/anfragen/${rows[0]!.id}`), "links to the request in the owner area");

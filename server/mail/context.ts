@@ -6,6 +6,7 @@ import path from "node:path";
 import { readSiteSettings, type SiteSettings } from "../../src/content/read-content";
 import { loadTemplates, type Templates } from "./templates";
 import { readPlanContent, type PlanContent } from "./plan-content";
+import { ROUTES } from "../../src/routes";
 
 export interface MailContext {
   templates: Templates;
@@ -50,4 +51,18 @@ export function siteValues(context: MailContext): Record<string, string> {
 
 export function link(context: MailContext, pathAndQuery: string): string {
   return `${context.siteUrl}${pathAndQuery}`;
+}
+
+/** A mail link that carries a token, e.g. to the confirmation endpoint. */
+export function tokenLink(context: MailContext, endpoint: string, token: string): string {
+  return link(context, `${endpoint}?token=${token}`);
+}
+
+/** The three content pages the welcome and plan mails point to. */
+export function pageLinks(context: MailContext): { recipesUrl: string; movementUrl: string; nutritionUrl: string } {
+  return {
+    recipesUrl: link(context, ROUTES.recipes.path),
+    movementUrl: link(context, ROUTES.movement.path),
+    nutritionUrl: link(context, ROUTES.nutrition.path),
+  };
 }

@@ -5,11 +5,11 @@ import path from "node:path";
 import { test } from "node:test";
 import { simpleParser } from "mailparser";
 import site from "../../content/site.json";
-import { pgliteDatabase } from "./testing/databases";
-import { LogCapture, outboxSettled, startApp, testConfig } from "./testing/harness";
+import { emptyPgliteDatabase } from "../test-support/databases";
+import { LogCapture, outboxSettled, startApp, testConfig } from "../test-support/app-harness";
 
 test("mails are written as .eml files when no SMTP server is configured", async (t) => {
-  const database = await pgliteDatabase();
+  const database = await emptyPgliteDatabase();
   const log = new LogCapture();
   const app = await startApp(testConfig(database), log);
   t.after(async () => {
@@ -34,7 +34,7 @@ test("mails are written as .eml files when no SMTP server is configured", async 
   );
   await outboxSettled(app);
 
-  const dir = path.join(database.dataDir, "outbox");
+  const dir = path.join(database.config.dataDir, "outbox");
   const files = (await readdir(dir)).sort();
   assert.deepEqual(
     files.map((file) => file.replace(/^\d+-/, "")),

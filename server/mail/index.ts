@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
-import { purgeExpired } from "../privacy";
+import { purgeExpired } from "../services/privacy";
 import { queueReplyReminders } from "../services/reply-reminders";
 import { loadMailContext, type MailContext } from "./context";
 import { createMailTransport, type MailTransport } from "./transport";

@@ -7,7 +7,7 @@ import { COLORS, FONT, HEADING_FONT } from "./style";
 
 export function wrapHtml(parts: { title: string; brand: string; body: string; footer: string }): string {
   const footer = parts.footer
-    ? `<tr><td style="padding:20px 32px 28px 32px;border-top:1px solid #efe4cc;font-size:13px;color:${COLORS.muted}">${parts.footer
+    ? `<tr><td style="padding:20px 32px 28px 32px;border-top:1px solid ${COLORS.rule};font-size:13px;color:${COLORS.muted}">${parts.footer
         .replace(/font-size:16px/g, "font-size:13px")
         .replace(new RegExp(`color:${COLORS.text}`, "g"), `color:${COLORS.muted}`)}</td></tr>`
     : "";

@@ -6,15 +6,15 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { SMTPServer } from "smtp-server";
 import site from "../../content/site.json";
-import { SmtpSink } from "./testing/smtp-sink";
-import { postgresDatabase } from "./testing/databases";
-import { LogCapture, onBothDrivers, outboxSettled, startApp, testConfig, waitUntil } from "./testing/harness";
+import { SmtpSink } from "../test-support/smtp-sink";
+import { emptyPostgresDatabase, postgresSkipReason } from "../test-support/databases";
+import { LogCapture, onBothDrivers, outboxSettled, startApp, testConfig, waitUntil } from "../test-support/app-harness";
 
 const LEADS = 40;
 const CONTACTS = 10;
 
 onBothDrivers("SMTP outage", async (t, database) => {
-  const sink = new SmtpSink(database.name === "pglite" ? 9257 : 9258);
+  const sink = new SmtpSink(database.driver === "pglite" ? 9257 : 9258);
   // The sink is not started: connections to its port are refused, as with a mail server that is down.
   const config = testConfig(database, { SMTP_URL: sink.url });
   let app = await startApp(config);
@@ -81,7 +81,7 @@ onBothDrivers("SMTP outage", async (t, database) => {
 });
 
 onBothDrivers("retry back-off", async (t, database) => {
-  const port = database.name === "pglite" ? 9259 : 9260;
+  const port = database.driver === "pglite" ? 9259 : 9260;
   // A mail server that answers every recipient with a temporary error and notes when it was asked.
   const attemptsAt: number[] = [];
   const refusing = new SMTPServer({
@@ -129,44 +129,44 @@ onBothDrivers("retry back-off", async (t, database) => {
   });
 });
 
-test("two server instances on one PostgreSQL share the outbox without sending anything twice", async (t) => {
-  const database = await postgresDatabase("two_workers");
-  if (typeof database === "string") {
-    t.skip(database);
-    return;
-  }
-  const sink = new SmtpSink(9261);
-  const config = testConfig(database, { SMTP_URL: sink.url });
-  const logs = [new LogCapture(), new LogCapture()];
-  const first = await startApp(config, logs[0]);
-  const second = await startApp(config, logs[1]);
-  t.after(async () => {
-    await first.close();
-    await second.close();
-    await sink.stop();
-    await database.drop();
-  });
-  // Queued while SMTP is down, so both workers find the whole backlog due at the same moment.
-  const count = 60;
-  const responses = await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      (i % 2 === 0 ? first : second).inject({
-        method: "POST",
-        url: "/api/leads",
-        payload: { name: `Doppelt ${i}`, email: `shared${i}@example.de`, website: "" },
-      }),
-    ),
-  );
-  assert.ok(responses.every((response) => response.statusCode === 202));
-  await sink.start();
-  await outboxSettled(first, 20_000);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  assert.equal(sink.received.length, count);
-  for (let i = 0; i < count; i += 1) assert.equal(sink.to(`shared${i}@example.de`).length, 1, `shared${i}`);
-  const sentBy = logs.map((log) => log.lines.filter((line) => line.msg === "mail sent").length);
-  assert.equal(sentBy[0]! + sentBy[1]!, count);
-  assert.ok(
-    sentBy.every((n) => n > 0),
-    `both instances sent a share: ${sentBy.join(" + ")}`,
-  );
-});
+test(
+  "two server instances on one PostgreSQL share the outbox without sending anything twice",
+  { skip: postgresSkipReason() },
+  async (t) => {
+    const database = await emptyPostgresDatabase();
+    const sink = new SmtpSink(9261);
+    const config = testConfig(database, { SMTP_URL: sink.url });
+    const logs = [new LogCapture(), new LogCapture()];
+    const first = await startApp(config, logs[0]);
+    const second = await startApp(config, logs[1]);
+    t.after(async () => {
+      await first.close();
+      await second.close();
+      await sink.stop();
+      await database.drop();
+    });
+    // Queued while SMTP is down, so both workers find the whole backlog due at the same moment.
+    const count = 60;
+    const responses = await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        (i % 2 === 0 ? first : second).inject({
+          method: "POST",
+          url: "/api/leads",
+          payload: { name: `Doppelt ${i}`, email: `shared${i}@example.de`, website: "" },
+        }),
+      ),
+    );
+    assert.ok(responses.every((response) => response.statusCode === 202));
+    await sink.start();
+    await outboxSettled(first, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(sink.received.length, count);
+    for (let i = 0; i < count; i += 1) assert.equal(sink.to(`shared${i}@example.de`).length, 1, `shared${i}`);
+    const sentBy = logs.map((log) => log.lines.filter((line) => line.msg === "mail sent").length);
+    assert.equal(sentBy[0]! + sentBy[1]!, count);
+    assert.ok(
+      sentBy.every((n) => n > 0),
+      `both instances sent a share: ${sentBy.join(" + ")}`,
+    );
+  },
+);

@@ -5,7 +5,8 @@
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../db/types";
 import { claimDue, releaseClaimed, retryDelayMs, scheduleRetry, type OutboxTable, type RetryPolicy } from "../outbox/queue";
-import { link, siteValues, type MailContext } from "./context";
+import { siteValues, tokenLink, type MailContext } from "./context";
+import { API_PATHS } from "../../src/routes";
 import { displayName, isDeliverableAddress, oneLine } from "./headers";
 import { renderMail, type MailKind } from "./templates";
 import type { Values } from "./markdown";
@@ -50,9 +51,7 @@ function mailbox(box: Mailbox): Mailbox {
 
 export function composeMail(context: MailContext, mail: OutgoingMail): StoredMessage {
   const { site } = context;
-  const unsubscribeUrl = mail.unsubscribeToken
-    ? link(context, `/api/leads/unsubscribe?token=${mail.unsubscribeToken}`)
-    : undefined;
+  const unsubscribeUrl = mail.unsubscribeToken ? tokenLink(context, API_PATHS.unsubscribe, mail.unsubscribeToken) : undefined;
   const rendered = renderMail(
     context.templates,
     mail.kind,
@@ -86,6 +85,35 @@ export function composeMail(context: MailContext, mail: OutgoingMail): StoredMes
   };
 }
 
+/** A composed mail as the values of its `mail_outbox` row. */
+export interface OutboxRow {
+  kind: MailKind;
+  recipient: string;
+  personEmail: string;
+  subject: string;
+  /** The composed message as JSON text (the `message` column). */
+  message: string;
+  messageId: string;
+}
+
+/**
+ * Composes a mail into the values of its outbox row, for statements that queue it together with what it
+ * belongs to (services/leads.ts, services/contact.ts: one statement, one round trip). Undefined when the
+ * recipient's address is not one we send to (see `isDeliverableAddress`): nothing is queued then.
+ */
+export function outboxRow(context: MailContext, mail: OutgoingMail): OutboxRow | undefined {
+  if (!isDeliverableAddress(mail.to.address)) return undefined;
+  const message = composeMail(context, mail);
+  return {
+    kind: mail.kind,
+    recipient: mail.to.address,
+    personEmail: mail.personEmail,
+    subject: message.subject,
+    message: JSON.stringify(message),
+    messageId: message.messageId,
+  };
+}
+
 /**
  * Queues one mail in the caller's transaction: it is sent only if the submission commits, and it is
  * never lost once the submission is acknowledged. A mail with `dueAt` waits until then; the worker
@@ -93,21 +121,21 @@ export function composeMail(context: MailContext, mail: OutgoingMail): StoredMes
  * (see `isDeliverableAddress`); nothing is queued then.
  */
 export async function enqueueMail(tx: Queryable, context: MailContext, mail: OutgoingMail): Promise<boolean> {
-  if (!isDeliverableAddress(mail.to.address)) return false;
-  const message = composeMail(context, mail);
+  const row = outboxRow(context, mail);
+  if (!row) return false;
   await tx.query(
     `INSERT INTO mail_outbox (kind, recipient, person_email, lead_id, contact_request_id, subject, message, message_id,
                               due_at, next_attempt_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, coalesce($9::timestamptz, now()))`,
     [
-      mail.kind,
-      mail.to.address,
-      mail.personEmail,
+      row.kind,
+      row.recipient,
+      row.personEmail,
       mail.leadId ?? null,
       mail.contactRequestId ?? null,
-      message.subject,
-      JSON.stringify(message),
-      message.messageId,
+      row.subject,
+      row.message,
+      row.messageId,
       mail.dueAt?.toISOString() ?? null,
     ],
   );

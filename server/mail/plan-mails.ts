@@ -5,7 +5,7 @@
  * nor repeats one, an unsubscribe cancels those not yet sent, and an erase deletes them with the rest.
  */
 import type { Queryable } from "../db/types";
-import { link, type MailContext } from "./context";
+import { pageLinks, type MailContext } from "./context";
 import { enqueueMail } from "./outbox";
 import { planMailContent } from "./plan-content";
 import { planMailTimes } from "./plan-schedule";
@@ -34,9 +34,7 @@ export function planMailValues(context: MailContext, name: string, day: number):
     recipeSteps: recipe.steps.map((step, index) => `${index + 1}. ${step}`).join("\n"),
     principleTitle: principle.title,
     principleText: principle.description,
-    recipesUrl: link(context, "/gesunde-rezepte"),
-    movementUrl: link(context, "/bewegung-alltag"),
-    nutritionUrl: link(context, "/ernaehrung-traditionell"),
+    ...pageLinks(context),
     ...(next ? { nextActivity: next.activity } : {}),
   };
 }

@@ -1,17 +1,20 @@
-/** The site's colours (src/styles/global.css) for e-mail HTML, where only inline styles are reliable. */
+import { PALETTE } from "../../src/brand";
+
+/** The site's colours (src/brand.ts) for e-mail HTML, where only inline styles are reliable. */
 export const COLORS = {
-  page: "#f8f2e6", // cream-100
+  page: PALETTE["cream-100"],
   card: "#ffffff",
-  text: "#2a211a", // bark-900
-  muted: "#4a3b2e", // bark-700
-  heading: "#1b3a29", // forest-800
-  link: "#244a35", // forest-700
-  accent: "#c98526", // ember-500
-  quote: "#fdfbf6", // cream-50
-  button: "#244a35", // forest-700
+  text: PALETTE["bark-900"],
+  muted: PALETTE["bark-700"],
+  heading: PALETTE["forest-800"],
+  link: PALETTE["forest-700"],
+  accent: PALETTE["ember-500"],
+  quote: PALETTE["cream-50"],
+  button: PALETTE["forest-700"],
   buttonText: "#ffffff",
-  band: "#1b3a29", // forest-800
-  bandText: "#f8f2e6",
+  band: PALETTE["forest-800"],
+  bandText: PALETTE["cream-100"],
+  rule: PALETTE["cream-200"],
 } as const;
 
 /** Body text in a system sans (the site uses Inter), headings in a serif like the site's Source Serif. */

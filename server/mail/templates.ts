@@ -8,6 +8,8 @@ import path from "node:path";
 import { placeholdersIn, renderHtml, renderText, type Values } from "./markdown";
 import { wrapHtml } from "./layout";
 import { multiLine, oneLine } from "./headers";
+import { readFrontMatter, type FrontMatter } from "../../src/content/front-matter";
+import { problemReport } from "../../src/content/read-content";
 
 /** Filled in for every mail from `content/site.json`. */
 export const SITE_VALUES = [
@@ -79,18 +81,14 @@ export interface RenderedMail {
 
 /** Front matter is optional for the shared parts (`_footer.md`), which have no subject. */
 function parseTemplate(file: string, source: string): Template {
-  if (!source.startsWith("---")) return { subject: "", body: source.trim() };
-  const match = /^---\r?\n(?:([\s\S]*?)\r?\n)?---\r?\n?([\s\S]*)$/.exec(source);
-  if (!match) throw new Error(`${file}: Kopfbereich (--- subject: … ---) ist nicht abgeschlossen`);
-  const fields = new Map<string, string>();
-  for (const line of (match[1] ?? "").split(/\r?\n/)) {
-    if (!line.trim()) continue;
-    const field = /^([A-Za-z]+):\s*(.*)$/.exec(line);
-    if (!field) throw new Error(`${file}: Zeile im Kopfbereich nicht lesbar: ${line}`);
-    fields.set(field[1], field[2].replace(/^"(.*)"$/, "$1").trim());
+  let parsed: FrontMatter;
+  try {
+    parsed = readFrontMatter(source);
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`);
   }
-  const subject = fields.get("subject") ?? "";
-  return { subject, body: match[2].trim() };
+  const subject = parsed.data.subject;
+  return { subject: subject === undefined || subject === null ? "" : String(subject).trim(), body: parsed.content.trim() };
 }
 
 /** How a template file is named in messages, as editors see it. */
@@ -158,7 +156,7 @@ export function emailTemplateProblems(contentDir: string): string[] {
 /** The templates for the server; any problem stops the start with the same messages as the content check. */
 export function loadTemplates(dir: string): Templates {
   const { templates, problems } = readTemplates(dir);
-  if (problems.length > 0) throw new Error(`Fehler in den E-Mail-Vorlagen:\n${problems.map((p) => `  • ${p}`).join("\n")}`);
+  if (problems.length > 0) throw new Error(problemReport(problems, "Fehler in den E-Mail-Vorlagen"));
   return templates as Templates;
 }
 

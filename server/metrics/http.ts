@@ -2,8 +2,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isHoneypotFilled } from "../http/form-post";
 import type { Collectors } from "./collectors";
+import { API_PATHS } from "../../src/routes";
 
-const FORMS: Record<string, string> = { "/api/leads": "lead", "/api/contact": "contact" };
+const FORMS: Record<string, string> = { [API_PATHS.leads]: "lead", [API_PATHS.contact]: "contact" };
 
 /** Why a form post was refused, by the status the server answered with. */
 const REFUSALS: Record<number, string> = {

@@ -6,9 +6,9 @@ import assert from "node:assert/strict";
 import net from "node:net";
 import site from "../../content/site.json";
 import { buildApp } from "../app";
-import { onBothDrivers, startApp, waitUntil } from "../mail/testing/harness";
-import { sendContact, webhookConfig } from "../webhooks/testing/app";
-import { testSecret, WebhookReceiver } from "../webhooks/testing/receiver";
+import { onBothDrivers, startApp, waitUntil } from "../test-support/app-harness";
+import { sendContact, webhookConfig } from "../test-support/webhook-app";
+import { testSecret, WebhookReceiver } from "../test-support/webhook-receiver";
 
 /** A port nobody listens on, so SMTP connections are refused. */
 async function closedPort(): Promise<number> {

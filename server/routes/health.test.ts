@@ -137,7 +137,7 @@ describe("GET /api/health on a full disk (pglite)", { skip: mounted ? false : "k
   before(async () => {
     const dataDir = path.join(mountPoint, "data");
     const config = { databaseUrl: undefined, dataDir };
-    database = { driver: "pglite", config, db: await openDb(config), drop: async () => {} };
+    database = { driver: "pglite", config, env: { DATA_DIR: dataDir }, db: await openDb(config), drop: async () => {} };
     app = await buildTestApp(database);
   });
 

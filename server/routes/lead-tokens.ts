@@ -7,32 +7,34 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Queryable } from "../db/types";
-import { confirmLead, isConfirmable, isUnsubscribeToken, unsubscribeLead } from "../mail/double-opt-in";
-import { isWellFormedToken } from "../mail/tokens";
+import { confirmLead, isConfirmable } from "../services/lead-confirmation";
+import { isUnsubscribeToken, unsubscribeLead } from "../services/lead-unsubscribe";
+import { isWellFormedToken } from "../services/link-tokens";
 import { sendError } from "../http/errors";
 import { guardFormPost } from "../http/form-post";
 import type { SiteFiles } from "../static/site-files";
 import { sendTokenPage, type TokenPage } from "./token-pages";
+import { API_PATHS, ROUTES } from "../../src/routes";
 
-export const CONFIRMED_PATH = "/anmeldung-bestaetigt";
-export const UNSUBSCRIBED_PATH = "/abmeldung-bestaetigt";
-export const INVALID_LINK_PATH = "/link-ungueltig";
+export const CONFIRMED_PATH = ROUTES.signupConfirmed.path;
+export const UNSUBSCRIBED_PATH = ROUTES.unsubscribed.path;
+export const INVALID_LINK_PATH = ROUTES.invalidLink.path;
 
 export const CONFIRM_PAGE: TokenPage = {
-  path: "/anmeldung-bestaetigen",
-  action: "/api/leads/confirm",
+  path: ROUTES.confirmSignup.path,
+  action: API_PATHS.confirm,
   fallback: {
-    title: "Anmeldung bestätigen",
+    title: ROUTES.confirmSignup.title,
     intro: "Ein Klick noch: Bestätige, dass du unsere E-Mails haben möchtest.",
     button: "Ja, Anmeldung bestätigen",
   },
 };
 
 export const UNSUBSCRIBE_PAGE: TokenPage = {
-  path: "/abmelden",
-  action: "/api/leads/unsubscribe",
+  path: ROUTES.unsubscribe.path,
+  action: API_PATHS.unsubscribe,
   fallback: {
-    title: "Abmelden",
+    title: ROUTES.unsubscribe.title,
     intro: "Mit einem Klick meldest du dich ab und bekommst keine E-Mails mehr von uns.",
     button: "Ja, abmelden",
   },
@@ -79,17 +81,17 @@ export default async function leadTokenRoutes(app: FastifyInstance, options: { s
       return sendTokenPage(options.site, reply, page, token);
     });
   };
-  linkAndPage("/api/leads/confirm", CONFIRM_PAGE, isConfirmable, "lead confirmation link opened");
-  linkAndPage("/api/leads/unsubscribe", UNSUBSCRIBE_PAGE, isUnsubscribeToken, "unsubscribe link opened");
+  linkAndPage(CONFIRM_PAGE.action, CONFIRM_PAGE, isConfirmable, "lead confirmation link opened");
+  linkAndPage(UNSUBSCRIBE_PAGE.action, UNSUBSCRIBE_PAGE, isUnsubscribeToken, "unsubscribe link opened");
 
-  app.post("/api/leads/confirm", formPost, async (request, reply) => {
+  app.post(API_PATHS.confirm, formPost, async (request, reply) => {
     const outcome = await confirmLead(app.db, app.mail, tokenIn(request.body) ?? tokenIn(request.query));
     request.log.info({ outcome }, "lead confirmation");
     return seeOther(reply, outcome === "done" ? CONFIRMED_PATH : INVALID_LINK_PATH);
   });
 
   // The page's button posts the token in the body; a mail program's one-click POST has it in the link.
-  app.post("/api/leads/unsubscribe", limited, async (request, reply) => {
+  app.post(API_PATHS.unsubscribe, limited, async (request, reply) => {
     const oneClick = (request.body as Record<string, unknown> | undefined)?.["List-Unsubscribe"] === "One-Click";
     const outcome = await unsubscribeLead(app.db, tokenIn(request.body) ?? tokenIn(request.query));
     request.log.info({ outcome, oneClick }, "unsubscribe");

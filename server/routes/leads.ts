@@ -2,36 +2,16 @@
 import type { FastifyInstance } from "fastify";
 import { INFO_FORM_ID } from "../../src/constants";
 import { leadSchema } from "../../src/forms/schemas";
-import {
-  FORM_BODY_LIMIT,
-  answerAccepted,
-  answerInvalid,
-  formBodySchema,
-  formResponseSchema,
-  guardFormPost,
-  isHoneypotFilled,
-  validateForm,
-} from "../http/form-post";
-import { sendingPage } from "../http/request-info";
+import { API_PATHS, ROUTES } from "../../src/routes";
+import { registerFormRoute } from "../http/form-post";
 import { submitLead } from "../services/leads";
 
 export default async function leadRoutes(app: FastifyInstance): Promise<void> {
-  app.post(
-    "/api/leads",
-    {
-      bodyLimit: FORM_BODY_LIMIT,
-      onRequest: guardFormPost(app.allowedOrigins),
-      config: { rateLimit: app.formRateLimit },
-      schema: { body: formBodySchema(["name", "email"]), response: formResponseSchema },
-      attachValidation: true,
-    },
-    async (request, reply) => {
-      if (isHoneypotFilled(request.body)) return answerAccepted(request, reply);
-      const formPage = sendingPage(request, "/");
-      const result = await validateForm(leadSchema, request.body);
-      if ("errors" in result) return answerInvalid(request, reply, result.errors, `${formPage}#${INFO_FORM_ID}`);
-      await submitLead(app.db, result.values, { formPage, consent: app.consentVersions }, app.mail);
-      return answerAccepted(request, reply);
-    },
-  );
+  registerFormRoute(app, {
+    url: API_PATHS.leads,
+    schema: leadSchema,
+    page: ROUTES.home.path,
+    anchor: INFO_FORM_ID,
+    submit: (values, formPage) => submitLead(app.db, values, { formPage, consent: app.consentVersions }, app.mail),
+  });
 }

@@ -10,6 +10,7 @@ import { HTTP_MESSAGES } from "../http/messages";
 import { REVALIDATE, cacheControlFor } from "../static/cache-control";
 import { COMPRESS_MIN_BYTES, chooseEncoding, etagFor, isCacheable, type CachedFile } from "../static/file-cache";
 import type { SiteFiles } from "../static/site-files";
+import { API_PREFIX } from "../../src/routes";
 
 export function pathnameOf(url: string): string {
   const query = url.indexOf("?");
@@ -17,7 +18,7 @@ export function pathnameOf(url: string): string {
 }
 
 export function isApiPath(pathname: string): boolean {
-  return pathname === "/api" || pathname.startsWith("/api/");
+  return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
 }
 
 export default async function staticRoutes(app: FastifyInstance, options: { site: SiteFiles }): Promise<void> {

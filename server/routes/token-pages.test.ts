@@ -9,7 +9,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { HTTP_MESSAGES } from "../http/messages";
-import { newToken } from "../mail/tokens";
+import { newToken } from "../services/link-tokens";
 import { databaseTargets, type TestDatabase } from "../test-support/databases";
 import { createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
 import { buildTestApp, postForm, type TestApp } from "../test-support/test-app";

@@ -7,6 +7,8 @@ import type { FastifyReply } from "fastify";
 import path from "node:path";
 import { escapeHtml } from "../../src/escape-html";
 import type { SiteFiles } from "../static/site-files";
+import { PALETTE } from "../../src/brand";
+import { PLAIN_PAGE_STYLE, plainPage } from "../http/plain-page";
 
 export interface TokenPage {
   /** The page's route in the build, e.g. /anmeldung-bestaetigen. */
@@ -37,33 +39,24 @@ export async function filledPage(
   };
 }
 
+const FALLBACK_STYLE = `${PLAIN_PAGE_STYLE}
+button{background:${PALETTE["forest-800"]};color:#fff;padding:.8rem 1.4rem;border:0;border-radius:.4rem;font-size:1rem;font-weight:600;cursor:pointer}`;
+
 function fallbackPage(page: TokenPage, token: string): string {
   const { title, intro, button } = page.fallback;
-  return `<!DOCTYPE html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | Urkraft</title>
-<style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f7f3ea;color:#1f2a1f;line-height:1.6}
-main{max-width:36rem;margin:2.5rem auto;padding:0 1.25rem}
-button{background:#1f3a2b;color:#fff;padding:.8rem 1.4rem;border:0;border-radius:.4rem;font-size:1rem;font-weight:600;cursor:pointer}
-</style>
-</head>
-<body>
-<main>
+  return plainPage({
+    title: `${title} | Urkraft`,
+    noindex: true,
+    style: FALLBACK_STYLE,
+    body: `<main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(intro)}</p>
 <form method="post" action="${escapeHtml(page.action)}">
 <input type="hidden" name="token" value="${escapeHtml(token)}"/>
 <button type="submit">${escapeHtml(button)}</button>
 </form>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 /** Answers with the page for a token the caller has checked (well-formed and valid), or "" for none. */

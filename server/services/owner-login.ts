@@ -7,7 +7,8 @@ import type { Db, Queryable } from "../db/types";
 import type { MailContext } from "../mail/context";
 import { link } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
-import { hashToken, isWellFormedToken, newToken } from "../mail/tokens";
+import { hashToken, isWellFormedToken, newToken } from "./link-tokens";
+import { OWNER_LOGIN_PATH } from "../../src/routes";
 
 export const LOGIN_LINK_MINUTES = 15;
 /**
@@ -15,7 +16,6 @@ export const LOGIN_LINK_MINUTES = 15;
  * nothing, so nobody can flood an owner's mailbox with links.
  */
 export const LOGIN_LINKS_PER_ADDRESS = 3;
-export const OWNER_LOGIN_PATH = "/verwaltung/anmelden";
 
 export function isOwner(ownerEmails: readonly string[], email: string): boolean {
   return ownerEmails.includes(email.trim().toLowerCase());

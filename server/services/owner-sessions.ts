@@ -3,7 +3,7 @@
  * table only its hash. A session ends 12 hours after login at the latest, or after 2 hours without use.
  */
 import type { Queryable } from "../db/types";
-import { hashToken, isWellFormedToken, newToken } from "../mail/tokens";
+import { hashToken, isWellFormedToken, newToken } from "./link-tokens";
 
 export const SESSION_COOKIE = "__Host-urkraft-verwaltung";
 export const SESSION_MAX_HOURS = 12;

@@ -8,9 +8,7 @@ import type { MailContext } from "../mail/context";
 import { link } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
 
-export function requestPath(id: number): string {
-  return `/verwaltung/anfragen/${id}`;
-}
+import { ownerRequestPath } from "../../src/routes";
 
 export async function queueReplyReminders(db: Db, context: MailContext, ownerEmails: readonly string[]): Promise<number> {
   if (ownerEmails.length === 0) return 0;
@@ -36,7 +34,7 @@ export async function queueReplyReminders(db: Db, context: MailContext, ownerEma
           contactRequestId: request.id,
           values: {
             name: request.name,
-            requestUrl: link(context, requestPath(request.id)),
+            requestUrl: link(context, ownerRequestPath(request.id)),
             reminderHours: String(context.site.replyReminderHours),
           },
         });

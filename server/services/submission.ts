@@ -9,3 +9,17 @@ export interface ConsentVersions {
   consentText: string;
   privacyStatement: string;
 }
+
+/**
+ * The form values as the database stores them: text is sent to it as UTF-8, which turns a lone surrogate
+ * (possible in JSON, not in UTF-8) into U+FFFD. Mails composed before the write use these, so they say
+ * what is stored, and their JSON is valid for the `jsonb` column.
+ */
+export function asStored<T extends object>(values: T): T {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      typeof value === "string" ? Buffer.from(value, "utf8").toString("utf8") : value,
+    ]),
+  ) as T;
+}

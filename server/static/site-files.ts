@@ -1,11 +1,13 @@
 /**
  * Maps a request path to a file of the Gatsby build the way `trailingSlash: "never"` expects: /agb is
  * public/agb/index.html, served directly (no redirect); /agb/ redirects to /agb. Anything outside
- * public/, hidden files and the 404 page itself count as missing.
+ * public/, hidden files, the 404 page itself and the owner area's folder (served only by its own gated
+ * routes, server/routes/owner/page.ts) count as missing.
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { FileCache, type CachedFile } from "./file-cache";
+import { OWNER_DIR } from "./owner-files";
 
 export type SitePath =
   { kind: "file"; relativePath: string; absolutePath: string } | { kind: "redirect"; location: string } | { kind: "missing" };
@@ -33,6 +35,7 @@ export class SiteFiles {
     }
     const segments = decoded.split("/").filter(Boolean);
     if (segments.some((segment) => segment.startsWith(".") && segment !== ".well-known")) return { kind: "missing" };
+    if (segments[0] === OWNER_DIR) return { kind: "missing" };
 
     for (const candidate of [segments.join("/"), [...segments, "index.html"].join("/")]) {
       if (candidate === "" || NOT_FOUND_PAGES.has(candidate)) continue;

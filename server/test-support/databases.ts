@@ -14,14 +14,20 @@ export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://p
 
 export type Driver = Db["driver"];
 
-export interface TestDatabase {
+/** A fresh, empty database that the code under test opens itself (the app, the command line). */
+export interface EmptyDatabase {
   driver: Driver;
   /** What the server's config needs to open this database (DATABASE_URL / DATA_DIR). */
   config: { databaseUrl: string | undefined; dataDir: string };
-  /** Open and migrated. */
-  db: Db;
-  /** Closes the connection and removes the database with all its files. */
+  /** The same as environment variables, for loadConfig and the command line. */
+  env: Record<string, string>;
+  /** Removes the database with all its files. */
   drop(): Promise<void>;
+}
+
+/** A database opened (and migrated) for the test itself. */
+export interface TestDatabase extends EmptyDatabase {
+  db: Db;
 }
 
 export interface DatabaseTarget {
@@ -56,16 +62,27 @@ export function databaseTargets(): DatabaseTarget[] {
   ];
 }
 
-export async function createPgliteDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+function envOf(config: EmptyDatabase["config"]): Record<string, string> {
+  return { DATA_DIR: config.dataDir, ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}) };
+}
+
+export async function emptyPgliteDatabase(): Promise<EmptyDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-pglite-"));
   const config = { databaseUrl: undefined, dataDir };
-  const db = await openDb(config, options);
+  return { driver: "pglite", config, env: envOf(config), drop: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+/** A fresh PostgreSQL database with a unique name, and a data folder of its own (outbox files, keys). */
+export async function emptyPostgresDatabase(): Promise<EmptyDatabase> {
+  const created = await createPostgresDatabaseUrl();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-pg-"));
+  const config = { databaseUrl: created.url, dataDir };
   return {
-    driver: "pglite",
+    driver: "postgres",
     config,
-    db,
+    env: envOf(config),
     async drop() {
-      await db.close();
+      await created.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -80,27 +97,30 @@ export async function createPostgresDatabaseUrl(): Promise<{ url: string; drop: 
   return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-export async function createPostgresDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const created = await createPostgresDatabaseUrl();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-pg-"));
-  const config = { databaseUrl: created.url, dataDir };
+async function opened(empty: EmptyDatabase, options: { migrate?: boolean }): Promise<TestDatabase> {
   let db: Db;
   try {
-    db = await openDb(config, options);
+    db = await openDb(empty.config, options);
   } catch (error) {
-    await created.drop();
+    await empty.drop();
     throw error;
   }
   return {
-    driver: "postgres",
-    config,
+    ...empty,
     db,
     async drop() {
       await db.close();
-      await created.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await empty.drop();
     },
   };
+}
+
+export async function createPgliteDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  return opened(await emptyPgliteDatabase(), options);
+}
+
+export async function createPostgresDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  return opened(await emptyPostgresDatabase(), options);
 }
 
 async function adminQuery(sql: string): Promise<void> {

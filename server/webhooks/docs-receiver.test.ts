@@ -7,17 +7,17 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { pgliteDatabase } from "../mail/testing/databases";
-import { startApp, waitUntil } from "../mail/testing/harness";
-import { sendContact, webhookConfig } from "./testing/app";
-import { testSecret, WebhookReceiver } from "./testing/receiver";
+import { emptyPgliteDatabase } from "../test-support/databases";
+import { startApp, waitUntil } from "../test-support/app-harness";
+import { sendContact, webhookConfig } from "../test-support/webhook-app";
+import { testSecret, WebhookReceiver } from "../test-support/webhook-receiver";
 
 const docs = readFileSync(path.resolve("docs/webhooks.md"), "utf8");
 const receiverCode = /## A receiver in ten lines[\s\S]*?```js\n([\s\S]*?)```/.exec(docs)![1]!;
 
 // The receiver, not the database, is under test: PGlite alone.
 test("the receiver in docs/webhooks.md", async (t) => {
-  const database = await pgliteDatabase();
+  const database = await emptyPgliteDatabase();
   const secret = testSecret();
   // A free port for the documented receiver: taken and given back by a receiver of our own.
   const probe = new WebhookReceiver(secret, "/");

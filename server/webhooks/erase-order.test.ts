@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { erasePerson } from "../privacy";
+import { erasePerson } from "../services/privacy";
 import { databaseTargets } from "../test-support/databases";
 import { claimDueDeliveries, markDelivered, purgeDeliveries, syncEndpoints } from "./deliveries";
 import { DELIVERY_LEASE_MS, queueContactReceived } from "./events";

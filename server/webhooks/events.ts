@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../db/types";
+import { ownerRequestPath } from "../../src/routes";
 
 export const WEBHOOK_EVENTS = ["lead.confirmed", "lead.unsubscribed", "contact.received", "person.erased"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -20,7 +21,14 @@ export interface WebhookPayload {
 }
 
 /** The person's key in webhook_deliveries, computed by the database so it matches `lower(email)` elsewhere. */
-export const PERSON_KEY = "encode(sha256(convert_to(lower($1::text), 'UTF8')), 'hex')";
+export const personKey = (param: string) => `encode(sha256(convert_to(lower(${param}::text), 'UTF8')), 'hex')`;
+export const PERSON_KEY = personKey("$1");
+
+/** The endpoints an event is delivered to: one delivery row each. */
+export const ENABLED_ENDPOINTS = "webhook_endpoints WHERE active AND disabled_at IS NULL";
+
+/** A new webhook-id: the same on every attempt and for every endpoint. */
+export const newEventId = () => `msg_${randomUUID().replace(/-/g, "")}`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -33,9 +41,9 @@ async function queueEvent(
   const { rows } = await tx.query(
     `INSERT INTO webhook_deliveries (event_id, event_type, endpoint, person_key, payload, next_attempt_at)
      SELECT $2, $3, url, ${PERSON_KEY}, $4, coalesce($5::timestamptz, now())
-       FROM webhook_endpoints WHERE active AND disabled_at IS NULL
+       FROM ${ENABLED_ENDPOINTS}
      RETURNING id`,
-    [personEmail, `msg_${randomUUID().replace(/-/g, "")}`, payload.type, JSON.stringify(payload), dueAt],
+    [personEmail, newEventId(), payload.type, JSON.stringify(payload), dueAt],
   );
   return rows.length;
 }
@@ -78,7 +86,26 @@ export async function queueLeadUnsubscribed(tx: Queryable, leadId: number): Prom
   });
 }
 
-/** A new contact request: who and when, and where the owner reads it. The message itself stays on the site. */
+/** The `contact.received` body: who and when, and where the owner reads it. The message itself stays on the site. */
+export function contactReceivedPayload(
+  siteUrl: string,
+  request: { name: string; email: string },
+  requestId: number | string,
+  receivedAt: string,
+): WebhookPayload {
+  return {
+    type: "contact.received",
+    timestamp: receivedAt,
+    data: {
+      name: request.name,
+      email: request.email,
+      receivedAt,
+      url: `${siteUrl.replace(/\/+$/, "")}${ownerRequestPath(requestId)}`,
+    },
+  };
+}
+
+/** Queues `contact.received` for a stored request (the form itself queues it in its statement, services/contact.ts). */
 export async function queueContactReceived(tx: Queryable, siteUrl: string, requestId: number): Promise<void> {
   const { rows } = await tx.query<{ name: string; email: string; submitted_at: Date }>(
     "SELECT name, email, submitted_at FROM contact_requests WHERE id = $1",
@@ -86,16 +113,7 @@ export async function queueContactReceived(tx: Queryable, siteUrl: string, reque
   );
   const request = rows[0];
   if (!request) return;
-  await queueEvent(tx, request.email, {
-    type: "contact.received",
-    timestamp: iso(request.submitted_at),
-    data: {
-      name: request.name,
-      email: request.email,
-      receivedAt: iso(request.submitted_at),
-      url: `${siteUrl.replace(/\/+$/, "")}/verwaltung/anfragen/${requestId}`,
-    },
-  });
+  await queueEvent(tx, request.email, contactReceivedPayload(siteUrl, request, requestId, iso(request.submitted_at)));
 }
 
 /**

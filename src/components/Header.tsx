@@ -2,7 +2,8 @@ import React, { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "gatsby";
 import { HEADER_LINKS } from "../navigation";
 import { useSiteSettings } from "../hooks/useSiteSettings";
-import { CloseIcon, LockIcon, MailIcon, MenuIcon } from "./icons";
+import { Icon } from "./sections/Icon";
+import { PALETTE } from "../brand";
 
 const linkClass =
   "rounded-md px-3 py-2 text-[0.95rem] font-medium text-forest-900 transition-colors hover:bg-forest-50 hover:text-forest-700";
@@ -37,7 +38,13 @@ export function Header() {
         <Link to="/" className="flex items-center gap-2 font-serif text-2xl font-bold tracking-tight text-forest-800">
           <svg aria-hidden="true" focusable="false" viewBox="0 0 36 36" className="h-9 w-9">
             <circle cx="18" cy="18" r="18" fill="currentColor" />
-            <path d="M11 9v10.5a7 7 0 0 0 14 0V9" fill="none" stroke="#f0c27a" strokeWidth="3.2" strokeLinecap="round" />
+            <path
+              d="M11 9v10.5a7 7 0 0 0 14 0V9"
+              fill="none"
+              stroke={PALETTE["ember-300"]}
+              strokeWidth="3.2"
+              strokeLinecap="round"
+            />
           </svg>
           {brand}
           <span className="sr-only"> – zur Startseite</span>
@@ -59,7 +66,7 @@ export function Header() {
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+          {menuOpen ? <Icon name="close" className="h-6 w-6" /> : <Icon name="menu" className="h-6 w-6" />}
           <span className="sr-only">{menuOpen ? "Menü schließen" : "Menü öffnen"}</span>
         </button>
       </div>
@@ -108,11 +115,11 @@ function SecureAndMail({ email, mailClassName }: { email: string; mailClassName:
   return (
     <>
       <span className="inline-flex items-center gap-1.5 text-forest-700">
-        <LockIcon className="h-4 w-4" />
+        <Icon name="lock" className="h-4 w-4" />
         Sichere Verbindung
       </span>
       <a href={`mailto:${email}`} className={`inline-flex items-center gap-1.5 font-medium text-forest-800 ${mailClassName}`}>
-        <MailIcon className="h-4 w-4" />
+        <Icon name="mail" className="h-4 w-4" />
         {email}
       </a>
     </>

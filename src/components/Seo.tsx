@@ -1,5 +1,6 @@
 import React from "react";
 import { useSiteSettings } from "../hooks/useSiteSettings";
+import { PALETTE } from "../brand";
 import { absoluteUrl } from "../seo/json-ld";
 import { OrganizationJsonLd } from "../seo/OrganizationJsonLd";
 
@@ -35,7 +36,7 @@ export function Seo({ title, description, pathname, noindex = false, children }:
       <meta property="og:image:height" content="630" />
       <meta property="og:image:alt" content={`${brand} – ${tagline}`} />
       <meta name="twitter:card" content="summary_large_image" />
-      <meta name="theme-color" content="#1b3a29" />
+      <meta name="theme-color" content={PALETTE["forest-800"]} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {noindex && <meta name="robots" content="noindex" />}
       <OrganizationJsonLd />

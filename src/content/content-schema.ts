@@ -16,7 +16,9 @@ import {
 import { EMAIL_PATTERN } from "../forms/schemas";
 import { FAQ_COUNT, MOVEMENT_DURATIONS, PRINCIPLE_COUNT, RECIPE_COUNT, TESTIMONIAL_COUNT } from "../constants";
 import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, HEADER_LINKS } from "../navigation";
+import { ROUTES } from "../routes";
 import { PRINCIPLE_ICONS } from "./principle-icons";
+import { linkTargets } from "./linked-text";
 
 /** Every object in a content file must be there: yup lets a missing one pass, GraphQL declares it non-null. */
 const object = <S extends ObjectShape>(shape: S) => yupObject(shape).required("fehlt");
@@ -58,6 +60,17 @@ const imagePath = () =>
 const SITE_PATHS = [...new Set([...HEADER_LINKS, ...FOOTER_QUICK_LINKS, ...FOOTER_LEGAL_LINKS].map((link) => link.to))];
 /** A link inside the site: one of the pages the navigation knows. */
 const sitePath = () => text().oneOf(SITE_PATHS, `muss eine Seite der Website sein: ${SITE_PATHS.join(", ")}`);
+/** A sentence that may link with `[label](/seite)` to a page of the site or with `[label](mailto:{{email}})`. */
+const linkedText = () =>
+  text()
+    .meta({ description: "Links schreibst du als [Linktext](/seite) oder [Linktext](mailto:{{email}})" })
+    .test("links", "", function links(value) {
+      const wrong = linkTargets(value ?? "").filter((target) => !SITE_PATHS.includes(target) && !target.startsWith("mailto:"));
+      if (wrong.length === 0) return true;
+      return this.createError({
+        message: `Link auf „${wrong[0]}“: muss eine Seite der Website (${SITE_PATHS.join(", ")}) oder mailto: sein`,
+      });
+    });
 /** A deployment fact: may stay empty until it is known (see DEPLOYMENT_OPTIONAL and the production check). */
 const deploymentFact = () =>
   string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").defined("fehlt (leer lassen, solange unbekannt)");
@@ -442,16 +455,44 @@ export const contactCopySchema = object({
   trust: array(titledText()).min(2, "braucht mindestens 2 Einträge").required("fehlt"),
 });
 
-export const thanksCopySchema = object({
-  seo: pageSeo(),
-  hero: heroWithoutImage(),
-  steps: titledList(3),
-  links: object({
+/** Cards that link to pages of the site: title, then one card per page. */
+const linkCards = () =>
+  object({
     title: text(),
     items: array(object({ to: sitePath(), label: text(), text: text() }).meta({ type: "LinkCard" }))
       .min(1, "braucht mindestens einen Eintrag")
       .required("fehlt"),
-  }).meta({ type: "ThanksLinks" }),
+  }).meta({ type: "ThanksLinks" });
+
+export const thanksCopySchema = object({
+  seo: pageSeo(),
+  hero: heroWithoutImage(),
+  steps: titledList(3),
+  links: linkCards(),
+});
+
+/** The pages the buttons of the link pages lead to: confirmed, unsubscribed, and a link that does not work. */
+export const signupConfirmedCopySchema = object({
+  seo: pageSeo(),
+  hero: heroWithoutImage(),
+  steps: titledList(1),
+  links: linkCards(),
+});
+
+export const unsubscribedCopySchema = object({
+  seo: pageSeo(),
+  hero: heroWithoutImage(),
+  data: object({ title: text(), text: linkedText() }).meta({ type: "LinkedTextSection", title: "Abschnitt zu deinen Daten" }),
+  again: callToAction().meta({ title: "Abschnitt „Wieder anmelden“" }),
+  links: linkCards(),
+});
+
+export const invalidLinkCopySchema = object({
+  seo: pageSeo(),
+  hero: heroWithoutImage(),
+  heroButton: text(),
+  reasons: titledList(1).meta({ title: "Mögliche Gründe" }),
+  unsubscribeHelp: linkedText().meta({ title: "Hilfe, wenn das Abmelden nicht klappt" }),
 });
 
 /** The pages a link in a lead mail opens: one button that posts the link's token. */
@@ -478,7 +519,7 @@ export interface ObjectFile extends ContentFileInfo {
 }
 
 /** The thank-you page links to the three content pages and home (spec). */
-export const THANKS_LINK_TARGETS = ["/bewegung-alltag", "/ernaehrung-traditionell", "/gesunde-rezepte", "/"];
+export const THANKS_LINK_TARGETS = [ROUTES.movement.path, ROUTES.nutrition.path, ROUTES.recipes.path, ROUTES.home.path];
 
 export const OBJECT_FILES: ObjectFile[] = [
   {
@@ -524,6 +565,24 @@ export const OBJECT_FILES: ObjectFile[] = [
     type: "UnsubscribePageCopy",
     title: "Texte der Seite „Abmelden“",
     schema: unsubscribeCopySchema,
+  },
+  {
+    file: "pages/anmeldung-bestaetigt.json",
+    type: "SignupConfirmedPageCopy",
+    title: "Texte der Seite „Anmeldung bestätigt“",
+    schema: signupConfirmedCopySchema,
+  },
+  {
+    file: "pages/abmeldung-bestaetigt.json",
+    type: "UnsubscribedPageCopy",
+    title: "Texte der Seite „Abmeldung bestätigt“",
+    schema: unsubscribedCopySchema,
+  },
+  {
+    file: "pages/link-ungueltig.json",
+    type: "InvalidLinkPageCopy",
+    title: "Texte der Seite „Link ungültig“",
+    schema: invalidLinkCopySchema,
   },
   {
     file: "pages/danke-willkommen.json",

@@ -1,7 +1,7 @@
 /** Checks the Markdown legal pages in content/legal: front matter and the spec's numbered sections. */
 import fs from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
+import { readFrontMatter } from "./front-matter";
 import { LEGAL_SECTION_COUNTS, LEGAL_SLUGS } from "../constants";
 import { unknownPlaceholders } from "./placeholders";
 import { typographyProblems } from "./editorial-checks";
@@ -23,11 +23,9 @@ export function legalPageProblems(contentDir: string): string[] {
     if (!fs.existsSync(file)) return [`${shown}: Datei fehlt`];
     let parsed: { data: Record<string, unknown>; content: string };
     try {
-      parsed = matter(fs.readFileSync(file, "utf8"));
+      parsed = readFrontMatter(fs.readFileSync(file, "utf8"));
     } catch (error) {
-      return [
-        `${shown}, Kopfbereich: kein gültiges YAML (${(error as Error).message.split("\n")[0]}); Texte mit „:“ in Anführungszeichen setzen`,
-      ];
+      return [`${shown}, Kopfbereich: ${(error as Error).message}`];
     }
     const { data, content } = parsed;
     const problems: string[] = REQUIRED_FIELDS.filter(

@@ -12,9 +12,14 @@ import { deploymentProblems, statBasisProblems, statisticProblems, typographyPro
 
 export type SiteSettings = InferType<typeof siteSchema>;
 
+/** Problems as the build, the content check and the server show them: a heading and one line each. */
+export function problemReport(problems: readonly string[], heading = "Fehler in den Inhaltsdateien"): string {
+  return `${heading}:\n${problems.map((p) => `  • ${p}`).join("\n")}`;
+}
+
 export class ContentError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Fehler in den Inhaltsdateien:\n${problems.map((p) => `  • ${p}`).join("\n")}`);
+    super(problemReport(problems));
     this.name = "ContentError";
   }
 }
@@ -111,15 +116,17 @@ function stringsIn(value: unknown, at = ""): [string, string][] {
 /** The shared notices and the copy of each page (content/pages/*.json). */
 export function objectFileProblems(dir: string): string[] {
   const site = readJson(dir, "site.json").value;
+  const siteIsValid = site !== undefined && siteSettingsProblems(dir).length === 0;
   return OBJECT_FILES.flatMap(({ file, schema, check }) => {
     const shown = `content/${file}`;
     const { value, problem } = readJson(dir, file);
     if (problem) return [problem];
     if (!value || typeof value !== "object" || Array.isArray(value)) return [`${shown}: muss ein Objekt { … } sein`];
     const problems = validate(schema.noUnknown("unbekanntes Feld: ${unknown}"), value, shown, contextFor(dir, file));
-    if (site)
+    // Against a valid site.json only: a value missing there is reported once, as site.json's problem.
+    if (siteIsValid)
       for (const [field, textValue] of stringsIn(value))
-        for (const name of unknownPlaceholders(textValue, site))
+        for (const name of new Set(unknownPlaceholders(textValue, site)))
           problems.push(`${shown}, Feld „${field}“: den Platzhalter {{${name}}} gibt es nicht in content/site.json`);
     if (problems.length === 0 && check) problems.push(...check(value as Record<string, unknown>).map((p) => `${shown}, ${p}`));
     return problems;

@@ -1,6 +1,7 @@
 import React from "react";
 import { Link } from "gatsby";
 import { useSiteSettings } from "../hooks/useSiteSettings";
+import { ROUTES } from "../routes";
 
 const PLACEHOLDER = /\{(company|email)\}/g;
 const LINK_CLASS = "font-medium text-forest-700 underline underline-offset-2 hover:text-forest-900";
@@ -25,7 +26,7 @@ export function ConsentText({ id }: { id: string }) {
         );
       })}{" "}
       Mehr dazu in unserer{" "}
-      <Link to="/datenschutz" className={LINK_CLASS}>
+      <Link to={ROUTES.privacy.path} className={LINK_CLASS}>
         Datenschutzerklärung
       </Link>
       .
@@ -38,7 +39,7 @@ export function ContactNotice({ id }: { id: string }) {
   return (
     <p id={id} className="text-sm leading-relaxed text-bark-700">
       Wir verwenden deine Angaben nur, um deine Anfrage zu beantworten. Mehr dazu in unserer{" "}
-      <Link to="/datenschutz" className={LINK_CLASS}>
+      <Link to={ROUTES.privacy.path} className={LINK_CLASS}>
         Datenschutzerklärung
       </Link>
       . Bitte schick uns über dieses Formular keine Gesundheitsdaten wie Diagnosen, Befunde oder Medikamente.

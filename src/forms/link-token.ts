@@ -1,5 +1,5 @@
 /**
- * The shape of the tokens in confirmation and unsubscribe links (server/mail/tokens.ts issues them):
+ * The shape of the tokens in confirmation and unsubscribe links (server/services/link-tokens.ts issues them):
  * 32 random bytes in base64url. Shared, so the page with the button and the server check alike.
  */
 export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -3,6 +3,7 @@
  */
 import { object, string, type InferType } from "yup";
 import { LIMITS } from "../constants";
+import { API_PATHS } from "../routes";
 
 /** No spaces, exactly one @, and a domain of dot-separated parts. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -11,8 +12,8 @@ export const EMAIL_HTML_PATTERN = "[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+";
 
 /** Where each form is sent; also the `action` of the plain HTML form. */
 export const FORM_ENDPOINTS = {
-  lead: "/api/leads",
-  contact: "/api/contact",
+  lead: API_PATHS.leads,
+  contact: API_PATHS.contact,
 } as const;
 
 /** The honeypot: people never see or fill it, so any value marks a bot. */

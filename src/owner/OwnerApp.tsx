@@ -1,20 +1,26 @@
 /**
  * The owner area in the browser: picks the screen for the path under /verwaltung and, for every screen
- * but the login, checks the session first.
+ * but the login, checks the session first. Built apart from the Gatsby site (scripts/build-owner.ts).
  */
-import React, { useEffect, useState } from "react";
+import React, { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { api, LOGIN_PATH } from "./api";
+import { OWNER_SCREENS } from "../routes";
 import { OwnerLayout } from "./OwnerLayout";
 import { Loading } from "./ui";
-import { LoginPage } from "./pages/LoginPage";
-import { OverviewPage } from "./pages/OverviewPage";
-import { RequestsPage } from "./pages/RequestsPage";
-import { RequestPage } from "./pages/RequestPage";
-import { LeadsPage } from "./pages/LeadsPage";
-import { PersonPage } from "./pages/PersonPage";
-import { AuditPage } from "./pages/AuditPage";
-import { SecurityPage } from "./pages/SecurityPage";
-import { WebhooksPage } from "./pages/WebhooksPage";
+
+/** Each screen is a chunk of its own, loaded when it is first shown. */
+function screen<Props>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+const LoginPage = screen(() => import("./pages/LoginPage").then((m) => m.LoginPage));
+const OverviewPage = screen(() => import("./pages/OverviewPage").then((m) => m.OverviewPage));
+const RequestsPage = screen(() => import("./pages/RequestsPage").then((m) => m.RequestsPage));
+const RequestPage = screen(() => import("./pages/RequestPage").then((m) => m.RequestPage));
+const LeadsPage = screen(() => import("./pages/LeadsPage").then((m) => m.LeadsPage));
+const PersonPage = screen(() => import("./pages/PersonPage").then((m) => m.PersonPage));
+const AuditPage = screen(() => import("./pages/AuditPage").then((m) => m.AuditPage));
+const SecurityPage = screen(() => import("./pages/SecurityPage").then((m) => m.SecurityPage));
+const WebhooksPage = screen(() => import("./pages/WebhooksPage").then((m) => m.WebhooksPage));
 
 export interface Session {
   email: string;
@@ -23,34 +29,35 @@ export interface Session {
 }
 
 function screenFor(path: string): React.ReactNode {
-  const request = /^\/verwaltung\/anfragen\/([^/]+)$/.exec(path);
-  if (request) return <RequestPage id={request[1]!} />;
+  const requestsPrefix = `${OWNER_SCREENS.requests.path}/`;
+  if (path.startsWith(requestsPrefix) && !path.slice(requestsPrefix.length).includes("/"))
+    return <RequestPage id={path.slice(requestsPrefix.length)} />;
   switch (path) {
-    case "/verwaltung":
+    case OWNER_SCREENS.overview.path:
       return <OverviewPage />;
-    case "/verwaltung/anfragen":
+    case OWNER_SCREENS.requests.path:
       return <RequestsPage />;
-    case "/verwaltung/leads":
+    case OWNER_SCREENS.leads.path:
       return <LeadsPage />;
-    case "/verwaltung/person":
+    case OWNER_SCREENS.person.path:
       return <PersonPage />;
-    case "/verwaltung/protokoll":
+    case OWNER_SCREENS.audit.path:
       return <AuditPage />;
-    case "/verwaltung/webhooks":
+    case OWNER_SCREENS.webhooks.path:
       return <WebhooksPage />;
-    case "/verwaltung/sicherheit":
+    case OWNER_SCREENS.security.path:
       return <SecurityPage />;
     default:
       return (
         <p>
-          Diese Seite gibt es in der Verwaltung nicht. <a href="/verwaltung">Zur Übersicht</a>
+          Diese Seite gibt es in der Verwaltung nicht. <a href={OWNER_SCREENS.overview.path}>Zur Übersicht</a>
         </p>
       );
   }
 }
 
 export function OwnerApp({ pathname }: { pathname: string }) {
-  const path = pathname.replace(/\/+$/, "") || "/verwaltung";
+  const path = pathname.replace(/\/+$/, "") || OWNER_SCREENS.overview.path;
   const [session, setSession] = useState<Session | null>(null);
   const isLogin = path === LOGIN_PATH;
 
@@ -63,7 +70,18 @@ export function OwnerApp({ pathname }: { pathname: string }) {
     api<Session>("/sitzung").then(setSession, () => undefined);
   }, [isLogin, session]);
 
-  if (isLogin) return <LoginPage />;
+  if (isLogin)
+    return (
+      <Suspense
+        fallback={
+          <OwnerLayout>
+            <Loading />
+          </OwnerLayout>
+        }
+      >
+        <LoginPage />
+      </Suspense>
+    );
   if (!session)
     return (
       <OwnerLayout>
@@ -72,7 +90,7 @@ export function OwnerApp({ pathname }: { pathname: string }) {
     );
   return (
     <OwnerLayout session={session} path={path}>
-      {screenFor(path)}
+      <Suspense fallback={<Loading />}>{screenFor(path)}</Suspense>
     </OwnerLayout>
   );
 }

@@ -1,25 +1,18 @@
 /** Frame of every owner screen: brand, navigation, who is logged in, logout. */
 import React, { useState } from "react";
-import { Link, navigate } from "gatsby";
+import { Link, navigate } from "./router";
 import { api, errorText, LOGIN_PATH } from "./api";
 import type { Session } from "./OwnerApp";
+import { OWNER_SCREENS } from "../routes";
 
-const NAVIGATION = [
-  { to: "/verwaltung", label: "Übersicht" },
-  { to: "/verwaltung/anfragen", label: "Anfragen" },
-  { to: "/verwaltung/leads", label: "Leads" },
-  { to: "/verwaltung/person", label: "Person" },
-  { to: "/verwaltung/protokoll", label: "Protokoll" },
-  { to: "/verwaltung/webhooks", label: "Webhooks" },
-  { to: "/verwaltung/sicherheit", label: "Sicherheit" },
-];
+const NAVIGATION = Object.values(OWNER_SCREENS).map((screen) => ({ to: screen.path, label: screen.label }));
 
 export function OwnerLayout({ session, path, children }: { session?: Session; path?: string; children: React.ReactNode }) {
   const [error, setError] = useState<string>();
   const logout = async () => {
     try {
       await api("/abmelden", { method: "POST", body: {} });
-      await navigate(LOGIN_PATH, { replace: true });
+      navigate(LOGIN_PATH, { replace: true });
     } catch (caught) {
       setError(errorText(caught));
     }
@@ -52,7 +45,7 @@ export function OwnerLayout({ session, path, children }: { session?: Session; pa
           <nav aria-label="Verwaltung" className="border-t border-white/15">
             <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-2 sm:px-4">
               {NAVIGATION.map((item) => {
-                const current = item.to === "/verwaltung" ? path === item.to : path?.startsWith(item.to);
+                const current = item.to === OWNER_SCREENS.overview.path ? path === item.to : path?.startsWith(item.to);
                 return (
                   <li key={item.to}>
                     <Link

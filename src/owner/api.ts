@@ -2,9 +2,10 @@
  * The owner area's calls to /api/verwaltung: JSON in and out, same-origin cookie. A 401 means the session
  * ended, so the caller is sent to the login page; every other refusal carries the server's German message.
  */
-import { navigate } from "gatsby";
+import { navigate } from "./router";
+import { OWNER_LOGIN_PATH } from "../routes";
 
-export const LOGIN_PATH = "/verwaltung/anmelden";
+export const LOGIN_PATH = OWNER_LOGIN_PATH;
 
 export class ApiError extends Error {
   constructor(
@@ -31,7 +32,7 @@ export async function api<T>(path: string, options: { method?: "GET" | "POST" | 
   }
   const data = (await response.json().catch(() => ({}))) as { error?: string } & T;
   if (response.status === 401 && !window.location.pathname.startsWith(LOGIN_PATH)) {
-    void navigate(LOGIN_PATH, { replace: true });
+    navigate(LOGIN_PATH, { replace: true });
   }
   if (!response.ok) throw new ApiError(response.status, data.error ?? FALLBACK);
   return data;

@@ -1,13 +1,13 @@
 import React from "react";
-import { graphql, type HeadFC, type PageProps } from "gatsby";
+import { graphql, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
-import { Seo } from "../components/Seo";
-import { usePageSeo } from "../hooks/usePageSeo";
 import { PageHero } from "../components/sections/PageHero";
 import { NextSteps } from "../components/sections/NextSteps";
 import { TokenForm } from "../components/sections/TokenForm";
 import { fillCopy } from "../components/sections/fill-copy";
 import { useSiteSettings } from "../hooks/useSiteSettings";
+import { pageHead } from "../components/PageHead";
+import { API_PATHS, ROUTES } from "../routes";
 
 /**
  * Where the confirmation link leads (GET /api/leads/confirm): opening the link confirms nothing, since
@@ -20,7 +20,7 @@ export default function ConfirmSignupPage({ data, location }: PageProps<Queries.
   return (
     <Layout>
       <PageHero hero={copy.hero}>
-        <TokenForm action="/api/leads/confirm" button={copy.button} search={location.search} />
+        <TokenForm action={API_PATHS.confirm} button={copy.button} search={location.search} />
         <p className="mt-6 max-w-xl text-base leading-relaxed text-cream-200">{copy.note}</p>
       </PageHero>
       <NextSteps {...copy.steps} />
@@ -28,10 +28,7 @@ export default function ConfirmSignupPage({ data, location }: PageProps<Queries.
   );
 }
 
-export const Head: HeadFC<Queries.ConfirmSignupPageQuery> = ({ location, data }) => {
-  const seo = usePageSeo(data.confirmSignupPageCopy?.seo);
-  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} noindex />;
-};
+export const Head = pageHead<Queries.ConfirmSignupPageQuery>(ROUTES.confirmSignup, (data) => data.confirmSignupPageCopy?.seo);
 
 export const query = graphql`
   query ConfirmSignupPage {
@@ -40,21 +37,14 @@ export const query = graphql`
     }
     confirmSignupPageCopy {
       seo {
-        title
-        description
+        ...PageSeoFields
       }
       hero {
-        kicker
-        title
-        lead
+        ...HeroTextFields
       }
       button
       steps {
-        title
-        items {
-          title
-          text
-        }
+        ...TitledListFields
       }
       note
     }

@@ -1,32 +1,24 @@
 import React from "react";
-import { graphql, type HeadFC, type PageProps } from "gatsby";
+import { graphql, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
-import { Seo } from "../components/Seo";
-import { usePageSeo } from "../hooks/usePageSeo";
 import { PageHero } from "../components/sections/PageHero";
-import { InfoFormCta } from "../components/sections/InfoFormCta";
 import { StorySection } from "../components/sections/StorySection";
 import { MovementPlan } from "../components/sections/MovementPlan";
 import { TipsList } from "../components/sections/TipsList";
 import { TestimonialsSection } from "../components/sections/TestimonialsSection";
 import { CtaBanner } from "../components/sections/CtaBanner";
 import { Disclaimer } from "../components/sections/Disclaimer";
-import { fillCopy } from "../components/sections/fill-copy";
-import { useSiteSettings } from "../hooks/useSiteSettings";
 import { useNotices } from "../hooks/useNotices";
+import { pageHead } from "../components/PageHead";
+import { ROUTES } from "../routes";
+import { usePageCopy } from "../hooks/usePageCopy";
 
 export default function MovementPage({ data }: PageProps<Queries.MovementPageQuery>) {
-  const site = useSiteSettings();
   const notices = useNotices();
-  if (!data.movementPageCopy) throw new Error("content/pages/bewegung-alltag.json fehlt");
-  const copy = fillCopy(data.movementPageCopy, site);
+  const copy = usePageCopy(ROUTES.movement, data.movementPageCopy);
   return (
     <Layout>
-      <PageHero hero={copy.hero}>
-        <div className="mt-8">
-          <InfoFormCta>{copy.heroButton}</InfoFormCta>
-        </div>
-      </PageHero>
+      <PageHero hero={copy.hero} cta={copy.heroButton} />
       <StorySection {...copy.story} />
       <MovementPlan {...copy.plan} days={data.allMovementDay.nodes} />
       <TipsList {...copy.tips} />
@@ -42,17 +34,13 @@ export default function MovementPage({ data }: PageProps<Queries.MovementPageQue
   );
 }
 
-export const Head: HeadFC<Queries.MovementPageQuery> = ({ location, data }) => {
-  const seo = usePageSeo(data.movementPageCopy?.seo);
-  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} />;
-};
+export const Head = pageHead<Queries.MovementPageQuery>(ROUTES.movement, (data) => data.movementPageCopy?.seo);
 
 export const query = graphql`
   query MovementPage {
     movementPageCopy {
       seo {
-        title
-        description
+        ...PageSeoFields
       }
       hero {
         ...PageHeroFields

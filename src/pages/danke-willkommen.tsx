@@ -1,20 +1,17 @@
 import React, { useEffect } from "react";
-import { graphql, type HeadFC, type PageProps } from "gatsby";
+import { graphql, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
-import { Seo } from "../components/Seo";
-import { usePageSeo } from "../hooks/usePageSeo";
+import { pageHead } from "../components/PageHead";
 import { PageHero } from "../components/sections/PageHero";
 import { NextSteps } from "../components/sections/NextSteps";
 import { NextLinks } from "../components/sections/NextLinks";
-import { fillCopy } from "../components/sections/fill-copy";
-import { useSiteSettings } from "../hooks/useSiteSettings";
+import { usePageCopy } from "../hooks/usePageCopy";
+import { ROUTES } from "../routes";
 
 export default function ThankYouPage({ data }: PageProps<Queries.ThanksPageQuery>) {
-  const site = useSiteSettings();
   // The forms send the visitor here from far down a page: start at the top.
   useEffect(() => window.scrollTo({ top: 0, left: 0 }), []);
-  if (!data.thanksPageCopy) throw new Error("content/pages/danke-willkommen.json fehlt");
-  const copy = fillCopy(data.thanksPageCopy, site);
+  const copy = usePageCopy(ROUTES.thanks, data.thanksPageCopy);
   return (
     <Layout>
       <PageHero hero={copy.hero} />
@@ -24,37 +21,22 @@ export default function ThankYouPage({ data }: PageProps<Queries.ThanksPageQuery
   );
 }
 
-export const Head: HeadFC<Queries.ThanksPageQuery> = ({ location, data }) => {
-  const seo = usePageSeo(data.thanksPageCopy?.seo);
-  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} noindex />;
-};
+export const Head = pageHead<Queries.ThanksPageQuery>(ROUTES.thanks, (data) => data.thanksPageCopy?.seo);
 
 export const query = graphql`
   query ThanksPage {
     thanksPageCopy {
       seo {
-        title
-        description
+        ...PageSeoFields
       }
       hero {
-        kicker
-        title
-        lead
+        ...HeroTextFields
       }
       steps {
-        title
-        items {
-          title
-          text
-        }
+        ...TitledListFields
       }
       links {
-        title
-        items {
-          to
-          label
-          text
-        }
+        ...LinkCardsFields
       }
     }
   }

@@ -1,10 +1,7 @@
 import React from "react";
-import { graphql, type HeadFC, type PageProps } from "gatsby";
+import { graphql, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
-import { Seo } from "../components/Seo";
-import { usePageSeo } from "../hooks/usePageSeo";
 import { PageHero } from "../components/sections/PageHero";
-import { InfoFormCta } from "../components/sections/InfoFormCta";
 import { PrinciplesGrid } from "../components/sections/PrinciplesGrid";
 import { ResultsSection } from "../components/sections/ResultsSection";
 import { DrinkFeature } from "../components/sections/DrinkFeature";
@@ -12,23 +9,20 @@ import { BeforeAfter } from "../components/sections/BeforeAfter";
 import { TestimonialsSection } from "../components/sections/TestimonialsSection";
 import { CtaBanner } from "../components/sections/CtaBanner";
 import { Disclaimer } from "../components/sections/Disclaimer";
-import { fillCopy } from "../components/sections/fill-copy";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { useNotices } from "../hooks/useNotices";
+import { pageHead } from "../components/PageHead";
+import { ROUTES } from "../routes";
+import { usePageCopy } from "../hooks/usePageCopy";
 
 export default function NutritionPage({ data }: PageProps<Queries.NutritionPageQuery>) {
   const site = useSiteSettings();
   const notices = useNotices();
-  if (!data.nutritionPageCopy) throw new Error("content/pages/ernaehrung-traditionell.json fehlt");
   if (!data.recipe) throw new Error("content/recipes.json: kein Rezept mit der Kategorie „Drink“");
-  const copy = fillCopy(data.nutritionPageCopy, site);
+  const copy = usePageCopy(ROUTES.nutrition, data.nutritionPageCopy);
   return (
     <Layout>
-      <PageHero hero={copy.hero}>
-        <div className="mt-8">
-          <InfoFormCta>{copy.heroButton}</InfoFormCta>
-        </div>
-      </PageHero>
+      <PageHero hero={copy.hero} cta={copy.heroButton} />
       <PrinciplesGrid intro={copy.principles} principles={data.allPrinciple.nodes} />
       <ResultsSection
         {...copy.results}
@@ -49,17 +43,13 @@ export default function NutritionPage({ data }: PageProps<Queries.NutritionPageQ
   );
 }
 
-export const Head: HeadFC<Queries.NutritionPageQuery> = ({ location, data }) => {
-  const seo = usePageSeo(data.nutritionPageCopy?.seo);
-  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} />;
-};
+export const Head = pageHead<Queries.NutritionPageQuery>(ROUTES.nutrition, (data) => data.nutritionPageCopy?.seo);
 
 export const query = graphql`
   query NutritionPage {
     nutritionPageCopy {
       seo {
-        title
-        description
+        ...PageSeoFields
       }
       hero {
         ...PageHeroFields

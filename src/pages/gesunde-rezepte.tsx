@@ -5,26 +5,19 @@ import { Seo } from "../components/Seo";
 import { usePageSeo } from "../hooks/usePageSeo";
 import { RecipesJsonLd } from "../seo/RecipesJsonLd";
 import { PageHero } from "../components/sections/PageHero";
-import { InfoFormCta } from "../components/sections/InfoFormCta";
 import { RecipeGrid } from "../components/sections/RecipeGrid";
 import { CtaBanner } from "../components/sections/CtaBanner";
 import { Disclaimer } from "../components/sections/Disclaimer";
-import { fillCopy } from "../components/sections/fill-copy";
-import { useSiteSettings } from "../hooks/useSiteSettings";
 import { useNotices } from "../hooks/useNotices";
+import { usePageCopy } from "../hooks/usePageCopy";
+import { ROUTES } from "../routes";
 
 export default function RecipesPage({ data }: PageProps<Queries.RecipesPageQuery>) {
-  const site = useSiteSettings();
   const notices = useNotices();
-  if (!data.recipesPageCopy) throw new Error("content/pages/gesunde-rezepte.json fehlt");
-  const copy = fillCopy(data.recipesPageCopy, site);
+  const copy = usePageCopy(ROUTES.recipes, data.recipesPageCopy);
   return (
     <Layout>
-      <PageHero hero={copy.hero}>
-        <div className="mt-8">
-          <InfoFormCta>{copy.heroButton}</InfoFormCta>
-        </div>
-      </PageHero>
+      <PageHero hero={copy.hero} cta={copy.heroButton} />
       <RecipeGrid intro={copy.grid} labels={copy.grid} recipes={data.allRecipe.nodes} notices={notices} />
       <CtaBanner cta={copy.cta} />
       <Disclaimer text={notices.disclaimer} detail={notices.disclaimerDetail} />
@@ -45,8 +38,7 @@ export const query = graphql`
   query RecipesPage {
     recipesPageCopy {
       seo {
-        title
-        description
+        ...PageSeoFields
       }
       hero {
         ...PageHeroFields

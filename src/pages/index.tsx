@@ -11,16 +11,16 @@ import { TestimonialsSection } from "../components/sections/TestimonialsSection"
 import { InfoFormSection } from "../components/sections/InfoFormSection";
 import { Disclaimer } from "../components/sections/Disclaimer";
 import { Icon } from "../components/sections/Icon";
-import { fillCopy } from "../components/sections/fill-copy";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { useNotices } from "../hooks/useNotices";
 import { HOME_TESTIMONIAL_COUNT } from "../constants";
+import { usePageCopy } from "../hooks/usePageCopy";
+import { ROUTES } from "../routes";
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const site = useSiteSettings();
   const notices = useNotices();
-  if (!data.homePageCopy) throw new Error("content/pages/home.json fehlt");
-  const copy = fillCopy(data.homePageCopy, site);
+  const copy = usePageCopy(ROUTES.home, data.homePageCopy);
   return (
     <Layout>
       <PageHero hero={copy.hero}>

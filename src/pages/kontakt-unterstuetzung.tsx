@@ -8,14 +8,14 @@ import { PageHero } from "../components/sections/PageHero";
 import { ContactDetails } from "../components/sections/ContactDetails";
 import { FaqList } from "../components/sections/FaqList";
 import { TrustNotes } from "../components/sections/TrustNotes";
-import { fillCopy } from "../components/sections/fill-copy";
 import { ContactForm } from "../forms/ContactForm";
+import { usePageCopy } from "../hooks/usePageCopy";
 import { useSiteSettings } from "../hooks/useSiteSettings";
+import { ROUTES } from "../routes";
 
 export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
   const site = useSiteSettings();
-  if (!data.contactPageCopy) throw new Error("content/pages/kontakt-unterstuetzung.json fehlt");
-  const copy = fillCopy(data.contactPageCopy, site);
+  const copy = usePageCopy(ROUTES.contact, data.contactPageCopy);
   return (
     <Layout>
       <PageHero hero={copy.hero} />
@@ -58,13 +58,10 @@ export const query = graphql`
   query ContactPage {
     contactPageCopy {
       seo {
-        title
-        description
+        ...PageSeoFields
       }
       hero {
-        kicker
-        title
-        lead
+        ...HeroTextFields
       }
       email {
         title

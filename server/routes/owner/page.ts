@@ -1,19 +1,46 @@
 /**
- * The owner area's pages: one client-only Gatsby page (src/pages/verwaltung/[...].tsx) answers every
- * path under /verwaltung. Never cached, never indexed; without OWNER_EMAILS the paths do not exist.
+ * The owner area in the browser: its HTML shell for every path under /verwaltung (never cached, never
+ * indexed) and its hashed bundle under /verwaltung/assets/ (cached for a year), both from
+ * public/verwaltung/, which scripts/build-owner.ts writes apart from Gatsby. Without OWNER_EMAILS none
+ * of these paths exists, and the public file serving never answers for that folder (SiteFiles).
  */
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { sendCachedFile, sendNotFoundPage } from "../static";
+import { pathnameOf, sendCachedFile, sendNotFoundPage } from "../static";
+import { IMMUTABLE } from "../../static/cache-control";
+import { isCacheable } from "../../static/file-cache";
+import { OWNER_ASSETS_DIR, OWNER_ASSETS_URL, OWNER_ASSET_NAME, ownerShellFile } from "../../static/owner-files";
 import type { SiteFiles } from "../../static/site-files";
 
-export const OWNER_PAGE_FILE = path.join("verwaltung", "[...]", "index.html");
+const FONT_TYPES: Record<string, string> = { ".woff2": "font/woff2", ".woff": "font/woff" };
 
 export default async function ownerPageRoutes(app: FastifyInstance, options: { site: SiteFiles; enabled: boolean }) {
   const { site, enabled } = options;
+
+  const asset = async (request: FastifyRequest, reply: FastifyReply, name: string) => {
+    if (!OWNER_ASSET_NAME.test(name)) return sendNotFoundPage(site, request, reply);
+    const absolutePath = path.join(site.publicDir, ...OWNER_ASSETS_DIR.split("/"), name);
+    reply.header("cache-control", IMMUTABLE);
+    if (isCacheable(name)) {
+      const file = await site.cached(absolutePath);
+      return file ? sendCachedFile(request, reply, file, 200) : sendNotFoundPage(site, request, reply);
+    }
+    // Fonts: already compressed, streamed from disk.
+    const info = await stat(absolutePath).catch(() => undefined);
+    if (!info?.isFile()) return sendNotFoundPage(site, request, reply);
+    return reply
+      .type(FONT_TYPES[path.extname(name)] ?? "application/octet-stream")
+      .header("content-length", info.size)
+      .send(createReadStream(absolutePath));
+  };
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!enabled) return sendNotFoundPage(site, request, reply);
-    const page = await site.cached(path.join(site.publicDir, OWNER_PAGE_FILE));
+    const pathname = pathnameOf(request.url);
+    if (pathname.startsWith(OWNER_ASSETS_URL)) return asset(request, reply, pathname.slice(OWNER_ASSETS_URL.length));
+    const page = await site.cached(ownerShellFile(site.publicDir));
     if (!page) return sendNotFoundPage(site, request, reply);
     reply.header("cache-control", "no-store").header("x-robots-tag", "noindex, nofollow");
     return sendCachedFile(request, reply, page, 200);

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { EMAIL_PATTERN } from "../../../src/forms/schemas";
 import { sendError } from "../../http/errors";
-import { erasePerson, showPerson } from "../../privacy";
+import { erasePerson, showPerson } from "../../services/privacy";
 import { audit, AUDIT_PAGE_SIZE, listAudit, maskEmail } from "../../services/audit-log";
 import { confirmedLeadsCsv, LEAD_FILTERS, listLeads, type LeadFilter } from "../../services/lead-list";
 import { ownerOf, requireOwner } from "./guard";

@@ -1,7 +1,7 @@
 import React from "react";
 import { PRINCIPLE_ICONS } from "../../content/principle-icons";
 
-/** Every symbol in static/icons/sections.svg (a test checks that the sprite draws each one). */
+/** Every symbol in static/icons/sections.svg, the site's one icon set (a test checks that the sprite draws each one). */
 export const ICON_NAMES = [
   ...PRINCIPLE_ICONS,
   "users",
@@ -21,6 +21,8 @@ export const ICON_NAMES = [
   "shield",
   "lock",
   "star",
+  "menu",
+  "close",
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

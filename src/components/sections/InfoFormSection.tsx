@@ -18,26 +18,19 @@ const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : us
 export function InfoFormSection({ kicker, title, intro, points, note }: InfoFormSectionProps) {
   const section = useRef<HTMLElement>(null);
   // Arriving at /#info-form (a button on another page, or a fresh load), the router and the browser jump
-  // to the anchor, but the site's smooth scrolling turns that into an animation that late web fonts and
-  // the old scroll position knock off course. So: before the router acts (layout effects run first),
-  // switch the animation off and land here; once the page and its fonts have loaded, land once more
-  // (unless the visitor has started to scroll) and switch smooth scrolling back on for their own clicks.
+  // to the anchor; the jump is instant (the site sets no CSS smooth scrolling, which would turn it into an
+  // animation that a slow machine ends somewhere else). Land before the router acts (layout effects run
+  // first), and once more when the page and its fonts have loaded, unless the visitor has started to scroll.
   useIsomorphicLayoutEffect(() => {
     if (window.location.hash !== `#${INFO_FORM_ID}`) return;
-    const root = document.documentElement;
     let visitorMoved = false;
     const moved = () => (visitorMoved = true);
     const land = () => {
       if (!visitorMoved) section.current?.scrollIntoView({ block: "start" });
     };
-    const finish = () => {
-      land();
-      requestAnimationFrame(() => root.style.removeProperty("scroll-behavior"));
-    };
-    const settle = () => void (document.fonts?.ready ?? Promise.resolve()).then(finish);
-    root.style.scrollBehavior = "auto";
+    const settle = () => void (document.fonts?.ready ?? Promise.resolve()).then(land);
     land();
-    const inputs = ["wheel", "touchstart", "keydown"] as const;
+    const inputs = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
     inputs.forEach((type) => window.addEventListener(type, moved, { passive: true }));
     if (document.readyState === "complete") settle();
     else window.addEventListener("load", settle, { once: true });

@@ -1,9 +1,13 @@
 import React from "react";
 import { ContentImage } from "./ContentImage";
+import { InfoFormCta } from "./InfoFormCta";
 import type { HeroData } from "./types";
 
-/** The top of a page: kicker, the page's only <h1>, lead and actions, with the page's picture beside them. */
-export function PageHero({ hero, children }: { hero: HeroData; children?: React.ReactNode }) {
+/**
+ * The top of a page: kicker, the page's only <h1>, lead and actions, with the page's picture beside them.
+ * `cta` is the label of a button to the info form on the home page.
+ */
+export function PageHero({ hero, cta, children }: { hero: HeroData; cta?: string; children?: React.ReactNode }) {
   const image = hero.image?.childImageSharp && hero.image;
   return (
     <section aria-labelledby="seitentitel" className="overflow-hidden bg-forest-900 text-cream-100">
@@ -19,6 +23,11 @@ export function PageHero({ hero, children }: { hero: HeroData; children?: React.
             {hero.title}
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed sm:text-xl">{hero.lead}</p>
+          {cta && (
+            <div className="mt-8">
+              <InfoFormCta>{cta}</InfoFormCta>
+            </div>
+          )}
           {children}
         </div>
         {image && (

@@ -19,6 +19,30 @@ export const sectionFragments = graphql`
       }
     }
   }
+  fragment PageSeoFields on PageSeo {
+    title
+    description
+  }
+  fragment HeroTextFields on PageHero {
+    kicker
+    title
+    lead
+  }
+  fragment TitledListFields on TitledList {
+    title
+    items {
+      title
+      text
+    }
+  }
+  fragment LinkCardsFields on ThanksLinks {
+    title
+    items {
+      to
+      label
+      text
+    }
+  }
   fragment SectionIntroFields on SectionIntro {
     kicker
     title

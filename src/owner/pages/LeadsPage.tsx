@@ -4,14 +4,7 @@ import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle, smallButton } from "../ui";
 
-interface Proof {
-  formPage: string;
-  submittedAt: string;
-  consentTextVersion: string;
-  privacyVersion: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-}
+import type { ConsentProof as Proof } from "../../../server/services/lead-list";
 
 interface Lead {
   id: number;

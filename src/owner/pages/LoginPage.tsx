@@ -3,11 +3,12 @@
  * confirm with the "Anmelden" button (only that POST logs in, not the visit of the link).
  */
 import React, { useState } from "react";
-import { navigate } from "gatsby";
+import { navigate } from "../router";
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { api, errorText } from "../api";
 import { Alert, Card, inputClass, labelClass } from "../ui";
 import { OwnerLayout } from "../OwnerLayout";
+import { OWNER_SCREENS } from "../../routes";
 
 function tokenFromUrl(): string | null {
   if (typeof window === "undefined") return null;
@@ -39,7 +40,7 @@ export function LoginPage() {
   const loginWithLink = () =>
     run(async () => {
       await api("/sitzung", { method: "POST", body: { token } });
-      await navigate("/verwaltung", { replace: true });
+      navigate(OWNER_SCREENS.overview.path, { replace: true });
     }).then((ok) => setLinkFailed(!ok));
 
   const requestLink = (event: React.FormEvent) => {
@@ -63,7 +64,7 @@ export function LoginPage() {
         throw new Error("Die Anmeldung mit dem Passkey wurde abgebrochen.");
       }
       await api("/passkey-anmeldung", { method: "POST", body: { response } });
-      await navigate("/verwaltung", { replace: true });
+      navigate(OWNER_SCREENS.overview.path, { replace: true });
     });
 
   const showLinkButton = token && !linkFailed;

@@ -1,6 +1,7 @@
 /** Übersicht: what needs answering, how the sign-ups go, and 30 days of activity. */
 import React, { useEffect, useState } from "react";
-import { Link } from "gatsby";
+import { Link } from "../router";
+import { OWNER_SCREENS } from "../../routes";
 import { api, errorText } from "../api";
 import { ActivityChart, type Day } from "../Chart";
 import { age, percent } from "../format";
@@ -18,8 +19,8 @@ interface Overview {
 
 function Figure({ label, value, tone = "normal" }: { label: string; value: React.ReactNode; tone?: "normal" | "alarm" }) {
   return (
-    <div className={`rounded-xl p-4 ${tone === "alarm" ? "bg-red-50 ring-2 ring-red-700" : "bg-cream-100"}`}>
-      <dt className="text-sm font-semibold text-bark-700">{label}</dt>
+    <div className={`min-w-0 rounded-xl p-4 ${tone === "alarm" ? "bg-red-50 ring-2 ring-red-700" : "bg-cream-100"}`}>
+      <dt className="hyphens-auto break-words text-sm font-semibold text-bark-700">{label}</dt>
       <dd className={`mt-1 text-3xl font-bold ${tone === "alarm" ? "text-red-800" : "text-forest-900"}`}>{value}</dd>
     </div>
   );
@@ -43,7 +44,7 @@ export function OverviewPage() {
             {data.overdueRequests === 1 ? "Eine Anfrage wartet" : `${data.overdueRequests} Anfragen warten`} länger als{" "}
             {data.replyWithinHours} Stunden auf Antwort.
           </strong>{" "}
-          <Link to="/verwaltung/anfragen" className="underline">
+          <Link to={OWNER_SCREENS.requests.path} className="underline">
             Jetzt beantworten
           </Link>
         </Alert>
@@ -71,7 +72,7 @@ export function OverviewPage() {
             <Figure label="Unbestätigt" value={data.leads.pending} />
             <Figure label="Bestätigt" value={data.leads.confirmed} />
             <Figure label="Abgemeldet" value={data.leads.unsubscribed} />
-            <Figure label="Bestätigungsquote" value={percent(data.confirmationRate)} />
+            <Figure label={"Bestätigungs\u00ADquote"} value={percent(data.confirmationRate)} />
           </dl>
           <p className="mt-3 text-sm text-bark-700">
             Bestätigungsquote: Anteil aller Anmeldungen, deren Bestätigungslink geklickt wurde.

@@ -4,15 +4,7 @@ import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, PageTitle, smallButton } from "../ui";
 
-interface PersonData {
-  email: string;
-  leads: Record<string, unknown>[];
-  consents: Record<string, unknown>[];
-  leadLinks: Record<string, unknown>[];
-  contactRequests: Record<string, unknown>[];
-  mails: Record<string, unknown>[];
-  webhooks: Record<string, unknown>[];
-}
+import type { PersonData } from "../../../server/services/privacy";
 
 const SECTIONS: { key: keyof Omit<PersonData, "email">; title: string }[] = [
   { key: "leads", title: "Leads" },

@@ -1,6 +1,7 @@
 /** One contact request: the message, the answers so far, a reply box, "als beantwortet markieren", mailto. */
 import React, { useEffect, useState } from "react";
-import { Link } from "gatsby";
+import { Link } from "../router";
+import { OWNER_SCREENS } from "../../routes";
 import { api, errorText } from "../api";
 import { age, dateTime } from "../format";
 import { Alert, Card, labelClass, Loading, PageTitle, smallButton } from "../ui";
@@ -54,7 +55,7 @@ export function RequestPage({ id }: { id: string }) {
   return (
     <>
       <p className="mb-2">
-        <Link to="/verwaltung/anfragen" className="font-semibold text-forest-800 underline">
+        <Link to={OWNER_SCREENS.requests.path} className="font-semibold text-forest-800 underline">
           ← Alle Anfragen
         </Link>
       </p>

@@ -1,18 +1,11 @@
 /** Anfragen: newest first, filter open/answered/all, search by name or e-mail, more on demand. */
 import React, { useCallback, useEffect, useState } from "react";
-import { Link } from "gatsby";
+import { Link } from "../router";
 import { api, errorText } from "../api";
 import { age, dateTime } from "../format";
 import { Alert, Card, FilterButtons, inputClass, Loading, PageTitle, smallButton } from "../ui";
 
-interface Summary {
-  id: number;
-  name: string;
-  email: string;
-  submittedAt: string;
-  answeredAt: string | null;
-  overdue: boolean;
-}
+import type { RequestSummary as Summary } from "../../../server/services/inbox";
 
 const FILTERS = [
   { value: "offen", label: "Offen" },

@@ -1,6 +1,6 @@
 /** Sicherheit: the owner's passkeys (add, list, remove) and "alle Sitzungen beenden". */
 import React, { useEffect, useState } from "react";
-import { navigate } from "gatsby";
+import { navigate } from "../router";
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { api, errorText, LOGIN_PATH } from "../api";
 import { dateTime } from "../format";
@@ -67,7 +67,7 @@ export function SecurityPage() {
   const endAll = () =>
     run(async () => {
       await api("/sitzungen-beenden", { method: "POST", body: {} });
-      await navigate(LOGIN_PATH, { replace: true });
+      navigate(LOGIN_PATH, { replace: true });
     });
 
   return (

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/og-image.ts`: draws the Open Graph picture (static/og-image.png, 1200×630) and the
+ * `npm run og-image` (tools/artwork/og-image.ts): draws the Open Graph picture (static/og-image.png, 1200×630) and the
  * square logo for structured data (static/logo.png, 512×512) from the site's own artwork and brand
  * font. Brand and tagline come from content/site.json, so a rename only needs a re-run.
  */
@@ -7,10 +7,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { homeHero } from "./artwork/landscapes";
-import { C } from "./artwork/shapes";
+import { homeHero } from "./landscapes";
+import { C } from "./shapes";
+import { escapeHtml } from "../../src/escape-html";
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "../..");
 const STATIC = path.join(ROOT, "static");
 const OG = { width: 1200, height: 630 };
 const LOGO_SIZE = 512;
@@ -86,8 +87,6 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 function ogOverlay({ brand, tagline, siteUrl }: SiteText): string {
   const { width, height } = OG;
   const host = new URL(siteUrl).host;
@@ -102,12 +101,12 @@ function ogOverlay({ brand, tagline, siteUrl }: SiteText): string {
 </defs>
 <rect width="${width}" height="${height}" fill="url(#shade)"/>
 <circle cx="118" cy="132" r="46" fill="${C.forest800}" stroke="${C.ember300}" stroke-width="3"/>
-<text x="118" y="151" font-family="${SERIF}" font-weight="700" font-size="54" text-anchor="middle" fill="${C.ember300}">${escapeXml(brand.charAt(0))}</text>
-<text x="72" y="318" font-family="${SERIF}" font-weight="700" font-size="128" fill="${C.cream50}">${escapeXml(brand)}</text>
+<text x="118" y="151" font-family="${SERIF}" font-weight="700" font-size="54" text-anchor="middle" fill="${C.ember300}">${escapeHtml(brand.charAt(0))}</text>
+<text x="72" y="318" font-family="${SERIF}" font-weight="700" font-size="128" fill="${C.cream50}">${escapeHtml(brand)}</text>
 <rect x="76" y="352" width="120" height="6" rx="3" fill="${C.ember400}"/>
-<text x="72" y="428" font-family="${SERIF}" font-weight="600" font-size="50" fill="${C.ember200}">${escapeXml(tagline)}</text>
+<text x="72" y="428" font-family="${SERIF}" font-weight="600" font-size="50" fill="${C.ember200}">${escapeHtml(tagline)}</text>
 <text x="72" y="490" font-family="${SERIF}" font-weight="400" font-size="30" fill="${C.cream100}">Bewegung im Alltag · Traditionelle Ernährung · Gesunde Rezepte</text>
-<text x="72" y="574" font-family="${SERIF}" font-weight="600" font-size="28" fill="${C.cream200}">${escapeXml(host)}</text>
+<text x="72" y="574" font-family="${SERIF}" font-weight="600" font-size="28" fill="${C.cream200}">${escapeHtml(host)}</text>
 </svg>`;
 }
 
@@ -115,7 +114,7 @@ function logo({ brand }: SiteText): string {
   const s = LOGO_SIZE;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}">
 <circle cx="${s / 2}" cy="${s / 2}" r="${s / 2}" fill="${C.forest800}"/>
-<text x="${s / 2}" y="${s * 0.69}" font-family="${SERIF}" font-weight="700" font-size="${s * 0.56}" text-anchor="middle" fill="${C.ember300}">${escapeXml(brand.charAt(0))}</text>
+<text x="${s / 2}" y="${s * 0.69}" font-family="${SERIF}" font-weight="700" font-size="${s * 0.56}" text-anchor="middle" fill="${C.ember300}">${escapeHtml(brand.charAt(0))}</text>
 </svg>`;
 }
 

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { readConsentVersions } from "./consent";
+import { readConsentVersions } from "./consent-versions";
 
 describe("readConsentVersions", () => {
   let dir: string;

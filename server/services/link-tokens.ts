@@ -14,6 +14,9 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** What following a link did: its change was made, or the link is unknown, used up or expired. */
+export type TokenOutcome = "done" | "invalid";
+
 /** Anything but the exact shape we issue is rejected before it reaches the database. */
 export function isWellFormedToken(token: unknown): token is string {
   return typeof token === "string" && LINK_TOKEN_PATTERN.test(token);

@@ -5,10 +5,10 @@
  */
 import assert from "node:assert/strict";
 import type { FastifyInstance } from "fastify";
-import type { Config, WebhookConfig } from "../../config";
-import { newToken } from "../../mail/tokens";
-import { clickThrough, testConfig } from "../../mail/testing/harness";
-import type { TestDatabase } from "../../mail/testing/databases";
+import type { Config, WebhookConfig } from "../config";
+import { newToken } from "../services/link-tokens";
+import { clickThrough, testConfig } from "./app-harness";
+import type { EmptyDatabase } from "./databases";
 
 export const FAST_WEBHOOKS: Partial<WebhookConfig> = {
   pollMs: 20,
@@ -19,7 +19,7 @@ export const FAST_WEBHOOKS: Partial<WebhookConfig> = {
 };
 
 export function webhookConfig(
-  database: TestDatabase,
+  database: EmptyDatabase,
   urls: string[],
   secret: string,
   env: Record<string, string> = {},

@@ -7,15 +7,15 @@ import { test } from "node:test";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import path from "node:path";
-import type { SiteSettings } from "../../../src/content/read-content";
-import { buildApp, loggerOptions } from "../../app";
-import { loadMailContext } from "../context";
-import { loadConfig, type Config, type MailConfig } from "../../config";
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from "./databases";
+import type { SiteSettings } from "../../src/content/read-content";
+import { buildApp, loggerOptions } from "../app";
+import { loadMailContext } from "../mail/context";
+import { loadConfig, type Config, type MailConfig } from "../config";
+import { emptyPgliteDatabase, emptyPostgresDatabase, postgresSkipReason, type EmptyDatabase } from "./databases";
 
 export const FAST_MAIL: Partial<MailConfig> = { pollMs: 20, retryBaseMs: 50, retryMaxMs: 400, leaseMs: 5_000 };
 
-export function testConfig(database: TestDatabase, env: Record<string, string> = {}, mail: Partial<MailConfig> = {}): Config {
+export function testConfig(database: EmptyDatabase, env: Record<string, string> = {}, mail: Partial<MailConfig> = {}): Config {
   const config = loadConfig({
     ...database.env,
     BUILD_ON_START: "false",
@@ -48,27 +48,21 @@ export async function startApp(config: Config, log = new LogCapture(), site?: Pa
   return app;
 }
 
-export function onBothDrivers(label: string, body: (t: TestContext, database: TestDatabase) => Promise<void>): void {
-  test(`${label} (PGlite)`, async (t) => {
-    const database = await pgliteDatabase();
-    try {
-      await body(t, database);
-    } finally {
-      await database.drop();
-    }
-  });
-  test(`${label} (PostgreSQL)`, async (t) => {
-    const database = await postgresDatabase(label.replace(/\W+/g, "_").slice(0, 20));
-    if (typeof database === "string") {
-      t.skip(database);
-      return;
-    }
-    try {
-      await body(t, database);
-    } finally {
-      await database.drop();
-    }
-  });
+/** The body once on a fresh PGlite folder, once on a fresh PostgreSQL database (skipped as databaseTargets says). */
+export function onBothDrivers(label: string, body: (t: TestContext, database: EmptyDatabase) => Promise<void>): void {
+  for (const [name, create, skip] of [
+    ["PGlite", emptyPgliteDatabase, false],
+    ["PostgreSQL", emptyPostgresDatabase, postgresSkipReason()],
+  ] as const) {
+    test(`${label} (${name})`, { skip }, async (t) => {
+      const database = await create();
+      try {
+        await body(t, database);
+      } finally {
+        await database.drop();
+      }
+    });
+  }
 }
 
 export async function waitUntil(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000): Promise<void> {

@@ -3,12 +3,12 @@
  * about one e-mail address, erasing it everywhere, and deleting what is past its period. The periods come
  * from `content/site.json` (`retention`), the same numbers the privacy statement shows.
  */
-import type { SiteSettings } from "../src/content/read-content";
-import type { Db, Queryable } from "./db/types";
-import { purgeAuditLog } from "./services/audit-log";
-import { purgeOwnerAuth } from "./services/owner-sessions";
-import { eraseWebhookEvents } from "./webhooks/events";
-import { personDeliveries } from "./webhooks/log";
+import type { SiteSettings } from "../../src/content/read-content";
+import type { Db, Queryable } from "../db/types";
+import { purgeAuditLog } from "./audit-log";
+import { purgeOwnerAuth } from "./owner-sessions";
+import { eraseWebhookEvents } from "../webhooks/events";
+import { personDeliveries } from "../webhooks/log";
 
 export type RetentionPeriods = SiteSettings["retention"];
 

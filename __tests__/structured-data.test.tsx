@@ -1,15 +1,15 @@
 import React from "react";
 import { render } from "@testing-library/react";
-import { FAQ_COUNT, RECIPE_COUNT } from "../constants";
-import { Seo } from "../components/Seo";
-import { provideStaticQueries, readContent } from "../../__tests__/support/content";
-import { faqPageJsonLd, type FaqEntry } from "./faq";
-import { FaqPageJsonLd } from "./FaqPageJsonLd";
-import { JsonLd } from "./JsonLd";
-import { organizationJsonLd } from "./organization";
-import { isoDuration, recipeJsonLd, recipesJsonLd, type RecipeCard } from "./recipe";
-import { RecipesJsonLd } from "./RecipesJsonLd";
-import { entitiesOf, structuredDataProblems } from "./required-properties";
+import { FAQ_COUNT, RECIPE_COUNT } from "../src/constants";
+import { Seo } from "../src/components/Seo";
+import { provideStaticQueries, readContent } from "./support/content";
+import { faqPageJsonLd, type FaqEntry } from "../src/seo/faq";
+import { FaqPageJsonLd } from "../src/seo/FaqPageJsonLd";
+import { JsonLd } from "../src/seo/JsonLd";
+import { organizationJsonLd } from "../src/seo/organization";
+import { isoDuration, recipeJsonLd, recipesJsonLd, type RecipeCard } from "../src/seo/recipe";
+import { RecipesJsonLd } from "../src/seo/RecipesJsonLd";
+import { entitiesOf, structuredDataProblems } from "./support/required-properties";
 
 interface RecipeContent {
   title: string;

@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { Webhook } from "standardwebhooks";
-import type { WebhookPayload } from "../events";
+import type { WebhookPayload } from "../webhooks/events";
 
 export type ReceiverMode = "ok" | "error" | "redirect" | "gone" | "hang" | "garbage";
 

@@ -6,7 +6,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { ConsentVersions } from "./services/submission";
+import type { ConsentVersions } from "./submission";
+import { readFrontMatter } from "../../src/content/front-matter";
 
 export function readConsentVersions(contentDir: string): ConsentVersions {
   const siteFile = path.join(contentDir, "site.json");
@@ -25,7 +26,13 @@ function privacyVersion(file: string): string {
   } catch {
     throw new Error(`${file} fehlt: ohne Datenschutzerklärung nimmt der Server keine Einwilligungen an`);
   }
-  const frontMatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? "";
-  const declared = /^version:\s*["']?([^"'\r\n]+?)["']?\s*$/m.exec(frontMatter)?.[1];
-  return declared ?? `sha256:${createHash("sha256").update(text).digest("hex").slice(0, 12)}`;
+  let declared: unknown;
+  try {
+    declared = readFrontMatter(text).data.version;
+  } catch {
+    // A broken front matter stops the content check; here the text's hash still names the version.
+  }
+  return declared !== undefined && declared !== null && String(declared).trim()
+    ? String(declared).trim()
+    : `sha256:${createHash("sha256").update(text).digest("hex").slice(0, 12)}`;
 }

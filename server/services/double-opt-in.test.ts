@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ParsedMail } from "mailparser";
 import site from "../../content/site.json";
-import { SmtpSink, sentTo } from "./testing/smtp-sink";
+import { SmtpSink, sentTo } from "../test-support/smtp-sink";
+import { mailSubject } from "../test-support/mail-copy";
 import {
   clickThrough,
   linkIn,
@@ -18,7 +19,7 @@ import {
   testConfig,
   tokenInPage,
   waitUntil,
-} from "./testing/harness";
+} from "../test-support/app-harness";
 
 const CONFIRM = "/api/leads/confirm?token=";
 const UNSUBSCRIBE = "/api/leads/unsubscribe?token=";
@@ -56,11 +57,11 @@ function isConfirmation(mail: ParsedMail): boolean {
 }
 
 function isWelcome(mail: ParsedMail): boolean {
-  return (mail.subject ?? "").startsWith(`Willkommen bei ${site.brand}`);
+  return mail.subject === mailSubject("lead-welcome");
 }
 
 onBothDrivers("double opt-in", async (t, database) => {
-  const sink = new SmtpSink(database.name === "pglite" ? 9251 : 9252);
+  const sink = new SmtpSink(database.driver === "pglite" ? 9251 : 9252);
   await sink.start();
   const app = await startApp(testConfig(database, { SMTP_URL: sink.url }));
   t.after(async () => {
@@ -79,7 +80,7 @@ onBothDrivers("double opt-in", async (t, database) => {
     assert.equal(parsed.from?.value[0]?.address, site.mailFrom.address);
     assert.equal(parsed.from?.value[0]?.name, site.mailFrom.name);
     assert.equal(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value[0]?.name : undefined, "Jürgen Groß");
-    assert.match(parsed.subject ?? "", /bestätige deine Anmeldung/);
+    assert.equal(parsed.subject, mailSubject("lead-confirmation"));
     assert.match(parsed.text ?? "", /Hallo Jürgen Groß,/);
     assert.match(parsed.text ?? "", new RegExp(`gilt ${site.retention.confirmLinkHours} Stunden`));
     // No advertising before the click: no links into the content, no unsubscribe list header.

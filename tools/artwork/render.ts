@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/artwork/render.ts [name …]`: draws the site's artwork and writes it as JPEG to
+ * `npm run artwork -- [name …]` (tools/artwork/render.ts): draws the site's artwork and writes it as JPEG to
  * content/images/. Gatsby makes the AVIF/WebP sizes from these files; an editor replaces a file with a
  * photo of the same name and the pages pick it up.
  */

@@ -1,0 +1,161 @@
+/**
+ * Every page of the site and every endpoint a page or mail links to, in one table. Navigation, the
+ * sitemap, the server's redirects and routes, the links in mails, the browser tests and the audit all
+ * read their paths from here. The public paths are fixed by the product specification: never rename one.
+ */
+
+/**
+ * content: a page for readers, in the sitemap. legal: a legal text (content/legal/*.md), in the sitemap.
+ * form-result: where a sent form leads. mail-landing: a page a link in a mail leads to.
+ * owner: the owner area (behind a login). None of the last three belongs in the sitemap.
+ */
+export type RouteKind = "content" | "legal" | "form-result" | "mail-landing" | "owner";
+
+export interface SiteRoute {
+  path: string;
+  kind: RouteKind;
+  /** The page's German name, as the footer and link lists show it. */
+  title: string;
+  /** The shorter label in the header navigation, for the pages it lists. */
+  navLabel?: string;
+  /** Whether search engines find the page through sitemap.xml. */
+  inSitemap: boolean;
+  /** The page's copy under content/ (pages/*.json or legal/*.md), where it has one. */
+  content?: string;
+}
+
+export const ROUTES = {
+  home: { path: "/", kind: "content", title: "Startseite", navLabel: "Start", inSitemap: true, content: "pages/home.json" },
+  movement: {
+    path: "/bewegung-alltag",
+    kind: "content",
+    title: "Bewegung im Alltag",
+    navLabel: "Bewegung",
+    inSitemap: true,
+    content: "pages/bewegung-alltag.json",
+  },
+  nutrition: {
+    path: "/ernaehrung-traditionell",
+    kind: "content",
+    title: "Traditionelle Ernährung",
+    navLabel: "Ernährung",
+    inSitemap: true,
+    content: "pages/ernaehrung-traditionell.json",
+  },
+  recipes: {
+    path: "/gesunde-rezepte",
+    kind: "content",
+    title: "Gesunde Rezepte",
+    inSitemap: true,
+    content: "pages/gesunde-rezepte.json",
+  },
+  contact: {
+    path: "/kontakt-unterstuetzung",
+    kind: "content",
+    title: "Kontakt & Unterstützung",
+    navLabel: "Kontakt",
+    inSitemap: true,
+    content: "pages/kontakt-unterstuetzung.json",
+  },
+  thanks: {
+    path: "/danke-willkommen",
+    kind: "form-result",
+    title: "Danke",
+    inSitemap: false,
+    content: "pages/danke-willkommen.json",
+  },
+  confirmSignup: {
+    path: "/anmeldung-bestaetigen",
+    kind: "mail-landing",
+    title: "Anmeldung bestätigen",
+    inSitemap: false,
+    content: "pages/anmeldung-bestaetigen.json",
+  },
+  signupConfirmed: {
+    path: "/anmeldung-bestaetigt",
+    kind: "mail-landing",
+    title: "Anmeldung bestätigt",
+    inSitemap: false,
+    content: "pages/anmeldung-bestaetigt.json",
+  },
+  unsubscribe: { path: "/abmelden", kind: "mail-landing", title: "Abmelden", inSitemap: false, content: "pages/abmelden.json" },
+  unsubscribed: {
+    path: "/abmeldung-bestaetigt",
+    kind: "mail-landing",
+    title: "Abmeldung bestätigt",
+    inSitemap: false,
+    content: "pages/abmeldung-bestaetigt.json",
+  },
+  invalidLink: {
+    path: "/link-ungueltig",
+    kind: "mail-landing",
+    title: "Link ungültig",
+    inSitemap: false,
+    content: "pages/link-ungueltig.json",
+  },
+  privacy: {
+    path: "/datenschutz",
+    kind: "legal",
+    title: "Datenschutzerklärung",
+    inSitemap: true,
+    content: "legal/datenschutz.md",
+  },
+  personalData: {
+    path: "/personenbezogene-daten",
+    kind: "legal",
+    title: "Verarbeitung personenbezogener Daten",
+    inSitemap: true,
+    content: "legal/personenbezogene-daten.md",
+  },
+  terms: { path: "/agb", kind: "legal", title: "AGB", inSitemap: true, content: "legal/agb.md" },
+  imprint: { path: "/impressum", kind: "legal", title: "Impressum", inSitemap: true, content: "legal/impressum.md" },
+  owner: { path: "/verwaltung", kind: "owner", title: "Verwaltung", inSitemap: false },
+} as const satisfies Record<string, SiteRoute>;
+
+export type RouteId = keyof typeof ROUTES;
+
+/** Every route, in the table's order. */
+export const ALL_ROUTES: readonly SiteRoute[] = Object.values(ROUTES);
+
+/** Everything under this prefix is the server's; the rest are pages of the build. */
+export const API_PREFIX = "/api";
+
+/** The endpoints of the server that forms and mail links use. */
+export const API_PATHS = {
+  leads: `${API_PREFIX}/leads`,
+  contact: `${API_PREFIX}/contact`,
+  /** The confirmation link of the double opt-in mail (GET) and the button of its page (POST). */
+  confirm: `${API_PREFIX}/leads/confirm`,
+  /** The unsubscribe link of every lead mail (GET), its page's button and the one-click POST. */
+  unsubscribe: `${API_PREFIX}/leads/unsubscribe`,
+} as const;
+
+/** The owner area's screens (its own router, src/owner/), with their navigation labels; "" is the login. */
+const OWNER = ROUTES.owner.path;
+export const OWNER_SCREENS = {
+  overview: { path: OWNER, label: "Übersicht" },
+  requests: { path: `${OWNER}/anfragen`, label: "Anfragen" },
+  leads: { path: `${OWNER}/leads`, label: "Leads" },
+  person: { path: `${OWNER}/person`, label: "Person" },
+  audit: { path: `${OWNER}/protokoll`, label: "Protokoll" },
+  webhooks: { path: `${OWNER}/webhooks`, label: "Webhooks" },
+  security: { path: `${OWNER}/sicherheit`, label: "Sicherheit" },
+} as const;
+
+/** The owner's login page, where login links lead. */
+export const OWNER_LOGIN_PATH = `${OWNER}/anmelden`;
+
+/** One contact request in the owner area, as notifications, reminders and webhooks link to it. */
+export const ownerRequestPath = (id: number | string) => `${OWNER_SCREENS.requests.path}/${id}`;
+
+/** Gatsby's own copies of the not-found page, reached only through the 404 answer. */
+export const NOT_FOUND_COPIES = ["/404", "/404.html", "/dev-404-page"] as const;
+
+/** Paths sitemap.xml leaves out: every Gatsby page not meant to be found and the not-found copies (the owner area is no Gatsby page). */
+export const SITEMAP_EXCLUDES: string[] = [
+  ...ALL_ROUTES.filter((route) => !route.inSitemap && route.kind !== "owner").map((route) => route.path),
+  ...NOT_FOUND_COPIES,
+];
+
+/** The legal pages' slugs ("datenschutz", …), the names of their files under content/legal/. */
+export const LEGAL_SLUGS = ALL_ROUTES.filter((route) => route.kind === "legal").map((route) => route.path.slice(1));
