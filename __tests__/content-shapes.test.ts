@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /** The GraphQL content types follow from the content description: same files, same fields, same presence. */
-import { buildSchema, GraphQLNonNull, GraphQLObjectType, isListType, type GraphQLField } from "graphql";
+import { buildSchema, GraphQLInterfaceType, GraphQLNonNull, GraphQLObjectType, isListType, type GraphQLField } from "graphql";
 import { CONTENT_FILES, isListFile } from "../src/content/content-schema";
 import { contentTypeDefs } from "../src/content/graphql-types";
 import { shapeOf, type Shape } from "../src/content/schema-shape";
@@ -21,12 +21,13 @@ describe("GraphQL content types", () => {
   it("declares one node type per content file, named in the table", () => {
     const names = CONTENT_FILES.map((entry) => entry.type);
     expect(new Set(names).size).toBe(names.length);
-    for (const name of names)
-      expect(
-        objectType(name)
-          .getInterfaces()
-          .map((face) => face.name),
-      ).toEqual(["Node"]);
+    for (const entry of CONTENT_FILES) {
+      const faces = objectType(entry.type)
+        .getInterfaces()
+        .map((face) => face.name);
+      const shared = shapeOf(isListFile(entry) ? entry.entry : entry.schema).meta.implements;
+      expect(faces).toEqual(shared ? ["Node", shared] : ["Node"]);
+    }
     expect(contentTypeDefs).toContain("type Recipe implements Node @dontInfer {");
   });
 
@@ -50,6 +51,14 @@ describe("GraphQL content types", () => {
     };
     for (const entry of CONTENT_FILES) compare(objectType(entry.type), shapeOf(isListFile(entry) ? entry.entry : entry.schema));
     expect(mismatches).toEqual([]);
+  });
+
+  it("gives pages of one shape an interface with the fields they all have, for one fragment", () => {
+    const face = schema.getType("NextStepsPage") as GraphQLInterfaceType;
+    expect(Object.keys(face.getFields()).sort()).toEqual(["hero", "links", "seo", "steps"]);
+    expect(String(face.getFields().steps.type)).toBe("TitledList!");
+    const members = schema.getImplementations(face).objects.map((type) => type.name);
+    expect(members.sort()).toEqual(["SignupConfirmedPageCopy", "ThanksPageCopy"]);
   });
 
   it("makes an optional field nullable and a required one non-null", () => {

@@ -3271,6 +3271,13 @@ type MovementPlanCopySortInput = {
   readonly totalLabel: InputMaybe<SortOrderEnum>;
 };
 
+type NextStepsPage = {
+  readonly hero: PageHero;
+  readonly links: ThanksLinks;
+  readonly seo: PageSeo;
+  readonly steps: TitledList;
+};
+
 /** Node Interface */
 type Node = {
   readonly children: ReadonlyArray<Node>;
@@ -5231,7 +5238,7 @@ type SectionIntroSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type SignupConfirmedPageCopy = Node & {
+type SignupConfirmedPageCopy = NextStepsPage & Node & {
   readonly children: ReadonlyArray<Node>;
   readonly hero: PageHero;
   readonly id: Scalars['ID'];
@@ -6593,7 +6600,7 @@ type ThanksLinksSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type ThanksPageCopy = Node & {
+type ThanksPageCopy = NextStepsPage & Node & {
   readonly children: ReadonlyArray<Node>;
   readonly hero: PageHero;
   readonly id: Scalars['ID'];
@@ -7125,6 +7132,12 @@ type MovementPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type MovementPageQuery = { readonly movementPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly story: { readonly kicker: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly plan: { readonly kicker: string, readonly title: string, readonly intro: string, readonly totalLabel: string, readonly note: string }, readonly tips: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allMovementDay: { readonly nodes: ReadonlyArray<{ readonly day: number, readonly activity: string, readonly duration: number, readonly benefit: string }> }, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
 
+type NextStepsPageFields_SignupConfirmedPageCopy_Fragment = { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly steps: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly links: { readonly title: string, readonly items: ReadonlyArray<{ readonly to: string, readonly label: string, readonly text: string }> } };
+
+type NextStepsPageFields_ThanksPageCopy_Fragment = { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string }, readonly steps: { readonly title: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly links: { readonly title: string, readonly items: ReadonlyArray<{ readonly to: string, readonly label: string, readonly text: string }> } };
+
+type NextStepsPageFieldsFragment = NextStepsPageFields_SignupConfirmedPageCopy_Fragment | NextStepsPageFields_ThanksPageCopy_Fragment;
+
 type NoticesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -7145,6 +7158,8 @@ type RecipesPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type RecipesPageQuery = { readonly recipesPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly grid: { readonly kicker: string, readonly title: string, readonly intro: string, readonly ingredientsLabel: string, readonly stepsLabel: string, readonly timeLabel: string, readonly servingsLabel: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allRecipe: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } };
+
+type SectionImageFieldsFragment = { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null };
 
 type SectionIntroFieldsFragment = { readonly kicker: string, readonly title: string, readonly intro: string };
 

@@ -464,20 +464,19 @@ const linkCards = () =>
       .required("fehlt"),
   }).meta({ type: "ThanksLinks" });
 
-export const thanksCopySchema = object({
-  seo: pageSeo(),
-  hero: heroWithoutImage(),
-  steps: titledList(3),
-  links: linkCards(),
-});
+/** A page that says what happens next and links on: the thank-you page and "Anmeldung bestätigt". */
+const nextStepsPage = (minSteps: number) =>
+  object({
+    seo: pageSeo(),
+    hero: heroWithoutImage(),
+    steps: titledList(minSteps),
+    links: linkCards(),
+  }).meta({ implements: "NextStepsPage" });
+
+export const thanksCopySchema = nextStepsPage(3);
 
 /** The pages the buttons of the link pages lead to: confirmed, unsubscribed, and a link that does not work. */
-export const signupConfirmedCopySchema = object({
-  seo: pageSeo(),
-  hero: heroWithoutImage(),
-  steps: titledList(1),
-  links: linkCards(),
-});
+export const signupConfirmedCopySchema = nextStepsPage(1);
 
 export const unsubscribedCopySchema = object({
   seo: pageSeo(),

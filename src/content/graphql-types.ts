@@ -18,6 +18,8 @@ interface FieldDef {
 
 interface TypeDef {
   node: boolean;
+  /** The interface the type implements besides Node (meta `implements`). */
+  implements?: string;
   /** Objects of one name in several places (e.g. a hero with and without image) are one type. */
   variants: number;
   fields: Map<string, FieldDef>;
@@ -32,6 +34,7 @@ class TypeCollector {
     const def = this.types.get(name) ?? { node, variants: 0, fields: new Map<string, FieldDef>() };
     this.types.set(name, def);
     def.node ||= node;
+    def.implements ??= shape.meta.implements;
     def.variants += 1;
     for (const [fieldName, field] of Object.entries(shape.fields ?? {})) {
       const type = this.typeOf(field, name, fieldName);
@@ -71,18 +74,49 @@ class TypeCollector {
     }
   }
 
+  private printField(fieldName: string, field: FieldDef, nonNull: boolean): string {
+    const line = `  ${fieldName}: ${field.type}${nonNull ? "!" : ""}${field.directives ? ` ${field.directives}` : ""}`;
+    return field.description ? `  ${JSON.stringify(field.description)}\n${line}` : line;
+  }
+
+  private static nonNull(field: FieldDef, def: TypeDef): boolean {
+    return field.present === def.variants && field.nonNull === def.variants;
+  }
+
+  /** Each interface with the fields all its types have, of the same type; non-null where all are. */
+  private printInterfaces(): string[] {
+    const members = new Map<string, TypeDef[]>();
+    for (const def of this.types.values())
+      if (def.implements) members.set(def.implements, [...(members.get(def.implements) ?? []), def]);
+    return [...members].map(([name, defs]) => {
+      const [first, ...rest] = defs;
+      const fields = [...first.fields]
+        .filter(([fieldName, field]) => rest.every((def) => def.fields.get(fieldName)?.type === field.type))
+        .map(([fieldName, field]) =>
+          this.printField(
+            fieldName,
+            field,
+            defs.every((def) => TypeCollector.nonNull(def.fields.get(fieldName)!, def)),
+          ),
+        );
+      return `interface ${name} {\n${fields.join("\n")}\n}`;
+    });
+  }
+
   print(): string {
-    return [...this.types]
-      .map(([name, def]) => {
-        const head = def.node ? `type ${name} implements Node @dontInfer` : `type ${name}`;
-        const fields = [...def.fields].map(([fieldName, field]) => {
-          const nonNull = field.present === def.variants && field.nonNull === def.variants;
-          const line = `  ${fieldName}: ${field.type}${nonNull ? "!" : ""}${field.directives ? ` ${field.directives}` : ""}`;
-          return field.description ? `  ${JSON.stringify(field.description)}\n${line}` : line;
-        });
-        return `${head} {\n${fields.join("\n")}\n}`;
-      })
-      .join("\n");
+    const types = [...this.types].map(([name, def]) => {
+      const faces = [def.node && "Node", def.implements].filter(Boolean).join(" & ");
+      const head = def.node
+        ? `type ${name} implements ${faces} @dontInfer`
+        : faces
+          ? `type ${name} implements ${faces}`
+          : `type ${name}`;
+      const fields = [...def.fields].map(([fieldName, field]) =>
+        this.printField(fieldName, field, TypeCollector.nonNull(field, def)),
+      );
+      return `${head} {\n${fields.join("\n")}\n}`;
+    });
+    return [...this.printInterfaces(), ...types].join("\n");
   }
 }
 

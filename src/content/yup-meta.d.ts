@@ -5,6 +5,11 @@ declare module "yup" {
   interface CustomSchemaMetadata {
     /** GraphQL type name of an object; objects sharing a name become one type. Default: parent type + field name. */
     type?: string;
+    /**
+     * GraphQL interface a content type shares with others of the same shape (e.g. "NextStepsPage"), so
+     * their pages can query it with one fragment. Its fields are those every implementing type has.
+     */
+    implements?: string;
     /** GraphQL type of a leaf when it is not the plain scalar, e.g. "File" for an image path. */
     graphql?: string;
     /** GraphQL directives after the field, e.g. "@fileByRelativePath". */

@@ -1,23 +1,12 @@
 import React from "react";
 import { graphql, type PageProps } from "gatsby";
-import { Layout } from "../components/Layout";
 import { pageHead } from "../components/PageHead";
-import { PageHero } from "../components/sections/PageHero";
-import { NextSteps } from "../components/sections/NextSteps";
-import { NextLinks } from "../components/sections/NextLinks";
-import { usePageCopy } from "../hooks/usePageCopy";
+import { NextStepsPage } from "../components/NextStepsPage";
 import { ROUTES } from "../routes";
 
 /** Where the confirmation button of the double opt-in leads (POST /api/leads/confirm). */
 export default function SignupConfirmedPage({ data }: PageProps<Queries.SignupConfirmedPageQuery>) {
-  const { hero, steps, links } = usePageCopy(ROUTES.signupConfirmed, data.signupConfirmedPageCopy);
-  return (
-    <Layout>
-      <PageHero hero={hero} />
-      <NextSteps {...steps} />
-      <NextLinks {...links} />
-    </Layout>
-  );
+  return <NextStepsPage route={ROUTES.signupConfirmed} copy={data.signupConfirmedPageCopy} />;
 }
 
 export const Head = pageHead<Queries.SignupConfirmedPageQuery>(
@@ -28,18 +17,7 @@ export const Head = pageHead<Queries.SignupConfirmedPageQuery>(
 export const query = graphql`
   query SignupConfirmedPage {
     signupConfirmedPageCopy {
-      seo {
-        ...PageSeoFields
-      }
-      hero {
-        ...HeroTextFields
-      }
-      steps {
-        ...TitledListFields
-      }
-      links {
-        ...LinkCardsFields
-      }
+      ...NextStepsPageFields
     }
   }
 `;

@@ -110,15 +110,7 @@ export const query = graphql`
     recipe(category: { eq: "Drink" }) {
       ...RecipeFields
       image {
-        childImageSharp {
-          gatsbyImageData(
-            width: 720
-            layout: CONSTRAINED
-            placeholder: DOMINANT_COLOR
-            formats: [AUTO, AVIF, WEBP]
-            sizes: "(min-width: 1024px) 540px, 100vw"
-          )
-        }
+        ...SectionImageFields
       }
     }
     allTestimonial(filter: { topic: { eq: "ernaehrung" } }) {

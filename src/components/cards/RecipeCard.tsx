@@ -1,4 +1,5 @@
 import React from "react";
+import { graphql } from "gatsby";
 import { ContentImage } from "../sections/ContentImage";
 import { CaffeineNote } from "./CaffeineNote";
 import type { NoticesData, RecipeData } from "../sections/types";
@@ -49,3 +50,19 @@ export function RecipeCard({ recipe, labels, notices }: RecipeCardProps) {
     </article>
   );
 }
+
+/** The recipe fields the card shows (and the recipes' structured data reads); a new field goes here and in the card. */
+export const recipeFields = graphql`
+  fragment RecipeFields on Recipe {
+    id
+    title
+    category
+    servings
+    ingredients
+    steps
+    time
+    benefit
+    caffeineMgPerLitre
+    imageAlt
+  }
+`;

@@ -8,15 +8,19 @@ export const sectionFragments = graphql`
     lead
     imageAlt
     image {
-      childImageSharp {
-        gatsbyImageData(
-          width: 720
-          layout: CONSTRAINED
-          placeholder: DOMINANT_COLOR
-          formats: [AUTO, AVIF, WEBP]
-          sizes: "(min-width: 1024px) 560px, 100vw"
-        )
-      }
+      ...SectionImageFields
+    }
+  }
+  # A picture beside text: full width on a phone, one of two columns from 1024 px.
+  fragment SectionImageFields on File {
+    childImageSharp {
+      gatsbyImageData(
+        width: 720
+        layout: CONSTRAINED
+        placeholder: DOMINANT_COLOR
+        formats: [AUTO, AVIF, WEBP]
+        sizes: "(min-width: 1024px) 560px, 100vw"
+      )
     }
   }
   fragment PageSeoFields on PageSeo {
@@ -43,6 +47,20 @@ export const sectionFragments = graphql`
       text
     }
   }
+  fragment NextStepsPageFields on NextStepsPage {
+    seo {
+      ...PageSeoFields
+    }
+    hero {
+      ...HeroTextFields
+    }
+    steps {
+      ...TitledListFields
+    }
+    links {
+      ...LinkCardsFields
+    }
+  }
   fragment SectionIntroFields on SectionIntro {
     kicker
     title
@@ -61,17 +79,5 @@ export const sectionFragments = graphql`
     text
     date
     dateFormatted: date(formatString: "DD.MM.YYYY")
-  }
-  fragment RecipeFields on Recipe {
-    id
-    title
-    category
-    servings
-    ingredients
-    steps
-    time
-    benefit
-    caffeineMgPerLitre
-    imageAlt
   }
 `;
