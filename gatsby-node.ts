@@ -2,6 +2,7 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { allContentProblems, problemReport } from "./src/content/content-check";
 import { contentTypeDefs } from "./src/content/graphql-types";
+import { deferBundlesInBuild } from "./src/after-load";
 
 const CONTENT_DIR = path.join(__dirname, "content");
 
@@ -39,4 +40,10 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       context: { id: node.id },
     });
   }
+};
+
+/** The pages' scripts start after `load` (src/after-load.ts). */
+export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  const pages = deferBundlesInBuild(path.join(__dirname, "public"));
+  reporter.info(`Skripte nach dem Laden: ${pages} Seiten`);
 };

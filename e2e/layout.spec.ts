@@ -142,3 +142,37 @@ test("scrolling and navigating leave nothing in the browser's storage", async ({
   expect(stored).toEqual({ session: 0, local: 0 });
   expect(await context.cookies()).toEqual([]);
 });
+
+test("scripts and web fonts start after the page has loaded and painted; then it hydrates in its fonts", async ({ page }) => {
+  await page.goto(ROUTES.movement.path);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("font-family", /^"Source Serif 4"/);
+  // The faces the page's text uses have arrived (not merely been declared).
+  const loadedFaces = () =>
+    page.evaluate(() =>
+      [...document.fonts]
+        .filter((face) => face.status === "loaded")
+        .map((face) => `${face.family.replace(/"/g, "")} ${face.weight}`)
+        .sort(),
+    );
+  await expect.poll(loadedFaces).toEqual(expect.arrayContaining(["Inter Variable 100 900", "Source Serif 4 700"]));
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const starts = (pattern: RegExp) =>
+      resources.filter((entry) => pattern.test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
+    return {
+      loadEnd: navigation.loadEventEnd,
+      paint: paint?.startTime ?? Infinity,
+      scripts: starts(/\.js$/),
+      fonts: starts(/\.woff2$/),
+    };
+  });
+  expect(timing.scripts.length).toBeGreaterThanOrEqual(3);
+  expect(timing.fonts.length).toBeGreaterThanOrEqual(2);
+  for (const start of [...timing.scripts, ...timing.fonts]) {
+    expect(start).toBeGreaterThanOrEqual(timing.loadEnd);
+    expect(start).toBeGreaterThanOrEqual(timing.paint);
+  }
+});

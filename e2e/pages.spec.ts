@@ -80,6 +80,8 @@ test.describe("home page", () => {
 
   test("the call to action scrolls smoothly to the form and stays on /", async ({ page }) => {
     await page.goto(ROUTES.home.path);
+    // The smooth scroll is the script's; before it has started, the link is a plain jump to the anchor.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     const form = page.locator(`#${INFO_FORM_ID}`);
     await expect(form).not.toBeInViewport();
     const positions = await scrollPositionsDuring(page, () =>
@@ -99,6 +101,7 @@ test.describe("home page", () => {
   test("with reduced motion the call to action jumps to the form without animation", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto(ROUTES.home.path);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     const positions = await scrollPositionsDuring(page, () =>
       page
         .getByRole("link", { name: content(ROUTES.home.content).heroButton })
@@ -248,6 +251,7 @@ test("contact page: e-mail with the 24-hour note, Munich address, opening hours,
 
 test("thank-you page: opens at the top, says what comes next and links on", async ({ page }) => {
   await page.goto(ROUTES.recipes.path);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   // The forms arrive here by client-side navigation from far down a page.

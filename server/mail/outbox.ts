@@ -154,6 +154,9 @@ const MAIL_QUEUE: OutboxTable = {
   table: "mail_outbox",
   claimable: "q.message IS NOT NULL",
   returning: "id, kind, attempts, message",
+  // A mail given up for good drops its content (and with it any link token) in the same statement, as a
+  // sent one does: only the record the privacy texts name (recipient, subject, times, status, error) stays.
+  clearOnFailure: "message",
 };
 
 /**
@@ -206,9 +209,5 @@ export async function markAttemptFailed(
   now?: Date,
 ): Promise<"retry" | "failed"> {
   const outcome = await scheduleRetry(db, MAIL_QUEUE, mail, error, policy, undefined, now);
-  if (outcome !== "failed") return "retry";
-  // A mail given up for good drops its content (and with it any link token), as a sent one does:
-  // only the record the privacy texts name (recipient, subject, times, status, error) stays.
-  await db.query("UPDATE mail_outbox SET message = NULL WHERE id = $1 AND status = 'failed'", [mail.id]);
-  return "failed";
+  return outcome === "failed" ? "failed" : "retry";
 }

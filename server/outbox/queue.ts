@@ -23,6 +23,8 @@ export interface OutboxTable {
   returning: string;
   /** Column the `retryForMs` window counts from. */
   retryFrom?: string;
+  /** Column emptied in the same statement that gives a row up (e.g. a mail's content). */
+  clearOnFailure?: string;
 }
 
 /**
@@ -93,13 +95,16 @@ export async function scheduleRetry(
 ): Promise<"retry" | "failed" | "gone"> {
   const delayMs = retryDelayMs(row.attempts, policy);
   const windowStart = queue.retryFrom ?? nowAt(6);
-  const { rows } = await db.query<{ status: string }>(
-    `UPDATE ${queue.table}
-        SET status = CASE WHEN attempts >= $2
+  const givingUp = `attempts >= $2
                            OR ($5::double precision IS NOT NULL
                                AND ${nowAt(6)} + $4::double precision * interval '1 millisecond'
-                                   > ${windowStart} + $5::double precision * interval '1 millisecond')
-                      THEN 'failed' ELSE 'pending' END,
+                                   > ${windowStart} + $5::double precision * interval '1 millisecond')`;
+  const clear = queue.clearOnFailure;
+  const { rows } = await db.query<{ status: string }>(
+    `UPDATE ${queue.table}
+        SET status = CASE WHEN ${givingUp} THEN 'failed' ELSE 'pending' END,${
+          clear ? ` ${clear} = CASE WHEN ${givingUp} THEN NULL ELSE ${clear} END,` : ""
+        }
             last_error = $3,${also ? ` ${also.column} = $7,` : ""}
             next_attempt_at = ${nowAt(6)} + $4::double precision * interval '1 millisecond'
       WHERE id = $1 AND status = 'pending'

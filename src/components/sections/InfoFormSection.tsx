@@ -20,7 +20,8 @@ export function InfoFormSection({ kicker, title, intro, points, note }: InfoForm
   // Arriving at /#info-form (a button on another page, or a fresh load), the router and the browser jump
   // to the anchor; the jump is instant (the site sets no CSS smooth scrolling, which would turn it into an
   // animation that a slow machine ends somewhere else). Land before the router acts (layout effects run
-  // first), and once more when the page and its fonts have loaded, unless the visitor has started to scroll.
+  // first), once more when the page has loaded, and whenever web fonts have arrived (they come after
+  // hydration and may move the text a little), unless the visitor has started to scroll.
   useIsomorphicLayoutEffect(() => {
     if (window.location.hash !== `#${INFO_FORM_ID}`) return;
     let visitorMoved = false;
@@ -34,9 +35,11 @@ export function InfoFormSection({ kicker, title, intro, points, note }: InfoForm
     inputs.forEach((type) => window.addEventListener(type, moved, { passive: true }));
     if (document.readyState === "complete") settle();
     else window.addEventListener("load", settle, { once: true });
+    document.fonts?.addEventListener("loadingdone", land);
     return () => {
       inputs.forEach((type) => window.removeEventListener(type, moved));
       window.removeEventListener("load", settle);
+      document.fonts?.removeEventListener("loadingdone", land);
     };
   }, []);
   return (
