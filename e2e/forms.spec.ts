@@ -67,6 +67,32 @@ test.describe("lead form on the home page", () => {
     expect(posts[0].postDataJSON()).toEqual({ name: "Markus", email, website: "" });
   });
 
+  test("keeps what was typed before the scripts arrived and sends it as JSON once they have", async ({ page }) => {
+    // The scripts start after the page has painted; here they are held back until the visitor has typed.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    const posts = recordPosts(page, "/api/leads");
+    await page.goto("/");
+    const form = page.locator(`#info-form ${LEAD_FORM}`);
+    await expect(page.locator("form[novalidate]")).toHaveCount(0);
+    const email = uniqueEmail("frueh");
+    await form.getByLabel("Dein Vorname").fill("Frank");
+    await form.getByLabel("Deine E-Mail-Adresse").fill(email);
+    release();
+    await hydrated(page);
+    await expect(form.getByLabel("Dein Vorname")).toHaveValue("Frank");
+    await expect(form.getByLabel("Deine E-Mail-Adresse")).toHaveValue(email);
+    await form.getByRole("button", { name: "Kostenlos anfordern" }).click();
+    await page.waitForURL(`**${THANK_YOU_PATH}`);
+    expect(posts).toHaveLength(1);
+    expect(posts[0].headers()["content-type"]).toContain("application/json");
+    expect(posts[0].postDataJSON()).toEqual({ name: "Frank", email, website: "" });
+  });
+
   test("shows the spec's German messages under the fields, focuses the first, and sends nothing", async ({ page }) => {
     const posts = recordPosts(page, "/api/leads");
     await page.goto("/");

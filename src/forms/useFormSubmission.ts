@@ -44,6 +44,27 @@ export function useFormSubmission<V extends Values>({
     onSubmit: () => undefined,
   });
 
+  // The static form can be filled in before the scripts arrive (they start after the page has painted):
+  // whatever the visitor typed by then becomes the form's values, rather than being overwritten by the
+  // empty initial ones.
+  useEffect(() => {
+    const elements = formRef.current?.elements;
+    if (!elements) return;
+    const typed = Object.fromEntries(
+      Object.keys(initialValues).flatMap((name) => {
+        const field = elements.namedItem(name);
+        return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement
+          ? field.value !== "" && field.value !== initialValues[name]
+            ? [[name, field.value]]
+            : []
+          : [];
+      }),
+    );
+    if (Object.keys(typed).length > 0) void formik.setValues({ ...initialValues, ...typed }, false);
+    // Once, when the form comes to life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
     if (focusRequest === 0) return;
     // The first invalid field; without one (no connection, server error) the message above the button.
