@@ -64,11 +64,11 @@ describe("nutrition page", () => {
     });
   });
 
-  it("claims „78 % spüren eine Verbesserung in der zweiten Woche“ with its basis", () => {
+  it("claims the spec's 78 % improvement in week two, in the editors' words, with its basis", () => {
     const { site, copy } = renderNutrition();
     expect(site.stats.weekTwoPercent).toBe(78);
     const claim = screen.getByText(copy.results.weekTwoLabel).closest("p")!;
-    expect(claim).toHaveTextContent(`78 % spüren eine Verbesserung in der zweiten Woche`);
+    expect(claim).toHaveTextContent(`78 % ${copy.results.weekTwoLabel}`);
     expect(screen.getByText(`${copy.results.basisLabel}: ${site.stats.weekTwoBasis}`)).toBeInTheDocument();
   });
 
