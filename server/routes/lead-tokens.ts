@@ -23,21 +23,13 @@ export const INVALID_LINK_PATH = ROUTES.invalidLink.path;
 export const CONFIRM_PAGE: TokenPage = {
   path: ROUTES.confirmSignup.path,
   action: API_PATHS.confirm,
-  fallback: {
-    title: ROUTES.confirmSignup.title,
-    intro: "Ein Klick noch: Bestätige, dass du unsere E-Mails haben möchtest.",
-    button: "Ja, Anmeldung bestätigen",
-  },
+  content: ROUTES.confirmSignup.content,
 };
 
 export const UNSUBSCRIBE_PAGE: TokenPage = {
   path: ROUTES.unsubscribe.path,
   action: API_PATHS.unsubscribe,
-  fallback: {
-    title: ROUTES.unsubscribe.title,
-    intro: "Mit einem Klick meldest du dich ab und bekommst keine E-Mails mehr von uns.",
-    button: "Ja, abmelden",
-  },
+  content: ROUTES.unsubscribe.content,
 };
 
 function tokenIn(source: unknown): unknown {

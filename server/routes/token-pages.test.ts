@@ -5,9 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
+import { escapeHtml } from "../../src/escape-html";
 import { HTTP_MESSAGES } from "../http/messages";
 import { newToken } from "../services/link-tokens";
 import { databaseTargets, type TestDatabase } from "../test-support/databases";
@@ -80,6 +81,10 @@ for (const target of databaseTargets()) {
       const response = await test.app.inject({ method: "GET", url: `/abmelden?token=${unsubscribe}` });
       assert.equal(response.statusCode, 200);
       assert.match(response.body, /<form method="post" action="\/api\/leads\/unsubscribe">/);
+      // In the editors' words, from the page's content file.
+      const copy = JSON.parse(await readFile(path.resolve("content/pages/abmelden.json"), "utf8"));
+      for (const words of [copy.hero.title, copy.hero.lead, copy.button])
+        assert.ok(response.body.includes(escapeHtml(words)), words);
       assert.ok(response.body.includes(`value="${unsubscribe}"`));
       assert.doesNotMatch(String(response.headers["content-security-policy"]), /unsafe-inline[^;]*script|script-src[^;]*unsafe/);
       assert.equal(await status("ohne.build@example.de"), "pending");

@@ -4,6 +4,7 @@
  * served as built (same look, same CSP with its script hashes), never cached, since it carries the token.
  */
 import type { FastifyReply } from "fastify";
+import fs from "node:fs";
 import path from "node:path";
 import { escapeHtml } from "../../src/escape-html";
 import type { SiteFiles } from "../static/site-files";
@@ -15,8 +16,23 @@ export interface TokenPage {
   path: string;
   /** Where its form posts to. */
   action: string;
-  /** Used only when the build lacks the page (an old or missing build): a plain page with the same form. */
-  fallback: { title: string; intro: string; button: string };
+  /**
+   * Its content file (src/routes.ts), e.g. "pages/abmelden.json". When the build lacks the page (an old
+   * or missing build), a plain page with the same form takes its heading, lead and button from there.
+   */
+  content: string;
+}
+
+interface PageCopy {
+  hero: { title: string; lead: string };
+  button: string;
+}
+
+/** The words of the plain page, read from the page's content file and site.json when it is needed. */
+function fallbackCopy(page: TokenPage, contentDir = path.resolve("content")) {
+  const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(contentDir, file), "utf8")) as T;
+  const { hero, button } = read<PageCopy>(page.content);
+  return { title: hero.title, intro: hero.lead, button, brand: read<{ brand: string }>("site.json").brand };
 }
 
 /** The empty hidden field as the build renders it (src/components/sections/TokenForm.tsx): `value` or `value=""`. */
@@ -43,9 +59,9 @@ const FALLBACK_STYLE = `${PLAIN_PAGE_STYLE}
 button{background:${PALETTE["forest-800"]};color:#fff;padding:.8rem 1.4rem;border:0;border-radius:.4rem;font-size:1rem;font-weight:600;cursor:pointer}`;
 
 function fallbackPage(page: TokenPage, token: string): string {
-  const { title, intro, button } = page.fallback;
+  const { title, intro, button, brand } = fallbackCopy(page);
   return plainPage({
-    title: `${title} | Urkraft`,
+    title: `${title} | ${brand}`,
     noindex: true,
     style: FALLBACK_STYLE,
     body: `<main>
