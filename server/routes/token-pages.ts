@@ -4,9 +4,9 @@
  * served as built (same look, same CSP with its script hashes), never cached, since it carries the token.
  */
 import type { FastifyReply } from "fastify";
-import fs from "node:fs";
 import path from "node:path";
 import { escapeHtml } from "../../src/escape-html";
+import { readContentFile, readSiteSettings } from "../../src/content/read-content";
 import type { SiteFiles } from "../static/site-files";
 import { PALETTE } from "../../src/brand";
 import { PLAIN_PAGE_STYLE, plainPage } from "../http/plain-page";
@@ -30,9 +30,8 @@ interface PageCopy {
 
 /** The words of the plain page, read from the page's content file and site.json when it is needed. */
 function fallbackCopy(page: TokenPage, contentDir = path.resolve("content")) {
-  const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(contentDir, file), "utf8")) as T;
-  const { hero, button } = read<PageCopy>(page.content);
-  return { title: hero.title, intro: hero.lead, button, brand: read<{ brand: string }>("site.json").brand };
+  const { hero, button } = readContentFile<PageCopy>(contentDir, page.content);
+  return { title: hero.title, intro: hero.lead, button, brand: readSiteSettings(contentDir).brand };
 }
 
 /** The empty hidden field as the build renders it (src/components/sections/TokenForm.tsx): `value` or `value=""`. */

@@ -171,6 +171,13 @@ export function contentProblems(dir: string, { production = Boolean(process.env.
   return [...shape, ...editorialProblems(dir, production)];
 }
 
+/** One content file as its data (without "$schema"); a missing or broken file throws with the German problem. */
+export function readContentFile<T>(dir: string, file: string): T {
+  const { value, problem } = readJson(dir, file);
+  if (problem) throw new ContentError([problem]);
+  return value as T;
+}
+
 export function readSiteSettings(dir: string): SiteSettings {
   const problems = siteSettingsProblems(dir);
   if (problems.length > 0) throw new ContentError(problems);

@@ -53,11 +53,8 @@ export function useFormSubmission<V extends Values>({
     const typed = Object.fromEntries(
       Object.keys(initialValues).flatMap((name) => {
         const field = elements.namedItem(name);
-        return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement
-          ? field.value !== "" && field.value !== initialValues[name]
-            ? [[name, field.value]]
-            : []
-          : [];
+        const value = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : "";
+        return value !== "" && value !== initialValues[name] ? [[name, value]] : [];
       }),
     );
     if (Object.keys(typed).length > 0) void formik.setValues({ ...initialValues, ...typed }, false);
