@@ -48,12 +48,17 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The `node …` command at the end of `npm start`, which runs the server bundle. */
-export function serverCommand(projectDir: string): { bundle: string; nodeArgs: string[] } {
+/** The `node …` command at the end of `npm start`, which runs the server bundle, and the variables set before it. */
+export function serverCommand(projectDir: string): { bundle: string; nodeArgs: string[]; env: Record<string, string> } {
   const start: string = JSON.parse(fs.readFileSync(path.join(projectDir, "package.json"), "utf8")).scripts.start;
-  const command = start.split("&&").at(-1)!.trim().split(/\s+/);
-  if (command[0] !== "node") throw new Error(`npm start endet nicht mit einem node-Aufruf: ${start}`);
-  return { bundle: command.at(-1)!, nodeArgs: command.slice(1) };
+  const words = start.split("&&").at(-1)!.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? "")) {
+    const [name, ...value] = words.shift()!.split("=");
+    env[name!] = value.join("=");
+  }
+  if (words[0] !== "node") throw new Error(`npm start endet nicht mit einem node-Aufruf: ${start}`);
+  return { bundle: words.at(-1)!, nodeArgs: words.slice(1), env };
 }
 
 /** "5" resets the kernel's high-water mark, so that what follows is the peak under load alone. */
@@ -113,6 +118,7 @@ export async function startServer(options: { projectDir: string; databaseUrl?: s
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...serverCommand(options.projectDir).env,
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,

@@ -1,4 +1,5 @@
 /** PostgreSQL through a `pg` connection pool, for production and for several Node instances sharing one database. */
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { dumpPostgres } from "./sql-dump";
 import type { Db, Queryable } from "./types";
@@ -7,6 +8,22 @@ export interface PostgresOptions {
   /** Called when an idle pooled connection fails (e.g. the server restarts); the pool replaces it. */
   onIdleError?: (error: Error) => void;
   max?: number;
+}
+
+/**
+ * Every statement with parameters runs as a named prepared statement, so each pooled connection parses
+ * and plans it once: a lead is one statement of four inserts, and planning it on every call cost a third
+ * of its rate (50 callers on this machine: 1,340 leads/s unnamed, 1,890 prepared). The name comes from the
+ * SQL text, which the code writes (values always travel as parameters), so the set of names is fixed.
+ */
+const names = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = names.get(sql);
+  if (!name) {
+    name = `u_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`;
+    names.set(sql, name);
+  }
+  return name;
 }
 
 export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
@@ -21,7 +38,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
 
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params?: unknown[]) {
-      const result = await target.query(sql, params);
+      const result = await target.query(params === undefined ? sql : { name: statementName(sql), text: sql, values: params });
       return { rows: result.rows as Row[] };
     },
     async exec(sql: string) {

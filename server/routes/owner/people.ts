@@ -1,4 +1,5 @@
 /** Leads with their proof of consent, the newsletter export, one person's data (Art. 15), erasure (Art. 17) and the audit log. */
+import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { EMAIL_PATTERN } from "../../../src/forms/schemas";
 import { sendError } from "../../http/errors";
@@ -28,12 +29,22 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
   });
 
   app.get("/api/verwaltung/leads/export.csv", async (request, reply) => {
-    const { csv, count } = await confirmedLeadsCsv(app.db);
-    await audit(app.db, ownerOf(request), "export", `${count} bestätigte Leads`);
+    const owner = ownerOf(request);
+    let count = 0;
+    // Sent as it is read; the audit row is written after the last lead, before the answer ends.
+    async function* body() {
+      let complete = false;
+      try {
+        yield* confirmedLeadsCsv(app.db, (leads) => (count += leads));
+        complete = true;
+      } finally {
+        await audit(app.db, owner, "export", `${count} bestätigte Leads${complete ? "" : " (abgebrochen)"}`);
+      }
+    }
     return reply
       .type("text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="leads-bestaetigt-${berlinDate()}.csv"`)
-      .send(csv);
+      .send(Readable.from(body()));
   });
 
   app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/person", async (request, reply) => {
