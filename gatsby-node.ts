@@ -2,7 +2,7 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { allContentProblems, problemReport } from "./src/content/content-check";
 import { contentTypeDefs } from "./src/content/graphql-types";
-import { deferBundlesInBuild } from "./src/after-load";
+import { finishBuiltPages } from "./src/after-load";
 
 const CONTENT_DIR = path.join(__dirname, "content");
 
@@ -43,7 +43,10 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
 };
 
 /** The pages' scripts start after `load` (src/after-load.ts). */
-export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
-  const pages = deferBundlesInBuild(path.join(__dirname, "public"));
-  reporter.info(`Skripte nach dem Laden: ${pages} Seiten`);
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  const pages = await finishBuiltPages(path.join(__dirname, "public"));
+  const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+  reporter.info(
+    `Skripte nach dem Laden: ${pages.deferred} Seiten; Inline-CSS je Seite zugeschnitten: ${kb(pages.cssBefore)} → ${kb(pages.cssAfter)}`,
+  );
 };

@@ -6,6 +6,15 @@ const page = (tags: string) =>
   `<html><head><title>x</title></head><body><div id="___gatsby"></div><script id="gatsby-script-loader">window.pagePath="/";</script>${tags}</body></html>`;
 
 describe("deferBundles", () => {
+  it("names the stylesheet in the loader when the page's CSS was cut", () => {
+    const html = deferBundles(
+      page(BUNDLES.map((src) => `<script src="${src}" async=""></script>`).join("")),
+      "/styles.abc123.css",
+    );
+    expect(html).toContain(`<script id="after-load">${afterLoadScript(BUNDLES, "/styles.abc123.css")}</script>`);
+    expect(afterLoadScript(BUNDLES, "/styles.abc123.css")).toContain('"/styles.abc123.css"');
+  });
+
   it("replaces Gatsby's async bundle tags by one inline script that names them in order", () => {
     const html = deferBundles(page(BUNDLES.map((src) => `<script src="${src}" async=""></script>`).join("")));
     expect(html).not.toMatch(/<script src=/);
@@ -51,6 +60,7 @@ describe("the inline loader", () => {
   });
   afterEach(() => {
     scriptsAdded().forEach((script) => script.remove());
+    document.querySelectorAll("link").forEach((link) => link.remove());
     jest.restoreAllMocks();
   });
 
@@ -88,5 +98,26 @@ describe("the inline loader", () => {
     expect(scriptsAdded()).toHaveLength(0);
     await tick(600);
     expect(scriptsAdded().map((script) => script.getAttribute("src"))).toEqual(BUNDLES);
+  });
+
+  it("with a stylesheet: adds it first and the bundles once it has loaded", async () => {
+    paints.push("first-contentful-paint");
+    new Function(afterLoadScript(BUNDLES, "/styles.abc123.css"))();
+    frames[0](performance.now());
+    await tick();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>("link")];
+    expect(links.map((link) => [link.rel, link.getAttribute("href")])).toEqual([["stylesheet", "/styles.abc123.css"]]);
+    expect(scriptsAdded()).toHaveLength(0); // the stylesheet first
+    links[0].dispatchEvent(new Event("load"));
+    expect(scriptsAdded().map((script) => script.getAttribute("src"))).toEqual(BUNDLES);
+  });
+
+  it("with a stylesheet that fails to load: the bundles start all the same", async () => {
+    paints.push("first-contentful-paint");
+    new Function(afterLoadScript(BUNDLES, "/styles.abc123.css"))();
+    frames[0](performance.now());
+    await tick();
+    document.head.querySelector("link")!.dispatchEvent(new Event("error"));
+    expect(scriptsAdded()).toHaveLength(BUNDLES.length);
   });
 });

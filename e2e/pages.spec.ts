@@ -285,7 +285,9 @@ test.describe("on every content page", () => {
         await expect(image).toHaveAttribute("width", /^\d+$/);
         await expect(image).toHaveAttribute("height", /^\d+$/);
         await expect(image).toHaveAttribute("alt", /\S/);
-        await expect(image).toHaveJSProperty("complete", true);
+        // A lazy picture loads once it is near the viewport: bring each one there, as a reader would.
+        await image.scrollIntoViewIfNeeded();
+        await expect(image).toHaveJSProperty("complete", true, { timeout: 15_000 });
         const loaded = await image.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, src: img.currentSrc }));
         expect(loaded.width).toBeGreaterThan(0);
         expect(loaded.src).toMatch(/\.avif$/);
