@@ -32,9 +32,17 @@ describe("recipes page", () => {
       expect(image).toHaveAttribute("width");
       expect(image).toHaveAttribute("height");
       expect(image).toHaveAttribute("loading", "lazy");
+      expect(image).not.toHaveAttribute("fetchpriority");
       const sources = Array.from(card.querySelectorAll("source")).map((s) => s.getAttribute("type"));
       expect(sources).toEqual(["image/avif", "image/webp"]);
     });
+  });
+
+  it("loads the hero picture at once and before the cards' pictures", () => {
+    const { copy } = renderRecipes();
+    const hero = screen.getByRole("img", { name: copy.hero.imageAlt });
+    expect(hero).toHaveAttribute("loading", "eager");
+    expect(hero).toHaveAttribute("fetchpriority", "high");
   });
 
   it("keeps the preparation steps behind a disclosure that opens on click", () => {

@@ -5,9 +5,12 @@ interface ContentImageProps {
   image: ImageFile;
   alt: string;
   className?: string;
-  /** The page's main picture: load at once instead of when scrolled near. */
+  /** The page's main picture: load at once and first, instead of when scrolled near. */
   eager?: boolean;
 }
+
+/** Fetched before other pictures; lower case, the attribute's HTML name, which React 18 and Preact both pass on. */
+const HIGH_PRIORITY = { fetchpriority: "high" };
 
 /**
  * An image from content/images, as gatsby-plugin-image prepared it at build time (AVIF and WebP sources,
@@ -31,6 +34,7 @@ export function ContentImage({ image, alt, className = "", eager = false }: Cont
         height={data.height}
         alt={alt}
         loading={eager ? "eager" : "lazy"}
+        {...(eager && HIGH_PRIORITY)}
         decoding={eager ? "auto" : "async"}
         style={{ backgroundColor: data.backgroundColor }}
         className={`block h-auto w-full ${className}`}
