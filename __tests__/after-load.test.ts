@@ -100,12 +100,17 @@ describe("the inline loader", () => {
     expect(scriptsAdded().map((script) => script.getAttribute("src"))).toEqual(BUNDLES);
   });
 
-  it("with a stylesheet: adds it first and the bundles once it has loaded", async () => {
+  /** Runs the loader with a stylesheet on a page that has painted, up to where it waits for the stylesheet. */
+  const startWithStylesheet = async () => {
     paints.push("first-contentful-paint");
     new Function(afterLoadScript(BUNDLES, "/styles.abc123.css"))();
     frames[0](performance.now());
     await tick();
-    const links = [...document.head.querySelectorAll<HTMLLinkElement>("link")];
+    return [...document.head.querySelectorAll<HTMLLinkElement>("link")];
+  };
+
+  it("with a stylesheet: adds it first and the bundles once it has loaded", async () => {
+    const links = await startWithStylesheet();
     expect(links.map((link) => [link.rel, link.getAttribute("href")])).toEqual([["stylesheet", "/styles.abc123.css"]]);
     expect(scriptsAdded()).toHaveLength(0); // the stylesheet first
     links[0].dispatchEvent(new Event("load"));
@@ -113,11 +118,8 @@ describe("the inline loader", () => {
   });
 
   it("with a stylesheet that fails to load: the bundles start all the same", async () => {
-    paints.push("first-contentful-paint");
-    new Function(afterLoadScript(BUNDLES, "/styles.abc123.css"))();
-    frames[0](performance.now());
-    await tick();
-    document.head.querySelector("link")!.dispatchEvent(new Event("error"));
+    const [link] = await startWithStylesheet();
+    link.dispatchEvent(new Event("error"));
     expect(scriptsAdded()).toHaveLength(BUNDLES.length);
   });
 });
