@@ -1,28 +1,44 @@
-/** The pages' bundles start after load and paint: the built HTML's script tags become one inline loader. */
-import { afterLoadScript, deferBundles } from "../src/after-load";
+/**
+ * The pages' bundles start on the visitor's first input: the built HTML's script tags become one inline
+ * loader, which also adds the whole stylesheet and the web fonts once the page has painted.
+ */
+import { FIRST_INPUTS, afterLoadScript, deferBundles, hydratesAtOnce } from "../src/after-load";
+import type { PublishedFont } from "../src/styles/fonts";
 
 const BUNDLES = ["/webpack-runtime-1a2b3c4d5e.js", "/framework-2b3c4d5e6f.js", "/app-3c4d5e6f7a.js"];
-const page = (tags: string) =>
-  `<html><head><title>x</title></head><body><div id="___gatsby"></div><script id="gatsby-script-loader">window.pagePath="/";</script>${tags}</body></html>`;
+const FONTS: PublishedFont[] = [
+  ["Inter Variable", "/static/inter-latin-wght-normal-0a1b.woff2", "woff2-variations", "100 900", "U+0000-00FF"],
+  ["Source Serif 4", "/static/source-serif-4-latin-700-normal-2c3d.woff2", "woff2", "700", "U+0000-00FF"],
+];
+const page = (tags: string, main = "") =>
+  `<html><head><title>x</title></head><body><div id="___gatsby">${main}</div><script id="gatsby-script-loader">window.pagePath="/";</script>${tags}</body></html>`;
+const bundleTags = BUNDLES.map((src) => `<script src="${src}" async=""></script>`).join("");
 
 describe("deferBundles", () => {
-  it("names the stylesheet in the loader when the page's CSS was cut", () => {
-    const html = deferBundles(
-      page(BUNDLES.map((src) => `<script src="${src}" async=""></script>`).join("")),
-      "/styles.abc123.css",
-    );
-    expect(html).toContain(`<script id="after-load">${afterLoadScript(BUNDLES, "/styles.abc123.css")}</script>`);
-    expect(afterLoadScript(BUNDLES, "/styles.abc123.css")).toContain('"/styles.abc123.css"');
-  });
-
   it("replaces Gatsby's async bundle tags by one inline script that names them in order", () => {
-    const html = deferBundles(page(BUNDLES.map((src) => `<script src="${src}" async=""></script>`).join("")));
+    const html = deferBundles(page(bundleTags));
     expect(html).not.toMatch(/<script src=/);
     const loaders = [...html.matchAll(/<script id="after-load">([\s\S]*?)<\/script>/g)];
     expect(loaders).toHaveLength(1);
     expect(loaders[0][1]).toBe(afterLoadScript(BUNDLES));
     // Gatsby's own inline data stays where it was, before the loader.
     expect(html.indexOf("gatsby-script-loader")).toBeLessThan(html.indexOf("after-load"));
+  });
+
+  it("names the stylesheet and the web fonts in the loader", () => {
+    const html = deferBundles(page(bundleTags), { stylesheet: "/styles.abc123.css", fonts: FONTS });
+    const script = afterLoadScript(BUNDLES, { stylesheet: "/styles.abc123.css", fonts: FONTS });
+    expect(html).toContain(`<script id="after-load">${script}</script>`);
+    expect(script).toContain('"/styles.abc123.css"');
+    expect(script).toContain(JSON.stringify(FONTS));
+  });
+
+  it("lets a page marked to hydrate at once start without an input", () => {
+    const marked = page(bundleTags, '<section data-hydrate="at-once">404</section>');
+    expect(hydratesAtOnce(marked)).toBe(true);
+    expect(hydratesAtOnce(page(bundleTags))).toBe(false);
+    expect(deferBundles(marked)).toContain(afterLoadScript(BUNDLES, { atOnce: true }));
+    expect(afterLoadScript(BUNDLES, { atOnce: true })).not.toBe(afterLoadScript(BUNDLES));
   });
 
   it("leaves a page without bundle tags as it is", () => {
@@ -37,13 +53,19 @@ describe("the inline loader", () => {
   const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
   const listOf = (names: string[]) => ({ getEntriesByName: (name: string) => names.filter((n) => n === name) });
   const frames: FrameRequestCallback[] = [];
-  const scriptsAdded = () => [...document.querySelectorAll<HTMLScriptElement>("script[src]")];
+  /** Faces handed to document.fonts.add, as "family weight url". */
+  const faces: string[] = [];
+  /** Listeners the loader added to window and document, removed after each test. */
+  const listeners: [EventTarget, string, EventListenerOrEventListenerObject | null, unknown][] = [];
+  const scriptsAdded = () => [...document.querySelectorAll<HTMLScriptElement>("script[src]")].map((s) => s.getAttribute("src"));
+  const stylesheets = () => [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")];
   const tick = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));
 
   beforeEach(() => {
     paints.length = 0;
     observers.length = 0;
     frames.length = 0;
+    faces.length = 0;
     Object.assign(performance, { getEntriesByName: (name: string) => paints.filter((n) => n === name) });
     Object.assign(window, {
       PerformanceObserver: class {
@@ -55,18 +77,41 @@ describe("the inline loader", () => {
           observers.length = 0;
         }
       },
+      FontFace: class {
+        constructor(family: string, source: string, descriptors: { weight: string; display: string }) {
+          faces.push(`${family} ${descriptors.weight} ${descriptors.display} ${source}`);
+        }
+      },
     });
+    Object.defineProperty(document, "fonts", { configurable: true, value: { add: () => undefined } });
     jest.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
+    for (const target of [window, document] as EventTarget[]) {
+      const add = target.addEventListener.bind(target);
+      jest.spyOn(target, "addEventListener").mockImplementation((...args: Parameters<EventTarget["addEventListener"]>) => {
+        listeners.push([target, args[0], args[1], args[2]]);
+        add(...args);
+      });
+    }
   });
   afterEach(() => {
-    scriptsAdded().forEach((script) => script.remove());
-    document.querySelectorAll("link").forEach((link) => link.remove());
+    for (const [target, type, listener, options] of listeners.splice(0))
+      target.removeEventListener(type, listener, options as boolean | EventListenerOptions);
+    document.querySelectorAll("script[src], link, button").forEach((element) => element.remove());
+    delete document.documentElement.dataset.hydrated;
     jest.restoreAllMocks();
   });
 
-  it("adds the bundles, async and in order, after load, the first contentful paint and one more frame", async () => {
+  /** Runs the loader on a page that has loaded and painted, through to the frame after the paint. */
+  const runPainted = async (script: string) => {
+    paints.push("first-contentful-paint");
+    new Function(script)();
+    frames.forEach((frame) => frame(performance.now()));
+    await tick();
+  };
+
+  it("waits for load, the first contentful paint and one more frame, then adds the stylesheet", async () => {
     expect(document.readyState).toBe("complete");
-    new Function(afterLoadScript(BUNDLES))();
+    new Function(afterLoadScript(BUNDLES, { stylesheet: "/styles.abc123.css" }))();
     await tick();
     expect(frames).toHaveLength(0); // waits for the paint
     paints.push("first-paint");
@@ -76,50 +121,90 @@ describe("the inline loader", () => {
     paints.push("first-contentful-paint");
     observers.forEach((notify) => notify(listOf(["first-contentful-paint"])));
     await tick();
-    expect(scriptsAdded()).toHaveLength(0); // and one frame
+    expect(stylesheets()).toHaveLength(0); // and one frame
     frames.forEach((frame) => frame(performance.now()));
     await tick();
-    expect(scriptsAdded().map((script) => script.getAttribute("src"))).toEqual(BUNDLES);
-    expect(scriptsAdded().every((script) => script.async)).toBe(true);
+    expect(stylesheets().map((link) => link.getAttribute("href"))).toEqual(["/styles.abc123.css"]);
   });
 
-  it("goes on at once when the paint was before it ran, and starts the bundles once", async () => {
+  it("adds the web fonts once the stylesheet has loaded, and no bundle before an input", async () => {
+    await runPainted(afterLoadScript(BUNDLES, { stylesheet: "/styles.abc123.css", fonts: FONTS }));
+    expect(faces).toEqual([]); // the stylesheet first
+    stylesheets()[0].dispatchEvent(new Event("load"));
+    expect(faces).toEqual([
+      'Inter Variable 100 900 swap url(/static/inter-latin-wght-normal-0a1b.woff2) format("woff2-variations")',
+      'Source Serif 4 700 swap url(/static/source-serif-4-latin-700-normal-2c3d.woff2) format("woff2")',
+    ]);
+    // Fetched, not run: the bundles are in the cache when an input comes.
+    const prefetched = [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=prefetch]")];
+    expect(prefetched.map((link) => [link.getAttribute("as"), link.getAttribute("href")])).toEqual(
+      BUNDLES.map((src) => ["script", src]),
+    );
+    await tick(1100); // the fallback timer changes nothing
+    expect(scriptsAdded()).toEqual([]);
+  });
+
+  it.each(FIRST_INPUTS)("adds the bundles, async and in order, on the first %s", async (type) => {
+    await runPainted(afterLoadScript(BUNDLES, { stylesheet: "/styles.abc123.css" }));
+    stylesheets()[0].dispatchEvent(new Event("load"));
+    expect(scriptsAdded()).toEqual([]);
+    document.body.dispatchEvent(new Event(type, { bubbles: true }));
+    expect(scriptsAdded()).toEqual(BUNDLES);
+    expect([...document.querySelectorAll<HTMLScriptElement>("script[src]")].every((s) => s.async)).toBe(true);
+    for (const again of FIRST_INPUTS) window.dispatchEvent(new Event(again));
+    expect(scriptsAdded()).toEqual(BUNDLES); // once
+  });
+
+  it("after an input before the paint, starts the bundles once the stylesheet has loaded or failed", async () => {
+    new Function(afterLoadScript(BUNDLES, { stylesheet: "/styles.abc123.css" }))();
+    window.dispatchEvent(new Event("keydown"));
+    expect(scriptsAdded()).toEqual([]);
     paints.push("first-contentful-paint");
-    new Function(afterLoadScript(BUNDLES))();
-    expect(frames).toHaveLength(1);
-    frames[0](performance.now());
-    await tick(1100); // the fallback timer comes too
-    expect(scriptsAdded()).toHaveLength(BUNDLES.length);
-  });
-
-  it("starts them after a second when no paint is ever reported (a background tab)", async () => {
-    new Function(afterLoadScript(BUNDLES))();
-    await tick(500);
-    expect(scriptsAdded()).toHaveLength(0);
-    await tick(600);
-    expect(scriptsAdded().map((script) => script.getAttribute("src"))).toEqual(BUNDLES);
-  });
-
-  /** Runs the loader with a stylesheet on a page that has painted, up to where it waits for the stylesheet. */
-  const startWithStylesheet = async () => {
-    paints.push("first-contentful-paint");
-    new Function(afterLoadScript(BUNDLES, "/styles.abc123.css"))();
-    frames[0](performance.now());
+    observers.forEach((notify) => notify(listOf(["first-contentful-paint"])));
+    frames.forEach((frame) => frame(performance.now()));
     await tick();
-    return [...document.head.querySelectorAll<HTMLLinkElement>("link")];
-  };
-
-  it("with a stylesheet: adds it first and the bundles once it has loaded", async () => {
-    const links = await startWithStylesheet();
-    expect(links.map((link) => [link.rel, link.getAttribute("href")])).toEqual([["stylesheet", "/styles.abc123.css"]]);
-    expect(scriptsAdded()).toHaveLength(0); // the stylesheet first
-    links[0].dispatchEvent(new Event("load"));
-    expect(scriptsAdded().map((script) => script.getAttribute("src"))).toEqual(BUNDLES);
+    expect(scriptsAdded()).toEqual([]); // the stylesheet first
+    stylesheets()[0].dispatchEvent(new Event("error"));
+    expect(scriptsAdded()).toEqual(BUNDLES);
   });
 
-  it("with a stylesheet that fails to load: the bundles start all the same", async () => {
-    const [link] = await startWithStylesheet();
-    link.dispatchEvent(new Event("error"));
-    expect(scriptsAdded()).toHaveLength(BUNDLES.length);
+  it("on a page that hydrates at once, adds the bundles after the paint without an input", async () => {
+    await runPainted(afterLoadScript(BUNDLES, { atOnce: true }));
+    expect(scriptsAdded()).toEqual(BUNDLES);
+  });
+
+  it("goes on after a second when no paint is ever reported (a background tab)", async () => {
+    new Function(afterLoadScript(BUNDLES, { atOnce: true, fonts: FONTS }))();
+    await tick(500);
+    expect(scriptsAdded()).toEqual([]);
+    await tick(600);
+    expect(faces).toHaveLength(FONTS.length);
+    expect(scriptsAdded()).toEqual(BUNDLES);
+  });
+
+  it("holds a click on a control that needs the scripts and clicks it again once the page has hydrated", async () => {
+    await runPainted(afterLoadScript(BUNDLES));
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      '<button type="button" data-replay=""><span>Menü</span></button><button type="button" id="plain">x</button>',
+    );
+    const [control, plain] = [...document.querySelectorAll("button")];
+    const clicks: string[] = [];
+    control.addEventListener("click", (event) => clicks.push(`replay ${event.defaultPrevented}`));
+    plain.addEventListener("click", () => clicks.push("plain"));
+
+    const held = new MouseEvent("click", { bubbles: true, cancelable: true });
+    control.querySelector("span")!.dispatchEvent(held);
+    expect(held.defaultPrevented).toBe(true);
+    expect(clicks).toEqual([]); // held
+    expect(scriptsAdded()).toEqual(BUNDLES); // and the scripts are on their way
+    plain.click();
+    expect(clicks).toEqual(["plain"]); // other controls are left alone
+
+    document.documentElement.dataset.hydrated = "true";
+    await tick();
+    expect(clicks).toEqual(["plain", "replay false"]);
+    control.click();
+    expect(clicks).toEqual(["plain", "replay false", "replay false"]); // hydrated: nothing held any more
   });
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { budgetFailures } from "../scripts/audit/budgets";
-import { measurePage } from "../scripts/audit/measure";
+import { hydrate, measurePage } from "../scripts/audit/measure";
 import { mailsTo, ownEnv, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
 import { mailSubjectPattern } from "../server/test-support/mail-copy";
 import { ROUTES } from "../src/routes";
@@ -89,6 +89,7 @@ test("double opt-in: the link opens a page, only its button confirms (also witho
     const noScript = `ohne-js.${stamp}@beispiel.de`;
 
     await page.goto(`${server.origin}/`);
+    await hydrate(page);
     await expect(page.locator("form[novalidate]")).toHaveCount(1);
     await signUp(page, server, "Bernd", email);
 
@@ -122,7 +123,7 @@ test("double opt-in: the link opens a page, only its button confirms (also witho
     await expect(page).toHaveURL(new RegExp(`/anmeldung-bestaetigen\\?token=${token}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(confirmPage.hero.title);
     await expect(page.locator("header").first()).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    await hydrate(page);
     await expect(page.locator('input[name="token"]'), "the token survives hydration").toHaveValue(token);
     expect((await mailsTo(outbox, email)).length, "opening the page sends nothing").toBe(1);
     await page.getByRole("button", { name: confirmPage.button }).click();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
+import { hydrate } from "../scripts/audit/measure";
 import { MESSAGES } from "../src/forms/schemas";
 import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../src/constants";
 import { PAGES_UNDER_TEST } from "./routes";
@@ -37,6 +38,7 @@ const msSinceSubmit = (page: Page) =>
   page.evaluate(() => performance.now() - (window as unknown as { submittedAt: number }).submittedAt);
 
 async function hydrated(page: Page) {
+  await hydrate(page);
   // The forms switch off browser validation once React runs; before that a click would post natively.
   await expect(page.locator("form[novalidate]")).toHaveCount(1);
 }

@@ -7,6 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { hydrate } from "../scripts/audit/measure";
 import pg from "pg";
 import site from "../content/site.json";
 import { mailsTo, onServer, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
@@ -98,7 +99,7 @@ test("a contact request is answered from the owner area and the answer threads t
   await page.setViewportSize({ width: 375, height: 800 });
   const visitor = `besucher.${Date.now()}@beispiel.de`;
   await page.goto(`${server.origin}${ROUTES.contact.path}`);
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await hydrate(page);
   await page.getByLabel("Dein Name *").fill("Jürgen Groß");
   await page.getByLabel("Deine E-Mail *").fill(visitor);
   await page.getByLabel("Deine Nachricht *").fill("Wie fange ich am besten an?");

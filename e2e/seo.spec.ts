@@ -10,6 +10,7 @@ import { FAQ_COUNT, RECIPE_COUNT } from "../src/constants";
 import { absoluteUrl } from "../src/seo/json-ld";
 import { entitiesOf, structuredDataProblems } from "../__tests__/support/required-properties";
 import { NOT_FOUND_PATH } from "../scripts/audit/budgets";
+import { hydrate } from "../scripts/audit/measure";
 import { pagesToMeasure } from "../scripts/audit/pages";
 import { ALL_ROUTES, ROUTES } from "../src/routes";
 
@@ -132,7 +133,7 @@ test.describe("JSON-LD in the built HTML", () => {
 
   test("stays single after the page hydrates", async ({ page }) => {
     await page.goto(ROUTES.recipes.path);
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await hydrate(page);
     const documents = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = documents.flatMap((text) => entitiesOf(JSON.parse(text))).map((e) => e["@type"]);
     expect(types.filter((t) => t === "Organization")).toHaveLength(1);

@@ -1,54 +1,98 @@
 /**
- * The site's scripts start after the page has loaded. Gatsby writes its bundles as `<script async>`
- * tags, which the browser fetches at once, beside the hero picture and ahead of the first paint. The
- * pages are whole without them (the forms post without JavaScript too), so after the build
- * (gatsby-node.ts onPostBuild) each page gets one inline script in their place that adds the same
- * bundles once the page has loaded and painted. The web fonts follow after hydration (gatsby-browser.tsx).
+ * The site's scripts start on the visitor's first input. Gatsby writes its bundles as `<script async>`
+ * tags, which the browser fetches at once, beside the hero picture and ahead of the first paint, and then
+ * hydrates the whole page on the main thread. The pages are whole without them: links are links, the
+ * forms post without JavaScript, and the web fonts come without them too. So after the build
+ * (gatsby-node.ts onPostBuild) each page gets one inline script in their place that
+ * - once the page has loaded and painted, adds the whole stylesheet (page-css.ts), then the web fonts, and
+ *   has the browser fetch the bundles without running them (`prefetch`), so a first input waits less;
+ * - adds the bundles once the visitor moves the pointer, touches, scrolls, types or focuses something, and
+ *   the stylesheet is there (at once on a page marked HYDRATE_AT_ONCE);
+ * - holds a click on a REPLAY_CLICK control (the menu button, the home page's scrolling calls to action)
+ *   until the page has hydrated, and then clicks it again.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { prunePageCss } from "./page-css";
+import { publishWebFonts, type PublishedFont } from "./styles/fonts";
+import { HYDRATE_AT_ONCE, REPLAY_CLICK } from "./hydration-marks";
 
 /** One `<script src="…" async></script>` tag as Gatsby writes it. */
 const ASYNC_BUNDLE = /<script src="([^"<>]+)" async(?:="")?><\/script>/g;
 
+/** The inputs that show a visitor is there and may soon use a control. */
+export const FIRST_INPUTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
+
+const REPLAY_ATTRIBUTE = Object.keys(REPLAY_CLICK)[0]!;
+const [AT_ONCE_ATTRIBUTE, AT_ONCE_VALUE] = Object.entries(HYDRATE_AT_ONCE)[0]!;
+
+export interface AfterLoadOptions {
+  /** The whole stylesheet, when the page's inline CSS holds only its own rules. */
+  stylesheet?: string;
+  /** The web fonts to add once the stylesheet is there. */
+  fonts?: readonly PublishedFont[];
+  /** Start the bundles after the paint without waiting for an input. */
+  atOnce?: boolean;
+}
+
 /**
- * The inline script that adds the bundles once the page has loaded and shown its first content (its
- * SHA-256 goes into the page's CSP): after `load`, once the browser has reported the first contentful
- * paint, one frame later. A timer starts them after a second at the latest (a background tab draws no
- * frames; a browser without paint timing reports none). With a `stylesheet` (page-css.ts: the page's
- * inline CSS holds only the rules its markup uses) that file comes first and the bundles once it has
- * loaded or failed, so whatever the scripts show finds its rules.
+ * The inline script (its SHA-256 goes into the page's CSP). The page's paint: after `load`, once the
+ * browser has reported the first contentful paint, one frame later; a timer goes on after a second at the
+ * latest (a background tab draws no frames; a browser without paint timing reports none). Then the
+ * stylesheet, then the fonts, and the bundles once an input has come (before or after) and the stylesheet
+ * has loaded or failed, so whatever the scripts show finds its rules. Layout.tsx marks the hydrated page
+ * with `data-hydrated`; a held click is played again then.
  */
-export function afterLoadScript(sources: readonly string[], stylesheet?: string): string {
+export function afterLoadScript(sources: readonly string[], options: AfterLoadOptions = {}): string {
+  const args = [sources, options.stylesheet ?? "", options.fonts ?? [], options.atOnce ? 1 : 0, FIRST_INPUTS];
   return (
-    `(function(s,c){var d=0;function run(){s.forEach(function(u){var e=document.createElement("script");` +
-    `e.src=u;e.async=true;document.body.appendChild(e)})}` +
-    `function go(){if(d)return;d=1;if(!c)return run();var l=document.createElement("link");l.rel="stylesheet";` +
-    `l.href=c;l.onload=l.onerror=run;document.head.appendChild(l)}` +
+    `(function(s,c,f,a,i){var d=document,h=d.documentElement,w=window,p=0,r=0,g=0,held=null;` +
+    `function run(){if(g||!r||!a)return;g=1;s.forEach(function(u){var e=d.createElement("script");` +
+    `e.src=u;e.async=true;d.body.appendChild(e)})}` +
+    `function want(){if(a)return;a=1;i.forEach(function(t){w.removeEventListener(t,want,true)});run()}` +
+    `if(!a)i.forEach(function(t){w.addEventListener(t,want,{capture:true,passive:true})});` +
+    `function hold(e){var b=e.target&&e.target.closest&&e.target.closest("[${REPLAY_ATTRIBUTE}]");` +
+    `if(!b||h.hasAttribute("data-hydrated"))return;e.preventDefault();e.stopImmediatePropagation();held=b;want()}` +
+    `d.addEventListener("click",hold,true);` +
+    `new MutationObserver(function(m,o){if(!h.hasAttribute("data-hydrated"))return;o.disconnect();` +
+    `d.removeEventListener("click",hold,true);var b=held;held=null;if(b)b.click()})` +
+    `.observe(h,{attributes:true,attributeFilter:["data-hydrated"]});` +
+    `function fonts(){if(!d.fonts||typeof FontFace==="undefined")return;f.forEach(function(x){` +
+    `d.fonts.add(new FontFace(x[0],"url("+x[1]+") format(\\""+x[2]+"\\")",` +
+    `{weight:x[3],style:"normal",display:"swap",unicodeRange:x[4]}))})}` +
+    `function styled(){if(r)return;r=1;fonts();if(!a)s.forEach(function(u){var l=d.createElement("link");` +
+    `l.rel="prefetch";l.setAttribute("as","script");l.href=u;d.head.appendChild(l)});run()}` +
+    `function go(){if(p)return;p=1;if(!c)return styled();var l=d.createElement("link");l.rel="stylesheet";` +
+    `l.href=c;l.onload=l.onerror=styled;d.head.appendChild(l)}` +
     `function next(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
     `function fcp(l){return l.getEntriesByName("first-contentful-paint").length>0}` +
     `function loaded(){setTimeout(go,1000);if(fcp(performance))return next();` +
     `new PerformanceObserver(function(l,o){if(fcp(l)){o.disconnect();next()}}).observe({type:"paint",buffered:true})}` +
-    `if(document.readyState==="complete")loaded();else addEventListener("load",loaded,{once:true})})` +
-    `(${JSON.stringify(sources)}${stylesheet ? `,${JSON.stringify(stylesheet)}` : ""});`
+    `if(d.readyState==="complete")loaded();else w.addEventListener("load",loaded,{once:true})})` +
+    `(${args.map((arg) => JSON.stringify(arg)).join(",")});`
   );
 }
 
+/** Whether the page's markup marks it HYDRATE_AT_ONCE. */
+export function hydratesAtOnce(html: string): boolean {
+  return html.includes(`${AT_ONCE_ATTRIBUTE}="${AT_ONCE_VALUE}"`);
+}
+
 /** The page with its bundle tags replaced by the after-load script; unchanged when it has none. */
-export function deferBundles(html: string, stylesheet?: string): string {
-  const sources = [...html.matchAll(ASYNC_BUNDLE)].map((match) => match[1]);
+export function deferBundles(html: string, options: Omit<AfterLoadOptions, "atOnce"> = {}): string {
+  const sources = [...html.matchAll(ASYNC_BUNDLE)].map((match) => match[1]!);
   if (sources.length === 0) return html;
+  const script = afterLoadScript(sources, { ...options, atOnce: hydratesAtOnce(html) });
   let first = true;
   return html.replace(ASYNC_BUNDLE, () => {
     if (!first) return "";
     first = false;
-    return `<script id="after-load">${afterLoadScript(sources, stylesheet)}</script>`;
+    return `<script id="after-load">${script}</script>`;
   });
 }
 
 export interface BuildPages {
-  /** Pages whose bundles now start after the first paint. */
+  /** Pages whose bundles now start by the after-load script. */
   deferred: number;
   /** Inline CSS of all pages before and after the cut, in bytes. */
   cssBefore: number;
@@ -57,17 +101,19 @@ export interface BuildPages {
 
 /**
  * Every built HTML page under `publicDir` (the owner area is built apart and left alone): its inline CSS
- * cut down to its own rules (page-css.ts) and its bundles started after the first paint.
+ * cut down to its own rules (page-css.ts), the web fonts published, and its bundles started by the
+ * after-load script.
  */
 export async function finishBuiltPages(publicDir: string): Promise<BuildPages> {
   const totals: BuildPages = { deferred: 0, cssBefore: 0, cssAfter: 0 };
+  const fonts = publishWebFonts(publicDir);
   for (const entry of fs.readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
     if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
     if (path.relative(publicDir, file).split(path.sep)[0] === "verwaltung") continue;
     const html = fs.readFileSync(file, "utf8");
     const css = await prunePageCss(html);
-    const finished = deferBundles(css.html, css.stylesheet);
+    const finished = deferBundles(css.html, { stylesheet: css.stylesheet, fonts });
     totals.cssBefore += css.bytesBefore;
     totals.cssAfter += css.bytesAfter;
     if (finished === html) continue;

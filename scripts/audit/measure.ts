@@ -30,7 +30,7 @@ export interface AxeFinding {
 export interface PageMeasurement {
   path: string;
   status: number;
-  /** Executed JavaScript before interaction: each same-origin script file gzipped, plus the page's inline scripts. */
+  /** Executed JavaScript once the page is in use (after a first input): each same-origin script file gzipped, plus the page's inline scripts. */
   firstLoadJsGzipBytes: number;
   scripts: ScriptSize[];
   /** Bytes on the wire (headers and bodies, as compressed by the server) of every request of the visit. */
@@ -161,13 +161,23 @@ async function bodyOf(context: BrowserContext, request: Request): Promise<Buffer
   return (await context.request.get(request.url())).body();
 }
 
-/** Waits until the page has hydrated and its network is quiet, or until SETTLE_MS have passed. */
-export async function settle(page: Page): Promise<void> {
+/**
+ * The pages start their scripts on the visitor's first input (src/after-load.ts): the pointer moves, as a
+ * visitor's would, and the page hydrates. Resolves once it has (`timeoutMs` at most, then throws).
+ */
+export async function hydrate(page: Page, timeoutMs = 15_000): Promise<void> {
   await page.waitForLoadState("load");
-  await page
-    .locator('html[data-hydrated="true"]')
-    .waitFor({ state: "attached", timeout: SETTLE_MS })
-    .catch(() => undefined);
+  await page.mouse.move(2, 2);
+  await page.mouse.move(4, 4);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached", timeout: timeoutMs });
+}
+
+/**
+ * Waits until the page has hydrated after a first input and its network is quiet, or until SETTLE_MS
+ * have passed: the figures are those of the page in use, scripts included.
+ */
+export async function settle(page: Page): Promise<void> {
+  await hydrate(page, SETTLE_MS).catch(() => undefined);
   await page.waitForLoadState("networkidle", { timeout: SETTLE_MS }).catch(() => undefined);
 }
 
@@ -262,7 +272,7 @@ export async function axeAfterFailedSubmit(context: BrowserContext, baseUrl: str
   const page = await context.newPage();
   try {
     await page.goto(new URL(form.path, baseUrl).toString(), { waitUntil: "load" });
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached", timeout: 15_000 });
+    await hydrate(page);
     const element = page.locator(`form[action="${form.action}"]`);
     await element.locator('button[type="submit"], input[type="submit"]').first().click();
     const invalid = element.locator('[aria-invalid="true"]');

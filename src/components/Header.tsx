@@ -4,6 +4,7 @@ import { HEADER_LINKS } from "../navigation";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { Icon } from "./sections/Icon";
 import { PALETTE } from "../brand";
+import { REPLAY_CLICK } from "../hydration-marks";
 
 const linkClass =
   "rounded-md px-3 py-2 text-[0.95rem] font-medium text-forest-900 transition-colors hover:bg-forest-50 hover:text-forest-700";
@@ -61,6 +62,7 @@ export function Header() {
         <button
           ref={toggleRef}
           type="button"
+          {...REPLAY_CLICK}
           className="inline-flex h-11 w-11 items-center justify-center rounded-md text-forest-900 hover:bg-forest-50 md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}

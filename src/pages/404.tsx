@@ -2,6 +2,7 @@ import React, { useEffect } from "react";
 import { Link, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
+import { HYDRATE_AT_ONCE } from "../hydration-marks";
 
 export default function NotFoundPage({ location }: PageProps) {
   useEffect(() => {
@@ -9,7 +10,8 @@ export default function NotFoundPage({ location }: PageProps) {
   }, [location.pathname]);
   return (
     <Layout>
-      <section className="container-page flex flex-col items-center py-24 text-center">
+      {/* Runs its scripts once painted: the attempted path goes to the console without an input. */}
+      <section className="container-page flex flex-col items-center py-24 text-center" {...HYDRATE_AT_ONCE}>
         <p aria-hidden="true" className="font-serif text-8xl font-bold text-ember-700">
           404
         </p>

@@ -1,14 +1,15 @@
 /**
- * The web fonts, added after hydration (gatsby-browser.tsx) so that they never wait in front of the
- * first paint. Gatsby inlines every stylesheet into each page, so they cannot come as a later CSS file;
- * the FontFace API adds them instead. Until they arrive (and without JavaScript) the local fallbacks in
- * global.css, stretched to the same metrics, stand in. The browser fetches a face only when the page
- * has text in its unicode-range: German text needs the Latin files alone.
+ * The web fonts. They never wait in front of the first paint: after the build (gatsby-node.ts onPostBuild)
+ * their files are copied to /static/ under a content hash, and each page's after-load script
+ * (src/after-load.ts) adds them through the FontFace API once the page has painted, without waiting for
+ * the site's bundles. Until they arrive (and without JavaScript) the local fallbacks in global.css,
+ * stretched to the same metrics, stand in. The browser fetches a face only when the page has text in its
+ * unicode-range: German text needs the Latin files alone.
  */
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
-import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2";
-import serif600 from "@fontsource/source-serif-4/files/source-serif-4-latin-600-normal.woff2";
-import serif700 from "@fontsource/source-serif-4/files/source-serif-4-latin-700-normal.woff2";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 
 /** Fontsource's subsets (the ranges of its own CSS). */
 const LATIN =
@@ -16,23 +17,57 @@ const LATIN =
 const LATIN_EXT =
   "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 
-/** Family names as global.css's --font-sans and --font-serif spell them. */
+/** Family names as global.css's --font-sans and --font-serif spell them; `file` as Node resolves it. */
 export const WEB_FONTS = [
-  { family: "Inter Variable", file: interLatin, format: "woff2-variations", weight: "100 900", range: LATIN },
-  { family: "Inter Variable", file: interLatinExt, format: "woff2-variations", weight: "100 900", range: LATIN_EXT },
-  { family: "Source Serif 4", file: serif600, format: "woff2", weight: "600", range: LATIN },
-  { family: "Source Serif 4", file: serif700, format: "woff2", weight: "700", range: LATIN },
+  {
+    family: "Inter Variable",
+    file: "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+    format: "woff2-variations",
+    weight: "100 900",
+    range: LATIN,
+  },
+  {
+    family: "Inter Variable",
+    file: "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2",
+    format: "woff2-variations",
+    weight: "100 900",
+    range: LATIN_EXT,
+  },
+  {
+    family: "Source Serif 4",
+    file: "@fontsource/source-serif-4/files/source-serif-4-latin-600-normal.woff2",
+    format: "woff2",
+    weight: "600",
+    range: LATIN,
+  },
+  {
+    family: "Source Serif 4",
+    file: "@fontsource/source-serif-4/files/source-serif-4-latin-700-normal.woff2",
+    format: "woff2",
+    weight: "700",
+    range: LATIN,
+  },
 ] as const;
 
-export function addWebFonts(fonts: FontFaceSet | undefined = document.fonts): void {
-  if (!fonts || typeof FontFace === "undefined") return;
-  for (const font of WEB_FONTS)
-    fonts.add(
-      new FontFace(font.family, `url(${font.file}) format("${font.format}")`, {
-        weight: font.weight,
-        style: "normal",
-        display: "swap",
-        unicodeRange: font.range,
-      }),
-    );
+/** One face as the after-load script adds it: family, URL, format, weight, unicode-range. */
+export type PublishedFont = [family: string, url: string, format: string, weight: string, range: string];
+
+/**
+ * Copies each font file to `publicDir`/static/ as `<name>-<first 32 hex of its SHA-256>.woff2` (the
+ * server caches /static/ for a year: a changed file gets a new name) and returns the faces with their URLs.
+ * The files are resolved from the project that `publicDir` belongs to.
+ */
+export function publishWebFonts(
+  publicDir: string,
+  resolve: (file: string) => string = createRequire(path.join(path.dirname(publicDir), "package.json")).resolve,
+): PublishedFont[] {
+  const staticDir = path.join(publicDir, "static");
+  fs.mkdirSync(staticDir, { recursive: true });
+  return WEB_FONTS.map((font) => {
+    const bytes = fs.readFileSync(resolve(font.file));
+    const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+    const name = `${path.basename(font.file, ".woff2")}-${hash}.woff2`;
+    fs.writeFileSync(path.join(staticDir, name), bytes);
+    return [font.family, `/static/${name}`, font.format, font.weight, font.range];
+  });
 }

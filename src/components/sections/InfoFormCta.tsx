@@ -1,6 +1,7 @@
 import React from "react";
 import { Link } from "gatsby";
 import { INFO_FORM_ID } from "../../constants";
+import { REPLAY_CLICK } from "../../hydration-marks";
 
 interface InfoFormCtaProps {
   children: React.ReactNode;
@@ -24,7 +25,7 @@ export function scrollToInfoForm(event: React.MouseEvent<HTMLAnchorElement>) {
 export function InfoFormCta({ children, onHomePage = false, className = "btn-primary" }: InfoFormCtaProps) {
   if (onHomePage) {
     return (
-      <a href={`#${INFO_FORM_ID}`} onClick={scrollToInfoForm} className={className}>
+      <a href={`#${INFO_FORM_ID}`} onClick={scrollToInfoForm} className={className} {...REPLAY_CLICK}>
         {children}
       </a>
     );

@@ -1,0 +1,10 @@
+/**
+ * Marks in the built markup for the after-load script (src/after-load.ts), which starts a page's bundles
+ * on the visitor's first input. Spread onto an element: `<button {...REPLAY_CLICK}>`.
+ */
+
+/** A control that works only with JavaScript: a click before hydration is held and played again after it. */
+export const REPLAY_CLICK = { "data-replay": "" } as const;
+
+/** A page whose scripts must run once it has painted, without waiting for an input (the 404 page logs its path). */
+export const HYDRATE_AT_ONCE = { "data-hydrate": "at-once" } as const;
