@@ -53,12 +53,13 @@ describe("the inline loader", () => {
   const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
   const listOf = (names: string[]) => ({ getEntriesByName: (name: string) => names.filter((n) => n === name) });
   const frames: FrameRequestCallback[] = [];
-  /** Faces handed to document.fonts.add, as "family weight url". */
-  const faces: string[] = [];
+  /** Faces the loader created, with their loads for the test to settle, and those it gave to document.fonts. */
+  const faces: { text: string; status: string; settle: (ok: boolean) => void }[] = [];
+  const shown: string[] = [];
   /** Listeners the loader added to window and document, removed after each test. */
   const listeners: [EventTarget, string, EventListenerOrEventListenerObject | null, unknown][] = [];
   const scriptsAdded = () => [...document.querySelectorAll<HTMLScriptElement>("script[src]")].map((s) => s.getAttribute("src"));
-  const stylesheets = () => [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")];
+  const links = (rel: string) => [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel=${rel}]`)];
   const tick = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));
 
   beforeEach(() => {
@@ -66,6 +67,7 @@ describe("the inline loader", () => {
     observers.length = 0;
     frames.length = 0;
     faces.length = 0;
+    shown.length = 0;
     Object.assign(performance, { getEntriesByName: (name: string) => paints.filter((n) => n === name) });
     Object.assign(window, {
       PerformanceObserver: class {
@@ -78,12 +80,27 @@ describe("the inline loader", () => {
         }
       },
       FontFace: class {
+        status = "unloaded";
+        readonly text: string;
+        private settle!: (ok: boolean) => void;
         constructor(family: string, source: string, descriptors: { weight: string; display: string }) {
-          faces.push(`${family} ${descriptors.weight} ${descriptors.display} ${source}`);
+          this.text = `${family} ${descriptors.weight} ${descriptors.display} ${source}`;
+          faces.push(this);
+        }
+        load() {
+          return new Promise((resolve, reject) => {
+            this.settle = (ok) => {
+              this.status = ok ? "loaded" : "error";
+              (ok ? resolve : reject)(this);
+            };
+          });
         }
       },
     });
-    Object.defineProperty(document, "fonts", { configurable: true, value: { add: () => undefined } });
+    Object.defineProperty(document, "fonts", {
+      configurable: true,
+      value: { add: (face: { text: string }) => shown.push(face.text) },
+    });
     jest.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
     for (const target of [window, document] as EventTarget[]) {
       const add = target.addEventListener.bind(target);
@@ -108,10 +125,11 @@ describe("the inline loader", () => {
     frames.forEach((frame) => frame(performance.now()));
     await tick();
   };
+  const OPTIONS = { stylesheet: "/styles.abc123.css", fonts: FONTS };
 
-  it("waits for load, the first contentful paint and one more frame, then adds the stylesheet", async () => {
+  it("waits for load, the first contentful paint and one more frame before it fetches anything", async () => {
     expect(document.readyState).toBe("complete");
-    new Function(afterLoadScript(BUNDLES, { stylesheet: "/styles.abc123.css" }))();
+    new Function(afterLoadScript(BUNDLES, OPTIONS))();
     await tick();
     expect(frames).toHaveLength(0); // waits for the paint
     paints.push("first-paint");
@@ -121,62 +139,77 @@ describe("the inline loader", () => {
     paints.push("first-contentful-paint");
     observers.forEach((notify) => notify(listOf(["first-contentful-paint"])));
     await tick();
-    expect(stylesheets()).toHaveLength(0); // and one frame
+    expect([faces.length, links("prefetch").length]).toEqual([0, 0]); // and one frame
     frames.forEach((frame) => frame(performance.now()));
     await tick();
-    expect(stylesheets().map((link) => link.getAttribute("href"))).toEqual(["/styles.abc123.css"]);
+    expect(faces).toHaveLength(FONTS.length);
+    expect(links("prefetch")).toHaveLength(1 + BUNDLES.length);
   });
 
-  it("adds the web fonts once the stylesheet has loaded, and no bundle before an input", async () => {
-    await runPainted(afterLoadScript(BUNDLES, { stylesheet: "/styles.abc123.css", fonts: FONTS }));
-    expect(faces).toEqual([]); // the stylesheet first
-    stylesheets()[0].dispatchEvent(new Event("load"));
-    expect(faces).toEqual([
+  it("after the paint: loads the fonts and shows them together; prefetches stylesheet and bundles, runs nothing", async () => {
+    await runPainted(afterLoadScript(BUNDLES, OPTIONS));
+    expect(faces.map((face) => face.text)).toEqual([
       'Inter Variable 100 900 swap url(/static/inter-latin-wght-normal-0a1b.woff2) format("woff2-variations")',
       'Source Serif 4 700 swap url(/static/source-serif-4-latin-700-normal-2c3d.woff2) format("woff2")',
     ]);
-    // Fetched, not run: the bundles are in the cache when an input comes.
-    const prefetched = [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=prefetch]")];
-    expect(prefetched.map((link) => [link.getAttribute("as"), link.getAttribute("href")])).toEqual(
-      BUNDLES.map((src) => ["script", src]),
-    );
+    faces[0].settle(true);
+    await tick();
+    expect(shown).toEqual([]); // one new layout for all, not one per file
+    faces[1].settle(true);
+    await tick();
+    expect(shown).toEqual(faces.map((face) => face.text));
+    // Fetched, not applied or run: they are in the cache when an input comes.
+    expect(links("prefetch").map((link) => [link.getAttribute("as"), link.getAttribute("href")])).toEqual([
+      ["style", "/styles.abc123.css"],
+      ...BUNDLES.map((src) => ["script", src]),
+    ]);
     await tick(1100); // the fallback timer changes nothing
-    expect(scriptsAdded()).toEqual([]);
+    expect([links("stylesheet").length, scriptsAdded().length]).toEqual([0, 0]);
   });
 
-  it.each(FIRST_INPUTS)("adds the bundles, async and in order, on the first %s", async (type) => {
-    await runPainted(afterLoadScript(BUNDLES, { stylesheet: "/styles.abc123.css" }));
-    stylesheets()[0].dispatchEvent(new Event("load"));
-    expect(scriptsAdded()).toEqual([]);
+  it("leaves out a face that fails to load and shows the others", async () => {
+    await runPainted(afterLoadScript(BUNDLES, OPTIONS));
+    faces[0].settle(false);
+    faces[1].settle(true);
+    await tick();
+    expect(shown).toEqual([faces[1].text]);
+  });
+
+  it.each(FIRST_INPUTS)("on the first %s: adds the stylesheet, then the bundles, async and in order", async (type) => {
+    await runPainted(afterLoadScript(BUNDLES, OPTIONS));
     document.body.dispatchEvent(new Event(type, { bubbles: true }));
+    expect(links("stylesheet").map((link) => link.getAttribute("href"))).toEqual(["/styles.abc123.css"]);
+    expect(scriptsAdded()).toEqual([]); // the stylesheet first
+    links("stylesheet")[0].dispatchEvent(new Event("load"));
     expect(scriptsAdded()).toEqual(BUNDLES);
     expect([...document.querySelectorAll<HTMLScriptElement>("script[src]")].every((s) => s.async)).toBe(true);
     for (const again of FIRST_INPUTS) window.dispatchEvent(new Event(again));
-    expect(scriptsAdded()).toEqual(BUNDLES); // once
+    expect([links("stylesheet").length, scriptsAdded().length]).toEqual([1, BUNDLES.length]); // once
   });
 
-  it("after an input before the paint, starts the bundles once the stylesheet has loaded or failed", async () => {
-    new Function(afterLoadScript(BUNDLES, { stylesheet: "/styles.abc123.css" }))();
+  it("after an input before the paint, goes on once the page has painted; a failed stylesheet stops nothing", async () => {
+    new Function(afterLoadScript(BUNDLES, OPTIONS))();
     window.dispatchEvent(new Event("keydown"));
-    expect(scriptsAdded()).toEqual([]);
+    expect(links("stylesheet")).toHaveLength(0);
     paints.push("first-contentful-paint");
     observers.forEach((notify) => notify(listOf(["first-contentful-paint"])));
     frames.forEach((frame) => frame(performance.now()));
     await tick();
-    expect(scriptsAdded()).toEqual([]); // the stylesheet first
-    stylesheets()[0].dispatchEvent(new Event("error"));
+    expect(links("prefetch")).toHaveLength(0); // fetched for real instead
+    links("stylesheet")[0].dispatchEvent(new Event("error"));
     expect(scriptsAdded()).toEqual(BUNDLES);
   });
 
-  it("on a page that hydrates at once, adds the bundles after the paint without an input", async () => {
-    await runPainted(afterLoadScript(BUNDLES, { atOnce: true }));
+  it("on a page that hydrates at once, adds stylesheet and bundles after the paint without an input", async () => {
+    await runPainted(afterLoadScript(BUNDLES, { ...OPTIONS, atOnce: true }));
+    links("stylesheet")[0].dispatchEvent(new Event("load"));
     expect(scriptsAdded()).toEqual(BUNDLES);
   });
 
   it("goes on after a second when no paint is ever reported (a background tab)", async () => {
-    new Function(afterLoadScript(BUNDLES, { atOnce: true, fonts: FONTS }))();
+    new Function(afterLoadScript(BUNDLES, { fonts: FONTS, atOnce: true }))();
     await tick(500);
-    expect(scriptsAdded()).toEqual([]);
+    expect([faces.length, scriptsAdded().length]).toEqual([0, 0]);
     await tick(600);
     expect(faces).toHaveLength(FONTS.length);
     expect(scriptsAdded()).toEqual(BUNDLES);

@@ -146,7 +146,7 @@ test("scrolling and navigating leave nothing in the browser's storage", async ({
   expect(await context.cookies()).toEqual([]);
 });
 
-test("web fonts come after the page has loaded and painted; the scripts wait for the first input, then it hydrates", async ({
+test("web fonts come after the page has loaded and painted; stylesheet and scripts wait for the first input, then it hydrates", async ({
   page,
 }) => {
   await page.goto(ROUTES.movement.path);
@@ -186,6 +186,8 @@ test("web fonts come after the page has loaded and painted; the scripts wait for
     expect(start).toBeGreaterThanOrEqual(beforeInput.paint);
   }
   expect(beforeInput.scripts, "no script runs before an input").toEqual([]);
+  // The whole stylesheet is only fetched (prefetch) so far; the page's own inline rules style it.
+  await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(0);
   await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
 
   await hydrate(page);

@@ -4,10 +4,12 @@
  * hydrates the whole page on the main thread. The pages are whole without them: links are links, the
  * forms post without JavaScript, and the web fonts come without them too. So after the build
  * (gatsby-node.ts onPostBuild) each page gets one inline script in their place that
- * - once the page has loaded and painted, adds the whole stylesheet (page-css.ts), then the web fonts, and
- *   has the browser fetch the bundles without running them (`prefetch`), so a first input waits less;
- * - adds the bundles once the visitor moves the pointer, touches, scrolls, types or focuses something, and
- *   the stylesheet is there (at once on a page marked HYDRATE_AT_ONCE);
+ * - once the page has loaded and painted, loads the web fonts and shows them together (one new layout,
+ *   not one per file), and has the browser fetch the whole stylesheet (page-css.ts) and the bundles
+ *   without applying or running them (`prefetch`), so that a first input waits less;
+ * - on the visitor's first input (pointer, touch, scroll, key, focus), or at once on a page marked
+ *   HYDRATE_AT_ONCE, adds the stylesheet and, once it has loaded or failed, the bundles, so whatever the
+ *   scripts show finds its rules;
  * - holds a click on a REPLAY_CLICK control (the menu button, the home page's scrolling calls to action)
  *   until the page has hydrated, and then clicks it again.
  */
@@ -29,27 +31,29 @@ const [AT_ONCE_ATTRIBUTE, AT_ONCE_VALUE] = Object.entries(HYDRATE_AT_ONCE)[0]!;
 export interface AfterLoadOptions {
   /** The whole stylesheet, when the page's inline CSS holds only its own rules. */
   stylesheet?: string;
-  /** The web fonts to add once the stylesheet is there. */
+  /** The web fonts to load once the page has painted. */
   fonts?: readonly PublishedFont[];
-  /** Start the bundles after the paint without waiting for an input. */
+  /** Start the stylesheet and the bundles after the paint without waiting for an input. */
   atOnce?: boolean;
 }
 
 /**
  * The inline script (its SHA-256 goes into the page's CSP). The page's paint: after `load`, once the
  * browser has reported the first contentful paint, one frame later; a timer goes on after a second at the
- * latest (a background tab draws no frames; a browser without paint timing reports none). Then the
- * stylesheet, then the fonts, and the bundles once an input has come (before or after) and the stylesheet
- * has loaded or failed, so whatever the scripts show finds its rules. Layout.tsx marks the hydrated page
+ * latest (a background tab draws no frames; a browser without paint timing reports none). A face that
+ * fails to load is left out; the local fallback stands in for it. Layout.tsx marks the hydrated page
  * with `data-hydrated`; a held click is played again then.
  */
 export function afterLoadScript(sources: readonly string[], options: AfterLoadOptions = {}): string {
   const args = [sources, options.stylesheet ?? "", options.fonts ?? [], options.atOnce ? 1 : 0, FIRST_INPUTS];
   return (
-    `(function(s,c,f,a,i){var d=document,h=d.documentElement,w=window,p=0,r=0,g=0,held=null;` +
-    `function run(){if(g||!r||!a)return;g=1;s.forEach(function(u){var e=d.createElement("script");` +
-    `e.src=u;e.async=true;d.body.appendChild(e)})}` +
-    `function want(){if(a)return;a=1;i.forEach(function(t){w.removeEventListener(t,want,true)});run()}` +
+    `(function(s,c,f,a,i){var d=document,h=d.documentElement,w=window,p=0,g=0,held=null;` +
+    `function add(n,k){for(var x in k)n.setAttribute(x,k[x]);return d.head.appendChild(n)}` +
+    `function scripts(){s.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=true;` +
+    `d.body.appendChild(e)})}` +
+    `function start(){if(g||!p||!a)return;g=1;if(!c)return scripts();` +
+    `var l=add(d.createElement("link"),{rel:"stylesheet",href:c});l.onload=l.onerror=scripts}` +
+    `function want(){if(a)return;a=1;i.forEach(function(t){w.removeEventListener(t,want,true)});start()}` +
     `if(!a)i.forEach(function(t){w.addEventListener(t,want,{capture:true,passive:true})});` +
     `function hold(e){var b=e.target&&e.target.closest&&e.target.closest("[${REPLAY_ATTRIBUTE}]");` +
     `if(!b||h.hasAttribute("data-hydrated"))return;e.preventDefault();e.stopImmediatePropagation();held=b;want()}` +
@@ -57,13 +61,14 @@ export function afterLoadScript(sources: readonly string[], options: AfterLoadOp
     `new MutationObserver(function(m,o){if(!h.hasAttribute("data-hydrated"))return;o.disconnect();` +
     `d.removeEventListener("click",hold,true);var b=held;held=null;if(b)b.click()})` +
     `.observe(h,{attributes:true,attributeFilter:["data-hydrated"]});` +
-    `function fonts(){if(!d.fonts||typeof FontFace==="undefined")return;f.forEach(function(x){` +
-    `d.fonts.add(new FontFace(x[0],"url("+x[1]+") format(\\""+x[2]+"\\")",` +
-    `{weight:x[3],style:"normal",display:"swap",unicodeRange:x[4]}))})}` +
-    `function styled(){if(r)return;r=1;fonts();if(!a)s.forEach(function(u){var l=d.createElement("link");` +
-    `l.rel="prefetch";l.setAttribute("as","script");l.href=u;d.head.appendChild(l)});run()}` +
-    `function go(){if(p)return;p=1;if(!c)return styled();var l=d.createElement("link");l.rel="stylesheet";` +
-    `l.href=c;l.onload=l.onerror=styled;d.head.appendChild(l)}` +
+    `function fonts(){if(!d.fonts||typeof FontFace==="undefined")return;var all=f.map(function(x){` +
+    `return new FontFace(x[0],"url("+x[1]+") format(\\""+x[2]+"\\")",` +
+    `{weight:x[3],style:"normal",display:"swap",unicodeRange:x[4]})});` +
+    `Promise.all(all.map(function(x){return x.load().catch(function(){})})).then(function(){` +
+    `all.forEach(function(x){if(x.status==="loaded")d.fonts.add(x)})})}` +
+    `function prefetch(){if(a)return;(c?[[c,"style"]]:[]).concat(s.map(function(u){return[u,"script"]}))` +
+    `.forEach(function(x){add(d.createElement("link"),{rel:"prefetch",as:x[1],href:x[0]})})}` +
+    `function go(){if(p)return;p=1;fonts();prefetch();start()}` +
     `function next(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
     `function fcp(l){return l.getEntriesByName("first-contentful-paint").length>0}` +
     `function loaded(){setTimeout(go,1000);if(fcp(performance))return next();` +

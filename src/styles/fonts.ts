@@ -1,21 +1,19 @@
 /**
  * The web fonts. They never wait in front of the first paint: after the build (gatsby-node.ts onPostBuild)
  * their files are copied to /static/ under a content hash, and each page's after-load script
- * (src/after-load.ts) adds them through the FontFace API once the page has painted, without waiting for
- * the site's bundles. Until they arrive (and without JavaScript) the local fallbacks in global.css,
- * stretched to the same metrics, stand in. The browser fetches a face only when the page has text in its
- * unicode-range: German text needs the Latin files alone.
+ * (src/after-load.ts) loads them through the FontFace API once the page has painted, without waiting for
+ * the site's bundles, and shows them together. Until they arrive (and without JavaScript) the local
+ * fallbacks in global.css, stretched to the same metrics, stand in. German text needs Fontsource's Latin
+ * subset alone (ä, ö, ü, ß, „“ and – are in it): the three files the pages' text uses, nothing else.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-/** Fontsource's subsets (the ranges of its own CSS). */
+/** Fontsource's Latin subset (the range of its own CSS). */
 const LATIN =
   "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
-const LATIN_EXT =
-  "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 
 /** Family names as global.css's --font-sans and --font-serif spell them; `file` as Node resolves it. */
 export const WEB_FONTS = [
@@ -25,13 +23,6 @@ export const WEB_FONTS = [
     format: "woff2-variations",
     weight: "100 900",
     range: LATIN,
-  },
-  {
-    family: "Inter Variable",
-    file: "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2",
-    format: "woff2-variations",
-    weight: "100 900",
-    range: LATIN_EXT,
   },
   {
     family: "Source Serif 4",
