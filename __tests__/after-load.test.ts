@@ -82,7 +82,7 @@ describe("the inline loader", () => {
       FontFace: class {
         status = "unloaded";
         readonly text: string;
-        private settle!: (ok: boolean) => void;
+        settle!: (ok: boolean) => void;
         constructor(family: string, source: string, descriptors: { weight: string; display: string }) {
           this.text = `${family} ${descriptors.weight} ${descriptors.display} ${source}`;
           faces.push(this);
