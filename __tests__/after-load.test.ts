@@ -215,6 +215,26 @@ describe("the inline loader", () => {
     expect(scriptsAdded()).toEqual(BUNDLES);
   });
 
+  it("writes the visitor's day in Germany into each time marked as today, before any input", () => {
+    jest.useFakeTimers({
+      now: new Date("2031-05-16T22:01:00Z"),
+      doNotFake: ["setTimeout", "requestAnimationFrame", "performance"],
+    });
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      '<p id="stand">Stand: <time datetime="2026-11-23" data-today="">23.11.2026</time></p><time id="other" datetime="2026-11-21">21.11.2026</time>',
+    );
+    try {
+      new Function(afterLoadScript(BUNDLES))();
+      const time = document.querySelector("#stand time")!;
+      expect([time.textContent, time.getAttribute("datetime")]).toEqual(["17.05.2031", "2031-05-17"]);
+      expect(document.querySelector("#other")!.textContent).toBe("21.11.2026"); // unmarked: left alone
+    } finally {
+      document.querySelectorAll("#stand, #other").forEach((element) => element.remove());
+      jest.useRealTimers();
+    }
+  });
+
   it("holds a click on a control that needs the scripts and clicks it again once the page has hydrated", async () => {
     await runPainted(afterLoadScript(BUNDLES));
     document.body.insertAdjacentHTML(

@@ -330,15 +330,14 @@ test.describe("legal pages", () => {
     test(`/${slug}: „Stand“ is today, „Fassung vom“ the revision date of its text`, async ({ page }) => {
       const source = fs.readFileSync(path.join(__dirname, "..", "content", "legal", `${slug}.md`), "utf8");
       const revised = /^revised:\s*"?(\d{4}-\d{2}-\d{2})"?/m.exec(source)![1]!;
+      // A visit years after the build: the page shows the visitor's day before any input (the HTML
+      // has the build date), a minute after midnight in Germany (still the day before in UTC).
+      await page.clock.setFixedTime(new Date("2031-05-16T22:01:00Z"));
       await page.goto(`/${slug}`);
-      const today = new Date().toLocaleDateString("de-DE", {
-        day: "2-digit",
-        month: "2-digit",
-        year: "numeric",
-        timeZone: "Europe/Berlin",
-      });
       const line = page.getByRole("main").getByText(/^Stand:/);
-      await expect(line).toContainText(`Stand: ${today}`);
+      await expect(line).toContainText("Stand: 17.05.2031");
+      await expect(line.locator("time").first()).toHaveAttribute("datetime", "2031-05-17");
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
       await expect(line).toContainText(`Fassung vom ${germanDate(revised)}`);
       await expect(page.locator("body")).not.toContainText("{{");
     });

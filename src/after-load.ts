@@ -10,6 +10,7 @@
  * - on the visitor's first input (pointer, touch, scroll, key, focus), or at once on a page marked
  *   HYDRATE_AT_ONCE, adds the stylesheet and, once it has loaded or failed, the bundles, so whatever the
  *   scripts show finds its rules;
+ * - writes the visitor's date into each `<time>` marked TODAY at once (the HTML has the build date);
  * - holds a click on a REPLAY_CLICK control (the menu button, the home page's scrolling calls to action)
  *   until the page has hydrated, and then clicks it again.
  */
@@ -17,7 +18,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { prunePageCss } from "./page-css";
 import { publishWebFonts, type PublishedFont } from "./styles/fonts";
-import { HYDRATE_AT_ONCE, REPLAY_CLICK } from "./hydration-marks";
+import { HYDRATE_AT_ONCE, REPLAY_CLICK, TODAY } from "./hydration-marks";
+import { GERMAN_DATE } from "./german-date";
 
 /** One `<script src="…" async></script>` tag as Gatsby writes it. */
 const ASYNC_BUNDLE = /<script src="([^"<>]+)" async(?:="")?><\/script>/g;
@@ -26,6 +28,7 @@ const ASYNC_BUNDLE = /<script src="([^"<>]+)" async(?:="")?><\/script>/g;
 export const FIRST_INPUTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
 
 const REPLAY_ATTRIBUTE = Object.keys(REPLAY_CLICK)[0]!;
+const TODAY_ATTRIBUTE = Object.keys(TODAY)[0]!;
 const [AT_ONCE_ATTRIBUTE, AT_ONCE_VALUE] = Object.entries(HYDRATE_AT_ONCE)[0]!;
 
 export interface AfterLoadOptions {
@@ -45,9 +48,11 @@ export interface AfterLoadOptions {
  * with `data-hydrated`; a held click is played again then.
  */
 export function afterLoadScript(sources: readonly string[], options: AfterLoadOptions = {}): string {
-  const args = [sources, options.stylesheet ?? "", options.fonts ?? [], options.atOnce ? 1 : 0, FIRST_INPUTS];
+  const args = [sources, options.stylesheet ?? "", options.fonts ?? [], options.atOnce ? 1 : 0, FIRST_INPUTS, GERMAN_DATE];
   return (
-    `(function(s,c,f,a,i){var d=document,h=d.documentElement,w=window,p=0,g=0,held=null;` +
+    `(function(s,c,f,a,i,z){var d=document,h=d.documentElement,w=window,p=0,g=0,held=null,n=new Date();` +
+    `d.querySelectorAll("time[${TODAY_ATTRIBUTE}]").forEach(function(t){` +
+    `t.dateTime=n.toLocaleDateString("sv-SE",{timeZone:z.timeZone});t.textContent=n.toLocaleDateString("de-DE",z)});` +
     `function add(n,k){for(var x in k)n.setAttribute(x,k[x]);return d.head.appendChild(n)}` +
     `function scripts(){s.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=true;` +
     `d.body.appendChild(e)})}` +

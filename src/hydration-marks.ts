@@ -6,5 +6,8 @@
 /** A control that works only with JavaScript: a click before hydration is held and played again after it. */
 export const REPLAY_CLICK = { "data-replay": "" } as const;
 
+/** A `<time>` that shows today's date: the visitor's, written before hydration. */
+export const TODAY = { "data-today": "" } as const;
+
 /** A page whose scripts must run once it has painted, without waiting for an input (the 404 page logs its path). */
 export const HYDRATE_AT_ONCE = { "data-hydrate": "at-once" } as const;

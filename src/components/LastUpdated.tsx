@@ -1,5 +1,7 @@
 import React from "react";
-import { formatGermanDate, useToday } from "../hooks/useToday";
+import { useToday } from "../hooks/useToday";
+import { formatGermanDate, isoGermanDate } from "../german-date";
+import { TODAY } from "../hydration-marks";
 
 /**
  * "Stand: 23.11.2026" – always today's date, in German format – and, when known, the day the text was
@@ -9,7 +11,10 @@ export function LastUpdated({ revised }: { revised?: string }) {
   const today = useToday();
   return (
     <p className="text-sm text-bark-700">
-      Stand: <time dateTime={today.toISOString().slice(0, 10)}>{formatGermanDate(today)}</time>
+      Stand:{" "}
+      <time dateTime={isoGermanDate(today)} {...TODAY}>
+        {formatGermanDate(today)}
+      </time>
       {revised && (
         <>
           {" · "}

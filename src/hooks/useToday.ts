@@ -1,10 +1,13 @@
 import { graphql, useStaticQuery } from "gatsby";
 import { useEffect, useState } from "react";
 
+export { formatGermanDate } from "../german-date";
+
 /**
  * Today's date. The static HTML and the first client render carry the build date (so hydration
  * matches); right after hydration the visitor's own date replaces it, so a page built weeks ago
- * still shows the current day.
+ * still shows the current day. Before hydration the after-load script (src/after-load.ts) writes the
+ * visitor's date into every `<time>` marked TODAY.
  */
 export function useToday(): Date {
   const { site } = useStaticQuery<Queries.BuildTimeQuery>(graphql`
@@ -18,6 +21,3 @@ export function useToday(): Date {
   useEffect(() => setToday(new Date()), []);
   return today;
 }
-
-export const formatGermanDate = (date: Date): string =>
-  date.toLocaleDateString("de-DE", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" });
