@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { POSTGRES_ADMIN_URL, postgresSkipReason } from "../../server/test-support/databases";
-import { checkLeads, loadLeads, type LeadTrace } from "./load";
+import { checkLeads, loadLeads, loadRefusedLeads, type LeadTrace } from "./load";
 import { createTempDatabase } from "./postgres";
 import { startServer, type BenchServer } from "./server";
 import { storedLeadEmails } from "./stored-leads";
@@ -49,8 +49,10 @@ describe("a short load run against the real server", () => {
           server = await startServer({ projectDir, databaseUrl: database?.url });
           const prefix = `probe-${process.pid}-${driver}-`;
           let run;
+          let refused;
           try {
             run = await loadLeads(server.baseUrl, 4, 1, prefix);
+            refused = await loadRefusedLeads(server.baseUrl, 4, 1);
           } finally {
             await server.stop();
           }
@@ -63,6 +65,10 @@ describe("a short load run against the real server", () => {
           assert.equal(check.accepted, run.figures.statusCodes["202"]);
           assert.ok(check.ok, JSON.stringify({ lost: check.lost, unexpected: check.unexpected }));
           assert.equal(check.stored - check.storedWithoutAnswer, check.accepted);
+          // The reference run without the database: every post refused with 400, none stored.
+          assert.ok(refused.requests > 0 && refused.ceiling);
+          assert.deepEqual(Object.keys(refused.statusCodes), ["400"]);
+          assert.equal(refused.non2xx, refused.requests);
           // The bench's memory figure: the kernel's peak for the server process, kept after it stopped.
           const memory = server.memory();
           if (process.platform === "linux") {

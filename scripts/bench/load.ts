@@ -17,6 +17,8 @@ export interface LoadFigures {
   timeouts: number;
   non2xx: number;
   statusCodes: Record<string, number>;
+  /** A reference run, not a goal: the rate the server reaches without the database (loadRefusedLeads). */
+  ceiling?: boolean;
 }
 
 export interface LeadTrace {
@@ -104,6 +106,23 @@ export async function loadForm(
     ],
   });
   return { figures: figures(`POST ${path}`, connections, result), trace };
+}
+
+/**
+ * `POST /api/leads` with a value the server refuses (400 and the German field error): everything a lead
+ * costs the server except the database (the HTTP request, the body's parsing, the validation, the
+ * answer). Its rate is as far as `POST /api/leads` can go on this machine, whatever the database does.
+ */
+export async function loadRefusedLeads(baseUrl: string, connections: number, durationS: number): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: `${baseUrl}${FORMS.leads.path}`,
+    method: "POST",
+    connections,
+    duration: durationS,
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ name: "Lasttest", email: "keine-adresse" }),
+  });
+  return { ...figures(`POST ${FORMS.leads.path}, abgewiesen (ohne DB)`, connections, result), ceiling: true };
 }
 
 export function loadLeads(
