@@ -4,6 +4,7 @@
  */
 import { FIRST_INPUTS, afterLoadScript, deferBundles, hydratesAtOnce } from "../src/after-load";
 import type { PublishedFont } from "../src/styles/fonts";
+import { formatGermanDate, isoGermanDate } from "../src/german-date";
 
 const BUNDLES = ["/webpack-runtime-1a2b3c4d5e.js", "/framework-2b3c4d5e6f.js", "/app-3c4d5e6f7a.js"];
 const FONTS: PublishedFont[] = [
@@ -231,6 +232,44 @@ describe("the inline loader", () => {
       expect(document.querySelector("#other")!.textContent).toBe("21.11.2026"); // unmarked: left alone
     } finally {
       document.querySelectorAll("#stand, #other").forEach((element) => element.remove());
+      jest.useRealTimers();
+    }
+  });
+
+  it("writes the same day as formatGermanDate around midnight in Germany and the summer-time changes", () => {
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      '<p id="stand"><time datetime="2026-11-23" data-today="">23.11.2026</time></p>',
+    );
+    const time = document.querySelector("#stand time")!;
+    const script = new Function(afterLoadScript(BUNDLES));
+    const lastSunday = (year: number, month: number) => {
+      const day = new Date(Date.UTC(year, month + 1, 0));
+      return Date.UTC(year, month, day.getUTCDate() - day.getUTCDay(), 1); // 01:00 UTC, when the clocks change
+    };
+    const instants = [2026, 2027, 2028, 2031].flatMap((year) =>
+      [
+        lastSunday(year, 2),
+        lastSunday(year, 9),
+        Date.UTC(year, 0, 1),
+        Date.UTC(year, 0, 1) - 3_600_000, // New Year in Germany (winter)
+        Date.UTC(year, 6, 14) - 2 * 3_600_000, // midnight in Germany (summer)
+        Date.UTC(year, 11, 31, 23),
+      ].flatMap((at) => [-61, -1, 0, 1, 59].map((minutes) => new Date(at + minutes * 60_000))),
+    );
+    try {
+      for (const now of instants) {
+        jest.useFakeTimers({ now, doNotFake: ["setTimeout", "requestAnimationFrame", "performance"] });
+        script();
+        jest.useRealTimers();
+        expect([now.toISOString(), time.textContent, time.getAttribute("datetime")]).toEqual([
+          now.toISOString(),
+          formatGermanDate(now),
+          isoGermanDate(now),
+        ]);
+      }
+    } finally {
+      document.querySelector("#stand")!.remove();
       jest.useRealTimers();
     }
   });

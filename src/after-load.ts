@@ -10,7 +10,10 @@
  * - on the visitor's first input (pointer, touch, scroll, key, focus), or at once on a page marked
  *   HYDRATE_AT_ONCE, adds the stylesheet and, once it has loaded or failed, the bundles, so whatever the
  *   scripts show finds its rules;
- * - writes the visitor's date into each `<time>` marked TODAY at once (the HTML has the build date);
+ * - writes the visitor's date into each `<time>` marked TODAY at once (the HTML has the build date): the
+ *   day in Germany, from the UTC clock and the EU's summer-time rule (last Sunday of March to last Sunday
+ *   of October, from 01:00 UTC), as german-date.ts shows it; the browser's Intl would cost tens of
+ *   milliseconds to start here;
  * - holds a click on a REPLAY_CLICK control (the menu button, the home page's scrolling calls to action)
  *   until the page has hydrated, and then clicks it again.
  */
@@ -19,7 +22,6 @@ import path from "node:path";
 import { prunePageCss } from "./page-css";
 import { publishWebFonts, type PublishedFont } from "./styles/fonts";
 import { HYDRATE_AT_ONCE, REPLAY_CLICK, TODAY } from "./hydration-marks";
-import { GERMAN_DATE } from "./german-date";
 
 /** One `<script src="…" async></script>` tag as Gatsby writes it. */
 const ASYNC_BUNDLE = /<script src="([^"<>]+)" async(?:="")?><\/script>/g;
@@ -48,11 +50,14 @@ export interface AfterLoadOptions {
  * with `data-hydrated`; a held click is played again then.
  */
 export function afterLoadScript(sources: readonly string[], options: AfterLoadOptions = {}): string {
-  const args = [sources, options.stylesheet ?? "", options.fonts ?? [], options.atOnce ? 1 : 0, FIRST_INPUTS, GERMAN_DATE];
+  const args = [sources, options.stylesheet ?? "", options.fonts ?? [], options.atOnce ? 1 : 0, FIRST_INPUTS];
   return (
-    `(function(s,c,f,a,i,z){var d=document,h=d.documentElement,w=window,p=0,g=0,held=null,n=new Date();` +
-    `d.querySelectorAll("time[${TODAY_ATTRIBUTE}]").forEach(function(t){` +
-    `t.dateTime=n.toLocaleDateString("sv-SE",{timeZone:z.timeZone});t.textContent=n.toLocaleDateString("de-DE",z)});` +
+    `(function(s,c,f,a,i){var d=document,h=d.documentElement,w=window,p=0,g=0,held=null;` +
+    `var today=d.querySelectorAll("time[${TODAY_ATTRIBUTE}]");if(today.length){var n=Date.now(),y=new Date(n).getUTCFullYear();` +
+    `var last=function(m){var x=new Date(Date.UTC(y,m+1,0,1));return x.setUTCDate(x.getUTCDate()-x.getUTCDay())};` +
+    `var b=new Date(n+(n>=last(2)&&n<last(9)?2:1)*36e5),two=function(v){return(v<10?"0":"")+v};` +
+    `var Y=b.getUTCFullYear(),M=two(b.getUTCMonth()+1),D=two(b.getUTCDate());` +
+    `today.forEach(function(t){t.dateTime=Y+"-"+M+"-"+D;t.textContent=D+"."+M+"."+Y})}` +
     `function add(n,k){for(var x in k)n.setAttribute(x,k[x]);return d.head.appendChild(n)}` +
     `function scripts(){s.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=true;` +
     `d.body.appendChild(e)})}` +
