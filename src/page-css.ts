@@ -3,7 +3,7 @@
  * (every class of every page and of every state the scripts can show) into every page, and the browser
  * parses and matches all of it before the first paint. After the build (gatsby-node.ts onPostBuild) the
  * inline copy is cut down to what the page's markup names; the whole stylesheet, which Gatsby also
- * writes as a file, follows after the first paint before the scripts start (after-load.ts), and at once
+ * writes as a file, comes with the scripts on the first input, before they start (after-load.ts), and at once
  * for a browser without JavaScript (`<noscript>`), so a state the scripts or the server add later (an
  * open menu, a field's error) always finds its rules.
  */

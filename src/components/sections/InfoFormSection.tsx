@@ -20,8 +20,8 @@ export function InfoFormSection({ kicker, title, intro, points, note }: InfoForm
   // Arriving at /#info-form (a button on another page, or a fresh load), the router and the browser jump
   // to the anchor; the jump is instant (the site sets no CSS smooth scrolling, which would turn it into an
   // animation that a slow machine ends somewhere else). Land before the router acts (layout effects run
-  // first), once more when the page has loaded, and whenever web fonts have arrived (they come after
-  // hydration and may move the text a little), unless the visitor has started to scroll.
+  // first), once more when the page has loaded, and whenever web fonts have arrived (they come after the
+  // paint and may move the text a little), unless the visitor has started to scroll.
   useIsomorphicLayoutEffect(() => {
     if (window.location.hash !== `#${INFO_FORM_ID}`) return;
     let visitorMoved = false;
