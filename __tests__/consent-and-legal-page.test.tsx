@@ -10,7 +10,7 @@ import { readFrontMatter } from "../src/content/front-matter";
 import type { PageProps } from "gatsby";
 import { LeadForm, LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
 import LegalPage from "../src/templates/legal-page";
-import { formatGermanDate } from "../src/hooks/useToday";
+import { formatGermanDate } from "../src/german-date";
 import { toFill } from "../src/content/placeholders";
 import { CONTENT_DIR, provideStaticQueries } from "./support/content";
 

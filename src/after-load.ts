@@ -21,7 +21,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { prunePageCss } from "./page-css";
 import { publishWebFonts, type PublishedFont } from "./styles/fonts";
-import { HYDRATE_AT_ONCE, REPLAY_CLICK, TODAY } from "./hydration-marks";
+import { HYDRATED_ATTRIBUTE, HYDRATE_AT_ONCE, REPLAY_CLICK, TODAY } from "./hydration-marks";
 
 /** One `<script src="…" async></script>` tag as Gatsby writes it. */
 const ASYNC_BUNDLE = /<script src="([^"<>]+)" async(?:="")?><\/script>/g;
@@ -47,7 +47,7 @@ export interface AfterLoadOptions {
  * browser has reported the first contentful paint, one frame later; a timer goes on after a second at the
  * latest (a background tab draws no frames; a browser without paint timing reports none). A face that
  * fails to load is left out; the local fallback stands in for it. Layout.tsx marks the hydrated page
- * with `data-hydrated`; a held click is played again then.
+ * with HYDRATED_ATTRIBUTE; a held click is played again then.
  */
 export function afterLoadScript(sources: readonly string[], options: AfterLoadOptions = {}): string {
   const args = [sources, options.stylesheet ?? "", options.fonts ?? [], options.atOnce ? 1 : 0, FIRST_INPUTS];
@@ -66,11 +66,11 @@ export function afterLoadScript(sources: readonly string[], options: AfterLoadOp
     `function want(){if(a)return;a=1;i.forEach(function(t){w.removeEventListener(t,want,true)});start()}` +
     `if(!a)i.forEach(function(t){w.addEventListener(t,want,{capture:true,passive:true})});` +
     `function hold(e){var b=e.target&&e.target.closest&&e.target.closest("[${REPLAY_ATTRIBUTE}]");` +
-    `if(!b||h.hasAttribute("data-hydrated"))return;e.preventDefault();e.stopImmediatePropagation();held=b;want()}` +
+    `if(!b||h.hasAttribute("${HYDRATED_ATTRIBUTE}"))return;e.preventDefault();e.stopImmediatePropagation();held=b;want()}` +
     `d.addEventListener("click",hold,true);` +
-    `new MutationObserver(function(m,o){if(!h.hasAttribute("data-hydrated"))return;o.disconnect();` +
+    `new MutationObserver(function(m,o){if(!h.hasAttribute("${HYDRATED_ATTRIBUTE}"))return;o.disconnect();` +
     `d.removeEventListener("click",hold,true);var b=held;held=null;if(b)b.click()})` +
-    `.observe(h,{attributes:true,attributeFilter:["data-hydrated"]});` +
+    `.observe(h,{attributes:true,attributeFilter:["${HYDRATED_ATTRIBUTE}"]});` +
     `function fonts(){if(!d.fonts||typeof FontFace==="undefined")return;var all=f.map(function(x){` +
     `return new FontFace(x[0],"url("+x[1]+") format(\\""+x[2]+"\\")",` +
     `{weight:x[3],style:"normal",display:"swap",unicodeRange:x[4]})});` +

@@ -3,6 +3,9 @@
  * on the visitor's first input. Spread onto an element: `<button {...REPLAY_CLICK}>`.
  */
 
+/** Set on `<html>` once the page has hydrated (Layout.tsx, the owner area's OwnerApp.tsx). */
+export const HYDRATED_ATTRIBUTE = "data-hydrated";
+
 /** A control that works only with JavaScript: a click before hydration is held and played again after it. */
 export const REPLAY_CLICK = { "data-replay": "" } as const;
 

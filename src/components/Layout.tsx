@@ -1,6 +1,7 @@
 import React, { useEffect } from "react";
 import { Header } from "./Header";
 import { Footer } from "./Footer";
+import { HYDRATED_ATTRIBUTE } from "../hydration-marks";
 
 export const MAIN_ID = "inhalt";
 
@@ -8,7 +9,7 @@ export const MAIN_ID = "inhalt";
 export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the moment the page is interactive; browser tests wait for it before using keyboard shortcuts.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "true");
   }, []);
   return (
     <div className="flex min-h-screen flex-col">

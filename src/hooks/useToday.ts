@@ -1,8 +1,6 @@
 import { graphql, useStaticQuery } from "gatsby";
 import { useEffect, useState } from "react";
 
-export { formatGermanDate } from "../german-date";
-
 /**
  * Today's date. The static HTML and the first client render carry the build date (so hydration
  * matches); right after hydration the visitor's own date replaces it, so a page built weeks ago

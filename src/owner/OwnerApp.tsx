@@ -5,6 +5,7 @@
 import React, { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { api, LOGIN_PATH } from "./api";
 import { OWNER_SCREENS } from "../routes";
+import { HYDRATED_ATTRIBUTE } from "../hydration-marks";
 import { OwnerLayout } from "./OwnerLayout";
 import { Loading } from "./ui";
 
@@ -62,7 +63,7 @@ export function OwnerApp({ pathname }: { pathname: string }) {
   const isLogin = path === LOGIN_PATH;
 
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "true");
   }, []);
   useEffect(() => {
     if (isLogin || session) return;
