@@ -2,14 +2,20 @@
 import type { FastifyInstance } from "fastify";
 import { contactSchema } from "../../src/forms/schemas";
 import { API_PATHS, ROUTES } from "../../src/routes";
+import { createGroupCommit, FORM_BATCH_MAX, statementLanes } from "../db/group-commit";
 import { registerFormRoute } from "../http/form-post";
-import { submitContact } from "../services/contact";
+import { prepareContact, writeContacts, type PreparedContact, type StoredContactRequest } from "../services/contact";
 
 export default async function contactRoutes(app: FastifyInstance): Promise<void> {
+  const write = createGroupCommit<PreparedContact, StoredContactRequest>({
+    writeBatch: (requests) => writeContacts(app.db, requests),
+    maxBatch: FORM_BATCH_MAX,
+    maxInFlight: statementLanes(app.db.driver),
+  });
   registerFormRoute(app, {
     url: API_PATHS.contact,
     schema: contactSchema,
     page: ROUTES.contact.path,
-    submit: (values, formPage) => submitContact(app.db, values, { formPage }, app.mail),
+    submit: (values, formPage) => write(prepareContact(values, { formPage }, app.mail)),
   });
 }

@@ -3,15 +3,22 @@ import type { FastifyInstance } from "fastify";
 import { INFO_FORM_ID } from "../../src/constants";
 import { leadSchema } from "../../src/forms/schemas";
 import { API_PATHS, ROUTES } from "../../src/routes";
+import { createGroupCommit, FORM_BATCH_MAX, statementLanes } from "../db/group-commit";
 import { registerFormRoute } from "../http/form-post";
-import { submitLead } from "../services/leads";
+import { leadAddressKey, prepareLead, writeLeads } from "../services/leads";
 
 export default async function leadRoutes(app: FastifyInstance): Promise<void> {
+  const write = createGroupCommit({
+    writeBatch: (leads) => writeLeads(app.db, leads),
+    key: leadAddressKey,
+    maxBatch: FORM_BATCH_MAX,
+    maxInFlight: statementLanes(app.db.driver),
+  });
   registerFormRoute(app, {
     url: API_PATHS.leads,
     schema: leadSchema,
     page: ROUTES.home.path,
     anchor: INFO_FORM_ID,
-    submit: (values, formPage) => submitLead(app.db, values, { formPage, consent: app.consentVersions }, app.mail),
+    submit: (values, formPage) => write(prepareLead(values, { formPage, consent: app.consentVersions }, app.mail)),
   });
 }

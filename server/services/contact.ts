@@ -1,13 +1,15 @@
 /**
- * Storing a message of the contact form. The request, its two mails (acknowledgment and notification)
- * and its `contact.received` webhooks are written by one statement: one round trip, one (implicit)
- * transaction, acknowledged only once committed.
+ * Storing messages of the contact form. A request, its two mails (acknowledgment and notification) and
+ * its `contact.received` webhooks are written by one statement: one round trip, one (implicit)
+ * transaction, acknowledged only once committed. Under load the statement carries several requests at
+ * once (group commit, db/group-commit.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { ContactValues } from "../../src/forms/schemas";
 import type { Queryable } from "../db";
 import { contactMailRows } from "../mail/contact-mails";
 import type { MailContext } from "../mail";
+import type { OutboxRow } from "../mail/outbox";
 import { asStored, type SubmissionMeta } from "./submission";
 import { ENABLED_ENDPOINTS, contactReceivedPayload, newEventId, personKey } from "../webhooks/events";
 
@@ -19,55 +21,100 @@ export interface StoredContactRequest {
 const ISO_TIME = `to_char(r.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The mails and the webhook body are composed before the statement, with stand-ins for what only the
- * insert knows: the id ($5) and the time ($6); `replace` puts the real values in. Both stand-ins are random,
- * so no text a visitor types can contain them.
+ * One statement writes a batch of requests ($1, a JSON array; see db/group-commit.ts). The mails and the
+ * webhook body are composed before it, with stand-ins for what only the insert knows: the id and the
+ * time; `replace` puts the real values in. Both stand-ins are random, so no text a visitor types can
+ * contain them. The ids are drawn first, one per input row, so each row's mails and webhooks join the
+ * request they belong to.
  */
-const SUBMIT_CONTACT = `
-WITH r AS (
-  INSERT INTO contact_requests (name, email, message, form_page) VALUES ($1, $2, $3, $4)
+const SUBMIT_CONTACTS = `
+WITH input AS (
+  SELECT i.*, nextval(pg_get_serial_sequence('contact_requests', 'id'))::integer AS id
+    FROM json_to_recordset($1::json) AS i(
+      ord integer, name text, email text, message text, form_page text, id_stand_in text, time_stand_in text,
+      mails json, event_id text, payload text)
+), r AS (
+  INSERT INTO contact_requests (id, name, email, message, form_page) OVERRIDING SYSTEM VALUE
+  SELECT id, name, email, message, form_page FROM input ORDER BY id
   RETURNING id, submitted_at
 ), mails AS (
   INSERT INTO mail_outbox (kind, recipient, person_email, contact_request_id, subject, message, message_id, next_attempt_at)
-  SELECT m.kind, m.recipient, m.person_email, r.id, m.subject, replace(m.message, $5, r.id::text)::jsonb, m.message_id, now()
-    FROM r, json_to_recordset($7::json)
-         AS m(kind text, recipient text, person_email text, subject text, message text, message_id text)
+  SELECT m.kind, m.recipient, m.person_email, r.id, m.subject, replace(m.message, i.id_stand_in, r.id::text)::jsonb,
+         m.message_id, now()
+    FROM r JOIN input i USING (id),
+         json_to_recordset(i.mails) AS m(kind text, recipient text, person_email text, subject text, message text, message_id text)
+   ORDER BY r.id
 ), webhooks AS (
   INSERT INTO webhook_deliveries (event_id, event_type, endpoint, person_key, payload, next_attempt_at)
-  SELECT $8, 'contact.received', url, ${personKey("$2")},
-         replace(replace($9::text, $5, r.id::text), $6, ${ISO_TIME}), now()
-    FROM r, ${ENABLED_ENDPOINTS}
+  SELECT i.event_id, 'contact.received', url, ${personKey("i.email")},
+         replace(replace(i.payload, i.id_stand_in, r.id::text), i.time_stand_in, ${ISO_TIME}), now()
+    FROM r JOIN input i USING (id), ${ENABLED_ENDPOINTS}
+   ORDER BY r.id
 )
-SELECT id FROM r`;
+SELECT ord, id FROM input`;
 
+/** A contact request ready to be written: its values as stored, its mails and its webhook body composed. */
+export interface PreparedContact {
+  values: ContactValues;
+  meta: SubmissionMeta;
+  idStandIn: string;
+  timeStandIn: string;
+  mails: OutboxRow[];
+  eventId: string;
+  payload: string;
+}
+
+/** Composes what a request needs before the database is asked: only the write itself holds it. */
+export function prepareContact(input: ContactValues, meta: SubmissionMeta, mail: MailContext): PreparedContact {
+  const values = asStored(input);
+  const idStandIn = `anfrage${randomBytes(12).toString("hex")}`;
+  const timeStandIn = `zeit${randomBytes(12).toString("hex")}`;
+  return {
+    values,
+    meta,
+    idStandIn,
+    timeStandIn,
+    mails: contactMailRows(mail, values, idStandIn),
+    eventId: newEventId(),
+    payload: JSON.stringify(contactReceivedPayload(mail.siteUrl, values, idStandIn, timeStandIn)),
+  };
+}
+
+/** Writes contact requests in one statement (one transaction); one result each, in order. */
+export async function writeContacts(db: Queryable, requests: PreparedContact[]): Promise<StoredContactRequest[]> {
+  if (requests.length === 0) return [];
+  const input = requests.map((request, ord) => ({
+    ord,
+    name: request.values.name,
+    email: request.values.email,
+    message: request.values.message,
+    form_page: request.meta.formPage,
+    id_stand_in: request.idStandIn,
+    time_stand_in: request.timeStandIn,
+    mails: request.mails.map((row) => ({
+      kind: row.kind,
+      recipient: row.recipient,
+      person_email: row.personEmail,
+      subject: row.subject,
+      message: row.message,
+      message_id: row.messageId,
+    })),
+    event_id: request.eventId,
+    payload: request.payload,
+  }));
+  const { rows } = await db.query<StoredContactRequest & { ord: number }>(SUBMIT_CONTACTS, [JSON.stringify(input)]);
+  const results: StoredContactRequest[] = new Array(requests.length);
+  for (const { ord, id } of rows) results[ord] = { id };
+  return results;
+}
+
+/** Stores one request on its own (tests, tools); the form route batches them (routes/contact.ts). */
 export async function submitContact(
   db: Queryable,
   input: ContactValues,
   meta: SubmissionMeta,
   mail: MailContext,
 ): Promise<StoredContactRequest> {
-  const values = asStored(input);
-  const idStandIn = `anfrage${randomBytes(12).toString("hex")}`;
-  const timeStandIn = `zeit${randomBytes(12).toString("hex")}`;
-  const mails = contactMailRows(mail, values, idStandIn).map((row) => ({
-    kind: row.kind,
-    recipient: row.recipient,
-    person_email: row.personEmail,
-    subject: row.subject,
-    message: row.message,
-    message_id: row.messageId,
-  }));
-  const payload = contactReceivedPayload(mail.siteUrl, values, idStandIn, timeStandIn);
-  const { rows } = await db.query<StoredContactRequest>(SUBMIT_CONTACT, [
-    values.name,
-    values.email,
-    values.message,
-    meta.formPage,
-    idStandIn,
-    timeStandIn,
-    JSON.stringify(mails),
-    newEventId(),
-    JSON.stringify(payload),
-  ]);
-  return rows[0]!;
+  const [stored] = await writeContacts(db, [prepareContact(input, meta, mail)]);
+  return stored!;
 }

@@ -1,12 +1,13 @@
 /**
- * Storing a lead of the information form. The lead, its proof of consent, its confirmation link and the
+ * Storing leads of the information form. A lead, its proof of consent, its confirmation link and the
  * confirmation mail are written by one statement: one round trip, one (implicit) transaction, so all of
- * them are committed together or none is, and the answer 202 is sent only once they are.
+ * them are committed together or none is, and the answer 202 is sent only once they are. Under load the
+ * statement carries several sign-ups at once (group commit, db/group-commit.ts).
  */
 import type { LeadValues } from "../../src/forms/schemas";
 import type { Queryable } from "../db";
 import type { MailContext } from "../mail";
-import { CONFIRMATION_RESEND_MINUTES, prepareConfirmation } from "./lead-confirmation";
+import { CONFIRMATION_RESEND_MINUTES, prepareConfirmation, type ConfirmationRequest } from "./lead-confirmation";
 import { asStored, type ConsentVersions, type SubmissionMeta } from "./submission";
 
 export type LeadStatus = "pending" | "confirmed" | "unsubscribed";
@@ -30,13 +31,21 @@ export interface StoredLead {
  * overwritten. A pending lead gets the confirmation request unless one was sent in the last
  * CONFIRMATION_RESEND_MINUTES: `confirmation_sent_at` is set to the statement's now() exactly when it is.
  *
+ * One statement writes a batch of sign-ups ($1, a JSON array; see db/group-commit.ts), no two with the
+ * same address. Rows are upserted in the order of their address, so two batches running side by side on
+ * PostgreSQL lock the same addresses in the same order and never deadlock.
+ *
  * Data-modifying CTEs all see the database as it was before the statement, so each table is written once
  * and the later parts read what the upsert returned, never the table.
  */
-const SUBMIT_LEAD = `
-WITH lead AS (
+const SUBMIT_LEADS = `
+WITH input AS (
+  SELECT * FROM json_to_recordset($1::json) AS i(
+    ord integer, email text, name text, form_page text, consent_text_version text, privacy_version text,
+    token_hash text, kind text, recipient text, person_email text, subject text, message jsonb, message_id text)
+), lead AS (
   INSERT INTO leads AS l (email, name, form_page, consent_text_version, privacy_version, confirmation_sent_at)
-  VALUES ($1, $2, $3, $4, $5, now())
+  SELECT email, name, form_page, consent_text_version, privacy_version, now() FROM input ORDER BY lower(email)
   ON CONFLICT ((lower(email))) DO UPDATE SET
     email = EXCLUDED.email,
     name = EXCLUDED.name,
@@ -47,44 +56,82 @@ WITH lead AS (
     status = 'pending',
     confirmed_at = NULL,
     confirmation_sent_at = CASE
-      WHEN l.confirmation_sent_at > now() - $6::integer * interval '1 minute' THEN l.confirmation_sent_at
+      WHEN l.confirmation_sent_at > now() - $2::integer * interval '1 minute' THEN l.confirmation_sent_at
       ELSE now() END
   WHERE l.status <> 'confirmed'
-  RETURNING id, status, (xmax = 0) AS created, form_page, submitted_at, consent_text_version, privacy_version,
-            confirmation_sent_at = now() AS requested
+  RETURNING id, lower(email) AS address, status, (xmax = 0) AS created, form_page, submitted_at,
+            consent_text_version, privacy_version, confirmation_sent_at = now() AS requested
 ), consent AS (
   INSERT INTO lead_consents (lead_id, form_page, submitted_at, consent_text_version, privacy_version)
-  SELECT id, form_page, submitted_at, consent_text_version, privacy_version FROM lead
+  SELECT id, form_page, submitted_at, consent_text_version, privacy_version FROM lead ORDER BY id
+), requested AS (
+  SELECT lead.id, i.* FROM lead JOIN input i ON lower(i.email) = lead.address WHERE lead.requested
 ), token AS (
   INSERT INTO lead_tokens (token_hash, lead_id, purpose, expires_at)
-  SELECT $7, id, 'confirm', now() + $8::integer * interval '1 hour' FROM lead WHERE requested
+  SELECT token_hash, id, 'confirm', now() + $3::integer * interval '1 hour' FROM requested ORDER BY id
 ), mail AS (
   INSERT INTO mail_outbox (kind, recipient, person_email, lead_id, subject, message, message_id, next_attempt_at)
-  SELECT $9, $10, $11, id, $12, $13::jsonb, $14, now() FROM lead WHERE requested AND $13::jsonb IS NOT NULL
+  SELECT kind, recipient, person_email, id, subject, message, message_id, now() FROM requested
+   WHERE message IS NOT NULL ORDER BY id
 )
-SELECT id, status, created FROM lead
+SELECT i.ord, lead.id, lead.status, lead.created FROM input i JOIN lead ON lead.address = lower(i.email)
 UNION ALL
-SELECT id, status, false FROM leads WHERE lower(email) = lower($1) AND NOT EXISTS (SELECT 1 FROM lead)`;
+SELECT i.ord, l.id, l.status, false FROM input i JOIN leads l ON lower(l.email) = lower(i.email)
+ WHERE NOT EXISTS (SELECT 1 FROM lead WHERE lead.address = lower(i.email))`;
 
-export async function submitLead(db: Queryable, input: LeadValues, meta: LeadMeta, mail: MailContext): Promise<StoredLead> {
+/** A sign-up ready to be written: the values as stored, and its confirmation request composed. */
+export interface PreparedLead {
+  values: LeadValues;
+  meta: LeadMeta;
+  request: ConfirmationRequest;
+}
+
+/** Composes what a sign-up needs before the database is asked: only the write itself holds it. */
+export function prepareLead(input: LeadValues, meta: LeadMeta, mail: MailContext): PreparedLead {
   const values = asStored(input);
-  // Composed before the statement: the database is held only for the write itself.
-  const request = prepareConfirmation(mail, values);
-  const { rows } = await db.query<StoredLead>(SUBMIT_LEAD, [
-    values.email,
-    values.name,
-    meta.formPage,
-    meta.consent.consentText,
-    meta.consent.privacyStatement,
+  return { values, meta, request: prepareConfirmation(mail, values) };
+}
+
+/** The key of a sign-up's address: batches never hold two of one (see db/group-commit.ts). */
+export const leadAddressKey = (lead: PreparedLead): string => lead.values.email.toLowerCase();
+
+/**
+ * Writes sign-ups of different addresses in one statement (one transaction); one result each, in order.
+ * The composed mails are already JSON text and go into the statement's one parameter as they are.
+ */
+export async function writeLeads(db: Queryable, leads: PreparedLead[]): Promise<StoredLead[]> {
+  if (leads.length === 0) return [];
+  const items = leads.map(({ values, meta, request }, ord) => {
+    const mail = request.mail;
+    const fields = JSON.stringify({
+      ord,
+      email: values.email,
+      name: values.name,
+      form_page: meta.formPage,
+      consent_text_version: meta.consent.consentText,
+      privacy_version: meta.consent.privacyStatement,
+      token_hash: request.tokenHash,
+      kind: mail?.kind ?? null,
+      recipient: mail?.recipient ?? null,
+      person_email: mail?.personEmail ?? null,
+      subject: mail?.subject ?? null,
+      message_id: mail?.messageId ?? null,
+    });
+    return mail ? `${fields.slice(0, -1)},"message":${mail.message}}` : fields;
+  });
+  const confirmLinkHours = leads[0]!.request.confirmLinkHours;
+  const { rows } = await db.query<StoredLead & { ord: number }>(SUBMIT_LEADS, [
+    `[${items.join(",")}]`,
     CONFIRMATION_RESEND_MINUTES,
-    request.tokenHash,
-    request.confirmLinkHours,
-    request.mail?.kind ?? null,
-    request.mail?.recipient ?? null,
-    request.mail?.personEmail ?? null,
-    request.mail?.subject ?? null,
-    request.mail?.message ?? null,
-    request.mail?.messageId ?? null,
+    confirmLinkHours,
   ]);
-  return rows[0]!;
+  const results: StoredLead[] = new Array(leads.length);
+  for (const { ord, id, status, created } of rows) results[ord] = { id, status, created };
+  return results;
+}
+
+/** Stores one sign-up on its own (tests, tools); the form route batches them (routes/leads.ts). */
+export async function submitLead(db: Queryable, input: LeadValues, meta: LeadMeta, mail: MailContext): Promise<StoredLead> {
+  const [stored] = await writeLeads(db, [prepareLead(input, meta, mail)]);
+  return stored!;
 }
