@@ -5,11 +5,15 @@
 import { escapeHtml } from "../../src/escape-html";
 import { COLORS, FONT, HEADING_FONT } from "./style";
 
+/** The footer is the body's markup in smaller, muted print. */
+const BODY_SIZE = /font-size:16px/g;
+const BODY_COLOR = new RegExp(`color:${COLORS.text}`, "g");
+
 export function wrapHtml(parts: { title: string; brand: string; body: string; footer: string }): string {
   const footer = parts.footer
     ? `<tr><td style="padding:20px 32px 28px 32px;border-top:1px solid ${COLORS.rule};font-size:13px;color:${COLORS.muted}">${parts.footer
-        .replace(/font-size:16px/g, "font-size:13px")
-        .replace(new RegExp(`color:${COLORS.text}`, "g"), `color:${COLORS.muted}`)}</td></tr>`
+        .replace(BODY_SIZE, "font-size:13px")
+        .replace(BODY_COLOR, `color:${COLORS.muted}`)}</td></tr>`
     : "";
   return `<!DOCTYPE html>
 <html lang="de">

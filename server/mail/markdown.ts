@@ -22,7 +22,28 @@ type Block =
   | { type: "button"; label: string; href: string }
   | { type: "paragraph"; lines: string[] };
 
-export function parseBlocks(source: string): Block[] {
+/**
+ * Templates are a handful of fixed texts rendered for every mail: what is parsed from them (blocks, inline
+ * parts, placeholders) is kept per source text, so a mail costs only filling in. Bounded, in case a
+ * caller renders texts that are not templates.
+ */
+const CACHE_LIMIT = 500;
+function cached<T>(cache: Map<string, T>, source: string, parse: (source: string) => T): T {
+  let parsed = cache.get(source);
+  if (parsed === undefined) {
+    parsed = parse(source);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(source, parsed);
+  }
+  return parsed;
+}
+
+const blockCache = new Map<string, readonly Block[]>();
+export function parseBlocks(source: string): readonly Block[] {
+  return cached(blockCache, source, readBlocks);
+}
+
+function readBlocks(source: string): Block[] {
   return source
     .replace(/\r\n?/g, "\n")
     .split(/\n[ \t]*\n/)
@@ -44,16 +65,47 @@ export function placeholdersIn(source: string): string[] {
   return [...source.matchAll(PLACEHOLDER)].map((match) => match[1]);
 }
 
+/** A text split at its placeholders: text, name, text, name, …, text (the names at odd positions). */
+const placeholderCache = new Map<string, readonly string[]>();
+function splitAtPlaceholders(source: string): readonly string[] {
+  return cached(placeholderCache, source, () => {
+    const parts: string[] = [];
+    let last = 0;
+    for (const match of source.matchAll(PLACEHOLDER)) {
+      parts.push(source.slice(last, match.index), match[1]);
+      last = match.index + match[0].length;
+    }
+    parts.push(source.slice(last));
+    return parts;
+  });
+}
+
 function fill(source: string, values: Values, escape: (value: string) => string): string {
-  let out = "";
-  let last = 0;
-  for (const match of source.matchAll(PLACEHOLDER)) {
-    const value = values[match[1]];
-    if (value === undefined) throw new Error(`E-Mail-Vorlage: Platzhalter {{${match[1]}}} hat keinen Wert`);
-    out += escape(source.slice(last, match.index)) + escape(value);
-    last = match.index + match[0].length;
+  const parts = splitAtPlaceholders(source);
+  let out = escape(parts[0]!);
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = values[parts[i]!];
+    if (value === undefined) throw new Error(`E-Mail-Vorlage: Platzhalter {{${parts[i]}}} hat keinen Wert`);
+    out += escape(value) + escape(parts[i + 1]!);
   }
-  return out + escape(source.slice(last));
+  return out;
+}
+
+/** A line's links (`[label](url)`) and bold parts (`**text**`) between plain text. */
+type Inline = { text: string } | { label: string; href: string } | { bold: string };
+const inlineCache = new Map<string, readonly Inline[]>();
+function inlineParts(source: string): readonly Inline[] {
+  return cached(inlineCache, source, () => {
+    const parts: Inline[] = [];
+    let last = 0;
+    for (const match of source.matchAll(INLINE)) {
+      parts.push({ text: source.slice(last, match.index) });
+      parts.push(match[1] !== undefined ? { label: match[1], href: match[2]! } : { bold: match[3]! });
+      last = match.index + match[0].length;
+    }
+    parts.push({ text: source.slice(last) });
+    return parts;
+  });
 }
 
 /** A link target after filling in: only web and mail addresses, so no `javascript:` can slip in. */
@@ -66,38 +118,30 @@ function safeHref(href: string, values: Values): string {
 }
 
 const keepText = (s: string) => s;
-const lineBreaks = (html: string) => html.replace(/\r?\n/g, "<br>");
+const lineBreaks = (html: string) => (html.includes("\n") ? html.replace(/\r?\n/g, "<br>") : html);
 
 function inlineText(source: string, values: Values): string {
   let out = "";
-  let last = 0;
-  for (const match of source.matchAll(INLINE)) {
-    out += fill(source.slice(last, match.index), values, keepText);
-    if (match[1] !== undefined) {
-      out += `${fill(match[1], values, keepText)} (${safeHref(match[2], values)})`;
-    } else {
-      out += fill(match[3], values, keepText);
-    }
-    last = match.index + match[0].length;
+  for (const part of inlineParts(source)) {
+    if ("text" in part) out += fill(part.text, values, keepText);
+    else if ("bold" in part) out += fill(part.bold, values, keepText);
+    else out += `${fill(part.label, values, keepText)} (${safeHref(part.href, values)})`;
   }
-  return out + fill(source.slice(last), values, keepText);
+  return out;
 }
 
 function inlineHtml(source: string, values: Values): string {
   const text = (s: string) => lineBreaks(fill(s, values, escapeHtml));
   let out = "";
-  let last = 0;
-  for (const match of source.matchAll(INLINE)) {
-    out += text(source.slice(last, match.index));
-    if (match[1] !== undefined) {
-      const href = escapeHtml(safeHref(match[2], values));
-      out += `<a href="${href}" style="color:${COLORS.link};text-decoration:underline">${text(match[1])}</a>`;
-    } else {
-      out += `<strong>${text(match[3])}</strong>`;
+  for (const part of inlineParts(source)) {
+    if ("text" in part) out += text(part.text);
+    else if ("bold" in part) out += `<strong>${text(part.bold)}</strong>`;
+    else {
+      const href = escapeHtml(safeHref(part.href, values));
+      out += `<a href="${href}" style="color:${COLORS.link};text-decoration:underline">${text(part.label)}</a>`;
     }
-    last = match.index + match[0].length;
   }
-  return out + text(source.slice(last));
+  return out;
 }
 
 export function renderText(source: string, values: Values): string {

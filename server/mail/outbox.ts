@@ -183,12 +183,15 @@ export async function claimDueMails(db: Queryable, limit: number, leaseMs: numbe
   }));
 }
 
-/** The composed mail is dropped once sent: it may hold a link token, and the row stays only as a record. */
-export async function markSent(db: Queryable, id: number, now?: Date): Promise<void> {
+/**
+ * Records sent mails, a batch in one statement. The composed mail is dropped once sent: it may hold a link
+ * token, and the row stays only as a record.
+ */
+export async function markSent(db: Queryable, ids: number[], now?: Date): Promise<void> {
   await db.query(
     `UPDATE mail_outbox SET status = 'sent', sent_at = ${NOW("$2")}, message = NULL, last_error = NULL
-      WHERE id = $1 AND status = 'pending'`,
-    [id, at(now)],
+      WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
+    [ids, at(now)],
   );
 }
 

@@ -50,7 +50,6 @@ export function createMailWorker(options: {
   async function deliver(mail: ClaimedMail): Promise<Outcome> {
     try {
       const { file } = await transport.send(mail.message, mail.id, mail.kind);
-      await markSent(db, mail.id, clock?.());
       if (file) log.info({ mailId: mail.id, kind: mail.kind, file }, "mail written to outbox folder");
       else log.info({ mailId: mail.id, kind: mail.kind }, "mail sent");
       return "sent";
@@ -71,6 +70,8 @@ export function createMailWorker(options: {
     claim: (limit) => claimDueMails(db, limit, settings.leaseMs, clock?.()),
     deliver,
     release: (ids) => releaseMails(db, ids, clock?.()),
+    // Sent mails are recorded together at the end of each batch.
+    markDelivered: (ids) => markSent(db, ids, clock?.()),
     onClaimError: (error) => log.error({ reason: describeError(error) }, "mail outbox not readable, will retry"),
   });
 }

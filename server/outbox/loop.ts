@@ -44,6 +44,11 @@ export function createOutboxLoop<Row extends { id: number }>(options: {
   claim(limit: number): Promise<Row[]>;
   deliver(row: Row): Promise<Outcome>;
   release(ids: number[]): Promise<void>;
+  /**
+   * Records the rows `deliver` reported "sent" in one statement per batch (mails: one UPDATE instead of
+   * one per mail). Without it `deliver` records each row itself.
+   */
+  markDelivered?(ids: number[]): Promise<void>;
   /** Called when the claim itself fails (database unreachable); the loop carries on after `pollMs`. */
   onClaimError(error: unknown): void;
 }): OutboxLoop {
@@ -57,13 +62,25 @@ export function createOutboxLoop<Row extends { id: number }>(options: {
     const batch = await options.claim(settings.batchSize);
     // A few rows in flight at once: each delivery spends most of its time waiting for the other side.
     let next = 0;
+    const delivered: number[] = [];
+    const publish = (outcome: Outcome) => {
+      if (outcomes.hasSubscribers) outcomes.publish({ queue: options.queue, outcome, db: options.db } satisfies OutcomeMessage);
+    };
     const lane = async () => {
       while (next < batch.length && !stopping) {
-        const outcome = await options.deliver(batch[next++]!);
-        if (outcomes.hasSubscribers) outcomes.publish({ queue: options.queue, outcome, db: options.db } satisfies OutcomeMessage);
+        const row = batch[next++]!;
+        const outcome = await options.deliver(row);
+        if (outcome === "sent" && options.markDelivered) delivered.push(row.id);
+        else publish(outcome);
       }
     };
     await Promise.all(Array.from({ length: Math.min(settings.concurrency, batch.length) }, lane));
+    if (delivered.length > 0) {
+      // Should this fail (database gone), the rows stay leased and are sent again once the lease ends:
+      // at least once, as when a worker dies after sending.
+      await options.markDelivered!(delivered);
+      for (const _ of delivered) publish("sent");
+    }
     // Handed back rather than left to the lease, so the next start delivers them at once.
     await options.release(batch.slice(next).map((row) => row.id));
     return batch.length;
