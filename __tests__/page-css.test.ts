@@ -1,5 +1,6 @@
 /** Each page's inline CSS holds the rules its markup uses; the whole stylesheet follows (after-load.ts). */
 import { markupWords, prunePageCss } from "../src/page-css";
+import { dropUnusedCustomProperties } from "../src/unused-custom-properties";
 
 const CSS = [
   "*,::before,::after{box-sizing:border-box}",
@@ -39,6 +40,7 @@ describe("prunePageCss", () => {
     expect(css).not.toContain("rotate-180");
     expect(css).not.toContain("@keyframes");
     expect(css).toContain("--color-forest-800");
+    expect(css).not.toContain("--color-unused");
     expect(bytesBefore).toBe(CSS.length);
     expect(bytesAfter).toBe(css.length);
     expect(bytesAfter).toBeLessThan(bytesBefore);
@@ -63,6 +65,45 @@ describe("prunePageCss", () => {
   it("leaves a page without Gatsby's inline stylesheet as it is", async () => {
     const html = "<html><head><style>p{color:red}</style></head><body><p>x</p></body></html>";
     expect(await prunePageCss(html)).toEqual({ html, bytesBefore: 0, bytesAfter: 0 });
+  });
+});
+
+describe("dropUnusedCustomProperties", () => {
+  const TAILWIND_LIKE = [
+    "@layer properties{@supports (-moz-orient:inline){*,:after,:before{--tw-rotate-x:initial;--tw-shadow:0 0 #0000}}}",
+    ":root{--font-sans:Inter,sans-serif;--default-font-family:var(--font-sans);--font-mono:monospace;--text-7xl:4.5rem;--brand:#244a35}",
+    "html{font-family:var(--default-font-family)}",
+    ".shadow-x{--tw-shadow:0 1px 0 #0001;box-shadow:var(--tw-shadow)}",
+    ".leading-tight{--tw-leading:1.25;line-height:1.25}",
+    '@property --tw-rotate-x{syntax:"*";inherits:false}',
+    '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+  ].join("");
+
+  it("drops what no rule reads, with its @property, and keeps what a rule reads, also through another property", () => {
+    const css = dropUnusedCustomProperties(TAILWIND_LIKE, '<p class="shadow-x leading-tight">x</p>');
+    expect(css).toContain("--font-sans:Inter,sans-serif");
+    expect(css).toContain("--default-font-family:var(--font-sans)");
+    expect(css).toContain("--tw-shadow:0 0 #0000");
+    expect(css).toContain("@property --tw-shadow{");
+    expect(css).toContain(".shadow-x{--tw-shadow:0 1px 0 #0001;box-shadow:var(--tw-shadow)}");
+    expect(css).toContain(".leading-tight{line-height:1.25}");
+    for (const gone of ["--tw-rotate-x", "--font-mono", "--text-7xl", "--brand", "--tw-leading"]) expect(css).not.toContain(gone);
+  });
+
+  it("keeps what a style attribute of the page reads, and drops what is read only by dropped properties", () => {
+    const css = dropUnusedCustomProperties(
+      ":root{--brand:#244a35;--a:var(--b);--b:1px}",
+      '<div style="color:var(--brand)">x</div>',
+    );
+    expect(css).toBe(":root{--brand:#244a35}");
+  });
+
+  it("removes blocks left empty and keeps the CSS minified", () => {
+    const css = dropUnusedCustomProperties(
+      "@layer properties{@supports (x:y){*{--tw-x:initial}}}@layer theme{:root{--unused:1}}p{margin:0}",
+      "<p>x</p>",
+    );
+    expect(css).toBe("p{margin:0}");
   });
 });
 

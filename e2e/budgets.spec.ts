@@ -1,7 +1,8 @@
 /**
  * The page budgets, measured in Chromium exactly as `npm run audit` measures them (scripts/audit/):
  * no axe WCAG 2.1 AA violation, no request to another origin, no cookie or stored key, no CSP
- * violation, no <img> without width and height, and first-load JavaScript within its gzip budget.
+ * violation, no <img> without width and height, first-load JavaScript within its gzip budget, and the
+ * page's own answer within the server's first TCP flight (two for the privacy statement).
  */
 import { expect, test } from "@playwright/test";
 import { NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb } from "../scripts/audit/budgets";
@@ -18,6 +19,8 @@ for (const path of [...pagesToMeasure(), NOT_FOUND_PATH]) {
     // The figures must come from a real visit, or every budget would hold trivially.
     expect(measurement.requestCount).toBeGreaterThan(1);
     expect(measurement.scripts.length, "scripts measured").toBeGreaterThan(0);
+    // The page's own answer, compressed, with its headers: never under a few kilobytes.
+    expect(measurement.documentBytes, "page answer measured").toBeGreaterThan(5_000);
     expect(budgetFailures(measurement)).toEqual([]);
   });
 }

@@ -3,7 +3,7 @@
  * `npm start`) it visits every route, every other page in the local build (public/) and a missing path
  * in the system Chromium and reports per page:
  * Lighthouse (mobile, median of AUDIT_RUNS runs, default 3), axe-core WCAG 2.1 AA, first-load JS in KB
- * gzip, total transfer, requests to other origins, cookies and storage, CSP violations and images
+ * gzip, the page's own answer in bytes and the TCP flights it needs (budgets.ts), total transfer, requests to other origins, cookies and storage, CSP violations and images
  * without size; also axe on both forms showing their errors. Lighthouse measures the floor page too (the
  * home page's text as plain HTML, scripts/audit/floor.ts) and each page's LCP as a multiple of the
  * floor's (goal ≤ 1.5). Prints one table, writes
@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, devices } from "@playwright/test";
-import { NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb, kb } from "./audit/budgets";
+import { FIRST_FLIGHT_BYTES, NOT_FOUND_PATH, budgetFailures, documentFlights, firstLoadJsBudgetKb, kb } from "./audit/budgets";
 import { floorPage, lcpRatio, serveFloor } from "./audit/floor";
 import { CATEGORIES, runLighthouse, type LighthouseFigures } from "./audit/lighthouse";
 import { FORMS, axeAfterFailedSubmit, measurePage, type AxeFinding, type PageMeasurement } from "./audit/measure";
@@ -100,6 +100,8 @@ function table(
     "axe",
     "JS KB gz",
     "Budget",
+    "Seite B",
+    "Flüge",
     "Transfer KB",
     "Fremd",
     "Cookies",
@@ -122,6 +124,8 @@ function table(
       m.axe.length,
       kb(m.firstLoadJsGzipBytes).toFixed(1),
       `≤ ${firstLoadJsBudgetKb(m.path)}`,
+      m.documentBytes,
+      `${Math.ceil(Math.log2(m.documentBytes / FIRST_FLIGHT_BYTES + 1))}/${documentFlights(m.path)}`,
       kb(m.transferBytes).toFixed(1),
       m.foreignRequests.length,
       m.cookies.length,

@@ -8,6 +8,7 @@
  * open menu, a field's error) always finds its rules.
  */
 import { PurgeCSS } from "purgecss";
+import { dropUnusedCustomProperties } from "./unused-custom-properties";
 
 /** Gatsby's inline copy of the global stylesheet; `data-href` names the file. */
 const GLOBAL_STYLE = /<style data-href="([^"<>]+)" data-identity="gatsby-global-css">([\s\S]*?)<\/style>/;
@@ -41,12 +42,12 @@ export async function prunePageCss(html: string): Promise<PageCss> {
     content: [{ raw: markup, extension: "html" }],
     css: [{ raw: css }],
     defaultExtractor: markupWords,
-    // Keyframes that no kept rule runs go too. Custom properties and font faces stay: markup and scripts
-    // name them in style attributes and in font stacks, where the cut does not look.
+    // Keyframes that no kept rule runs go too. Font faces stay: font stacks name them, where the cut does
+    // not look. Custom properties go afterwards, once it is known which of them a kept rule reads.
     keyframes: true,
     safelist: { standard: ["html", "body", ":root", ":host"] },
   });
-  const pruned = result?.css ?? css;
+  const pruned = dropUnusedCustomProperties(result?.css ?? css, markup);
   const style = tag.replace(css, () => pruned);
   return {
     html: html.replace(tag, () => style + fallback),

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, it } from "node:test";
-import { NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb } from "./budgets";
+import { FIRST_FLIGHT_BYTES, NOT_FOUND_PATH, budgetFailures, documentBudgetBytes, firstLoadJsBudgetKb } from "./budgets";
 import { median } from "./lighthouse";
 import { gzipSize, inlineScripts, type PageMeasurement } from "./measure";
 import { formatTable } from "./table";
@@ -13,6 +13,7 @@ function measurement(overrides: Partial<PageMeasurement>): PageMeasurement {
     status: 200,
     firstLoadJsGzipBytes: 70_000,
     scripts: [{ url: "/app.js", gzipBytes: 70_000 }],
+    documentBytes: 12_000,
     transferBytes: 200_000,
     requestCount: 10,
     documentLoads: 1,
@@ -40,6 +41,17 @@ describe("budgetFailures", () => {
     assert.deepEqual(budgetFailures(measurement({ path: "/", firstLoadJsGzipBytes: 99_000 })), []);
     const [failure] = budgetFailures(measurement({ firstLoadJsGzipBytes: 75_001 }));
     assert.match(failure, /^\/agb: First-Load-JS 75 KB gzip > 75 KB \(größte: \/app\.js 70 KB\)$/);
+  });
+
+  it("wants each page in the server's first flight (14,600 bytes), the privacy statement in two", () => {
+    assert.equal(FIRST_FLIGHT_BYTES, 14_600);
+    assert.equal(documentBudgetBytes("/"), 14_600);
+    assert.equal(documentBudgetBytes("/datenschutz"), 43_800);
+    assert.deepEqual(budgetFailures(measurement({ documentBytes: 14_600 })), []);
+    assert.deepEqual(budgetFailures(measurement({ documentBytes: 14_601 })), [
+      "/agb: Seite 14601 B mit Kopfzeilen, komprimiert > 14600 B (erster Flug, 10 TCP-Segmente)",
+    ]);
+    assert.deepEqual(budgetFailures(measurement({ path: "/datenschutz", documentBytes: 17_000 })), []);
   });
 
   it("names every broken count with the page", () => {

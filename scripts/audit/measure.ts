@@ -33,6 +33,8 @@ export interface PageMeasurement {
   /** Executed JavaScript once the page is in use (after a first input): each same-origin script file gzipped, plus the page's inline scripts. */
   firstLoadJsGzipBytes: number;
   scripts: ScriptSize[];
+  /** The page's own answer on the wire: status line, headers and body as compressed by the server. */
+  documentBytes: number;
   /** Bytes on the wire (headers and bodies, as compressed by the server) of every request of the visit. */
   transferBytes: number;
   requestCount: number;
@@ -233,6 +235,7 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
     await settle(page);
 
     const html = (await bodyOf(context, response.request()))?.toString("utf8") ?? "";
+    const documentSizes = await response.request().sizes();
     const scripts = await recorder.scripts(context, baseOrigin);
     const inline = inlineScripts(html);
     const inlineBytes = inline.length > 0 ? gzipSize(inline.join("\n")) : 0;
@@ -243,6 +246,7 @@ export async function measurePage(context: BrowserContext, baseUrl: string, path
       status: response.status(),
       firstLoadJsGzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0) + inlineBytes,
       scripts: inline.length > 0 ? [...scripts, { url: `(${inline.length} inline)`, gzipBytes: inlineBytes }] : scripts,
+      documentBytes: documentSizes.responseHeadersSize + documentSizes.responseBodySize,
       transferBytes: await recorder.transfer(),
       requestCount: recorder.requests.length,
       documentLoads: recorder.documentLoads,
