@@ -21,14 +21,45 @@ describe("deferBundles", () => {
     expect(html).not.toMatch(/<script src=/);
     const loaders = [...html.matchAll(/<script id="after-load">([\s\S]*?)<\/script>/g)];
     expect(loaders).toHaveLength(1);
-    expect(loaders[0][1]).toBe(afterLoadScript(BUNDLES));
-    // Gatsby's own inline data stays where it was, before the loader.
-    expect(html.indexOf("gatsby-script-loader")).toBeLessThan(html.indexOf("after-load"));
+    expect(loaders[0][1]).toBe(afterLoadScript(BUNDLES, { gatsbyData: 'window.pagePath="/";' }));
+  });
+
+  it("takes Gatsby's inline data for the bundles into the loader, ahead of it, and leaves other scripts", () => {
+    const gatsbyTags =
+      `<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/agb";/*]]>*/</script>` +
+      `<!-- slice-start id="_gatsby-scripts-1" -->\n          <script\n            id="gatsby-chunk-mapping"\n          >\n` +
+      `            window.___chunkMapping="{\\"app\\":[\\"/app-3c4d5e6f7a.js\\"]}";\n          </script>\n        ` +
+      `<script>window.___webpackCompilationHash="abc123";</script>` +
+      `<script type="application/ld+json">{"@type":"Organization"}</script><script>other()</script>`;
+    const html = deferBundles(
+      `<html><body><div id="___gatsby"></div>${gatsbyTags}${bundleTags}<!-- slice-end id="_gatsby-scripts-1" --></body></html>`,
+    );
+    const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[0]);
+    expect(scripts).toEqual([
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      "<script>other()</script>",
+      `<script id="after-load">${afterLoadScript(BUNDLES, {
+        gatsbyData:
+          'window.pagePath="/agb";window.___chunkMapping="{\\"app\\":[\\"/app-3c4d5e6f7a.js\\"]}";window.___webpackCompilationHash="abc123";',
+      })}</script>`,
+    ]);
+    // The statements set what the bundles read, before the loader runs.
+    const window: Record<string, unknown> = {};
+    new Function("window", /^(.*?;)\(function/.exec(scripts[2]!.replace(/<\/?script[^>]*>/g, ""))![1]!)(window);
+    expect(window).toEqual({
+      pagePath: "/agb",
+      ___chunkMapping: '{"app":["/app-3c4d5e6f7a.js"]}',
+      ___webpackCompilationHash: "abc123",
+    });
   });
 
   it("names the stylesheet and the web fonts in the loader", () => {
     const html = deferBundles(page(bundleTags), { stylesheet: "/styles.abc123.css", fonts: FONTS });
-    const script = afterLoadScript(BUNDLES, { stylesheet: "/styles.abc123.css", fonts: FONTS });
+    const script = afterLoadScript(BUNDLES, {
+      stylesheet: "/styles.abc123.css",
+      fonts: FONTS,
+      gatsbyData: 'window.pagePath="/";',
+    });
     expect(html).toContain(`<script id="after-load">${script}</script>`);
     expect(script).toContain('"/styles.abc123.css"');
     expect(script).toContain(JSON.stringify(FONTS));

@@ -26,6 +26,14 @@ import { HYDRATED_ATTRIBUTE, HYDRATE_AT_ONCE, REPLAY_CLICK, TODAY } from "./hydr
 /** One `<script src="…" async></script>` tag as Gatsby writes it. */
 const ASYNC_BUNDLE = /<script src="([^"<>]+)" async(?:="")?><\/script>/g;
 
+/**
+ * Gatsby's inline data for its bundles, each in a tag of its own: the page's path, the names of the
+ * chunks and the build's hash. The bundles read them when they start, so the loader can set them as well;
+ * one inline script instead of four makes the page's answer shorter (each needs its hash in the CSP).
+ */
+const GATSBY_DATA =
+  /<script(?:\s+id="gatsby-(?:script-loader|chunk-mapping)")?\s*>\s*(?:\/\*<!\[CDATA\[\*\/)?(window\.(?:pagePath|___chunkMapping|___webpackCompilationHash)=[^<]*?;)(?:\/\*\]\]>\*\/)?\s*<\/script>/g;
+
 /** The inputs that show a visitor is there and may soon use a control. */
 export const FIRST_INPUTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
 
@@ -40,6 +48,8 @@ export interface AfterLoadOptions {
   fonts?: readonly PublishedFont[];
   /** Start the stylesheet and the bundles after the paint without waiting for an input. */
   atOnce?: boolean;
+  /** Statements that run first: Gatsby's data for its bundles (GATSBY_DATA). */
+  gatsbyData?: string;
 }
 
 /**
@@ -52,6 +62,7 @@ export interface AfterLoadOptions {
 export function afterLoadScript(sources: readonly string[], options: AfterLoadOptions = {}): string {
   const args = [sources, options.stylesheet ?? "", options.fonts ?? [], options.atOnce ? 1 : 0, FIRST_INPUTS];
   return (
+    (options.gatsbyData ?? "") +
     `(function(s,c,f,a,i){var d=document,h=d.documentElement,w=window,p=0,g=0,held=null;` +
     `var today=d.querySelectorAll("time[${TODAY_ATTRIBUTE}]");if(today.length){var n=Date.now(),y=new Date(n).getUTCFullYear();` +
     `var last=function(m){var x=new Date(Date.UTC(y,m+1,0,1));return x.setUTCDate(x.getUTCDate()-x.getUTCDay())};` +
@@ -93,13 +104,17 @@ export function hydratesAtOnce(html: string): boolean {
   return html.includes(`${AT_ONCE_ATTRIBUTE}="${AT_ONCE_VALUE}"`);
 }
 
-/** The page with its bundle tags replaced by the after-load script; unchanged when it has none. */
-export function deferBundles(html: string, options: Omit<AfterLoadOptions, "atOnce"> = {}): string {
+/**
+ * The page with its bundle tags replaced by the after-load script, which also takes over Gatsby's inline
+ * data for the bundles; unchanged when it has no bundle tags.
+ */
+export function deferBundles(html: string, options: Omit<AfterLoadOptions, "atOnce" | "gatsbyData"> = {}): string {
   const sources = [...html.matchAll(ASYNC_BUNDLE)].map((match) => match[1]!);
   if (sources.length === 0) return html;
-  const script = afterLoadScript(sources, { ...options, atOnce: hydratesAtOnce(html) });
+  const gatsbyData = [...html.matchAll(GATSBY_DATA)].map((match) => match[1]!).join("");
+  const script = afterLoadScript(sources, { ...options, atOnce: hydratesAtOnce(html), gatsbyData });
   let first = true;
-  return html.replace(ASYNC_BUNDLE, () => {
+  return html.replace(GATSBY_DATA, "").replace(ASYNC_BUNDLE, () => {
     if (!first) return "";
     first = false;
     return `<script id="after-load">${script}</script>`;
