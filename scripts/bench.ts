@@ -4,7 +4,8 @@
  * drives `POST /api/leads`, `POST /api/contact` and `GET /` with autocannon for BENCH_DURATION seconds
  * (default 10) at 1, 10 and 50 connections (BENCH_CONNECTIONS). It prints each form's rate as a ratio to
  * the floor (goal ≥ 0.5 at 50 connections, p99 ≤ 100 ms) beside the rate of the same post refused before
- * the database (the most any form post can reach on the machine), checks every stored lead and contact request
+ * the database (the most any form post can reach on the machine) and the server's CPU time per request in each
+ * of these runs (what a lead costs the server beyond a refused post), checks every stored lead and contact request
  * against the 202 answers and reports the server's peak resident memory (goals: 300 MB with PGlite,
  * 200 MB with PostgreSQL); BENCH_MEMORY_PROBE=1 adds where it goes (heap, external, array buffers).
  * Reports the size of public/ and, with BENCH_BUILD=1, the time of a cold `gatsby build`. Writes
@@ -58,16 +59,32 @@ async function benchDriver(driver: DriverRun["driver"], databaseUrl?: string): P
   };
   const figures: LoadFigures[] = [];
   try {
+    /** The run's figures with the server's CPU time per answered request. */
+    const measured = async <T>(run: () => Promise<T>, figuresOf: (result: T) => LoadFigures): Promise<T> => {
+      const before = server.cpuSeconds();
+      const result = await run();
+      const after = server.cpuSeconds();
+      const f = figuresOf(result);
+      if (before !== undefined && after !== undefined && f.requests > 0)
+        f.serverCpuUsPerRequest = Math.round(((after - before) / f.requests) * 1e6);
+      return result;
+    };
     for (const connections of CONNECTIONS) {
       for (const form of ["leads", "contact"] as const) {
-        const run = await loadForm(form, server.baseUrl, connections, durationS, `${prefix}${form}-c${connections}-`);
+        const run = await measured(
+          () => loadForm(form, server.baseUrl, connections, durationS, `${prefix}${form}-c${connections}-`),
+          (r) => r.figures,
+        );
         traces[form].sent.push(...run.trace.sent);
         for (const [email, status] of run.trace.answers) traces[form].answers.set(email, status);
         figures.push(run.figures);
         console.log(`${driver}: ${run.figures.scenario}, ${connections} Verbindungen: ${run.figures.requestsPerSecond} req/s`);
       }
       if (connections === Math.max(...CONNECTIONS)) {
-        const refused = await loadRefusedLeads(server.baseUrl, connections, durationS);
+        const refused = await measured(
+          () => loadRefusedLeads(server.baseUrl, connections, durationS),
+          (r) => r,
+        );
         figures.push(refused);
         console.log(`${driver}: ${refused.scenario}, ${connections} Verbindungen: ${refused.requestsPerSecond} req/s`);
       }
@@ -94,7 +111,7 @@ const RATIO_GOAL = 0.5;
 const P99_GOAL_MS = 100;
 
 function ratioTable(runs: DriverRun[]): string {
-  const headers = ["Datenbank", "Verb.", "INSERT/s", "Formular", "req/s", "Verhältnis", "p99 ms", "Ziel"];
+  const headers = ["Datenbank", "Verb.", "INSERT/s", "Formular", "req/s", "Verhältnis", "p99 ms", "Server-CPU µs/Anfr.", "Ziel"];
   const rows = runs.flatMap((run) =>
     run.raw.flatMap((raw) =>
       run.figures
@@ -110,6 +127,7 @@ function ratioTable(runs: DriverRun[]): string {
             f.requestsPerSecond,
             ratio.toFixed(2),
             f.p99Ms,
+            f.serverCpuUsPerRequest ?? "–",
             f.ceiling ? "Obergrenze" : raw.connections === Math.max(...CONNECTIONS) ? (met ? "erreicht" : "verfehlt") : "",
           ];
         }),

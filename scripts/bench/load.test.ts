@@ -4,12 +4,13 @@
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { POSTGRES_ADMIN_URL, postgresSkipReason } from "../../server/test-support/databases";
 import { checkLeads, loadLeads, loadRefusedLeads, type LeadTrace } from "./load";
 import { createTempDatabase } from "./postgres";
-import { startServer, type BenchServer } from "./server";
+import { cpuSecondsFromStat, startServer, type BenchServer } from "./server";
 import { storedLeadEmails } from "./stored-leads";
 
 const projectDir = path.resolve(__dirname, "../..");
@@ -37,6 +38,13 @@ describe("checkLeads", () => {
   });
 });
 
+describe("cpuSecondsFromStat", () => {
+  it("adds user and system time, in clock ticks of 1/100 s, also when the command name has spaces and parentheses", () => {
+    const stat = "4242 (node (server) x) S 1 4242 4242 0 -1 4194304 5000 0 0 0 1234 567 0 0 20 0 11 0 100 1000000 20000";
+    assert.equal(cpuSecondsFromStat(stat), 18.01);
+  });
+});
+
 describe("a short load run against the real server", () => {
   for (const driver of ["pglite", "postgres"] as const) {
     it(
@@ -50,8 +58,11 @@ describe("a short load run against the real server", () => {
           const prefix = `probe-${process.pid}-${driver}-`;
           let run;
           let refused;
+          const cpu: (number | undefined)[] = [];
           try {
+            cpu.push(server.cpuSeconds());
             run = await loadLeads(server.baseUrl, 4, 1, prefix);
+            cpu.push(server.cpuSeconds());
             refused = await loadRefusedLeads(server.baseUrl, 4, 1);
           } finally {
             await server.stop();
@@ -72,6 +83,13 @@ describe("a short load run against the real server", () => {
           // The bench's memory figure: the kernel's peak for the server process, kept after it stopped.
           const memory = server.memory();
           if (process.platform === "linux") {
+            // The CPU figure: the server worked during the run, and not for longer than the run lasted per core.
+            const [before, after] = cpu as [number, number];
+            assert.ok(
+              after - before > 0 && after - before < run.figures.durationS * os.cpus().length + 1,
+              `${before} → ${after}`,
+            );
+            assert.equal(server.cpuSeconds(), undefined, "no figure from a stopped server");
             assert.ok(memory && memory.peakBytes >= memory.currentBytes && memory.currentBytes > 20e6, JSON.stringify(memory));
             assert.ok(memory.startPeakBytes > 20e6, JSON.stringify(memory));
           }

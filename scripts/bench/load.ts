@@ -19,6 +19,12 @@ export interface LoadFigures {
   statusCodes: Record<string, number>;
   /** A reference run, not a goal: the rate the server reaches without the database (loadRefusedLeads). */
   ceiling?: boolean;
+  /**
+   * CPU time the server process used during the run, per request answered, in microseconds: the HTTP
+   * request, the form's own work, the database driver (with PGlite the database itself) and whatever the
+   * mail worker sent meanwhile.
+   */
+  serverCpuUsPerRequest?: number;
 }
 
 export interface LeadTrace {

@@ -44,6 +44,8 @@ export interface BenchServer {
   databaseUrl: string | undefined;
   /** Resident memory of the server process in bytes (Linux only), see ServerMemory. */
   memory(): ServerMemory | undefined;
+  /** CPU time the server process has used so far (user and system, all its threads), in seconds (Linux only). */
+  cpuSeconds(): number | undefined;
   /** SIGTERM, then wait until the process has closed the database and exited. */
   stop(): Promise<void>;
 }
@@ -92,6 +94,24 @@ function readMemory(pid: number | undefined): { peakBytes: number; currentBytes:
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
     const kB = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
     return { peakBytes: kB("VmHWM"), currentBytes: kB("VmRSS") };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The kernel's clock ticks per second, in which /proc/<pid>/stat counts CPU time (100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** utime + stime of /proc/<pid>/stat: fields 14 and 15, counted after the command name in parentheses. */
+export function cpuSecondsFromStat(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+function readCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    return cpuSecondsFromStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
     return undefined;
   }
@@ -180,5 +200,6 @@ export async function startServer(options: { projectDir: string; databaseUrl?: s
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  return { baseUrl, dataDir, databaseUrl: options.databaseUrl, memory, stop };
+  const cpuSeconds = () => (child.exitCode === null && child.signalCode === null ? readCpuSeconds(child.pid) : undefined);
+  return { baseUrl, dataDir, databaseUrl: options.databaseUrl, memory, cpuSeconds, stop };
 }
