@@ -1,6 +1,7 @@
 /**
  * Starts the server: checks the environment, builds the site if needed, opens and migrates the
- * database, listens on PORT. SIGTERM/SIGINT finish open requests and close the database cleanly.
+ * database, listens on PORT. SIGTERM/SIGINT finish open requests and close the database cleanly
+ * (shutdown.ts).
  * With PGlite the database is also served on a Unix socket in DATA_DIR, so `npm run leads` and
  * backups work while the site runs.
  */
@@ -10,6 +11,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDb } from "./db";
 import { loggableError } from "./http/errors";
+import { stopOnSignals } from "./shutdown";
 import { buildSite, siteNeedsBuild } from "./site-build";
 
 async function main(): Promise<void> {
@@ -39,30 +41,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = app;
-  let closing = false;
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      if (closing) return;
-      closing = true;
-      server.log.info({ signal }, "shutting down");
-      // Requests in flight get a while to finish; a connection that hangs must not block the stop.
-      setTimeout(() => {
-        server.log.error("shutdown took longer than 10 s, exiting");
-        process.exit(1);
-      }, 10_000).unref();
-      // The database (and its socket) closes after the app, once no request needs it any more.
-      server
-        .close()
-        .then(() => db.close())
-        .then(
-          () => process.exit(0),
-          (error: unknown) => {
-            server.log.error({ err: error }, "shutdown failed");
-            process.exit(1);
-          },
-        );
-    });
-  }
+  stopOnSignals(server, () => db.close());
   await server.listen({ port: config.port, host: config.host });
 }
 
