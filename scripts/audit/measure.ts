@@ -7,6 +7,7 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, ConsoleMessage, Page, Request } from "@playwright/test";
+import { runnableInlineScripts } from "../../server/http/csp";
 import { API_PATHS, ROUTES } from "../../src/routes";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -53,19 +54,9 @@ export function gzipSize(body: Buffer | string): number {
   return gzipSync(body, { level: 6 }).length;
 }
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const DATA_SCRIPT_TYPES = /type\s*=\s*["']?(application\/(ld\+)?json|text\/template|text\/x-)/i;
-
-/** The text of the inline scripts a browser would run (JSON data blocks excluded). */
+/** The text of the inline scripts a browser would run (JSON data blocks and empty ones left out). */
 export function inlineScripts(html: string): string[] {
-  const scripts: string[] = [];
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const attributes = match[1] ?? "";
-    const text = match[2] ?? "";
-    if (/\ssrc\s*=/i.test(` ${attributes}`) || DATA_SCRIPT_TYPES.test(attributes) || text.trim() === "") continue;
-    scripts.push(text);
-  }
-  return scripts;
+  return runnableInlineScripts(html).filter((text) => text.trim() !== "");
 }
 
 function isCspMessage(message: ConsoleMessage): boolean {

@@ -14,10 +14,11 @@ describe("inlineScriptHashes", () => {
     assert.deepEqual(inlineScriptHashes(html), ["a()", "b()", "c()", "d()", "e()"].map(hashOf));
   });
 
-  it("leaves out JSON data blocks, which the browser never runs, and scripts loaded from a file", () => {
+  it("leaves out data blocks (JSON, templates), which the browser never runs, and scripts loaded from a file", () => {
     const html =
       `<script type="application/ld+json" data-gatsby-head="true">{"@type":"Organization"}</script>` +
       `<script TYPE='Application/LD+JSON'>{}</script><script type=application/json>[1]</script>` +
+      `<script type="text/template"><p>{{name}}</p></script>` +
       `<script src="/app.js" async></script><script>run()</script>`;
     assert.deepEqual(inlineScriptHashes(html), [hashOf("run()")]);
   });
