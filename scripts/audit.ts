@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, devices } from "@playwright/test";
-import { FIRST_FLIGHT_BYTES, NOT_FOUND_PATH, budgetFailures, documentFlights, firstLoadJsBudgetKb, kb } from "./audit/budgets";
+import { NOT_FOUND_PATH, budgetFailures, documentFlights, firstLoadJsBudgetKb, flightsFor, kb } from "./audit/budgets";
 import { floorPage, lcpRatio, serveFloor } from "./audit/floor";
 import { CATEGORIES, runLighthouse, type LighthouseFigures } from "./audit/lighthouse";
 import { FORMS, axeAfterFailedSubmit, measurePage, type AxeFinding, type PageMeasurement } from "./audit/measure";
@@ -125,7 +125,7 @@ function table(
       kb(m.firstLoadJsGzipBytes).toFixed(1),
       `≤ ${firstLoadJsBudgetKb(m.path)}`,
       m.documentBytes,
-      `${Math.ceil(Math.log2(m.documentBytes / FIRST_FLIGHT_BYTES + 1))}/${documentFlights(m.path)}`,
+      `${flightsFor(m.documentBytes)}/${documentFlights(m.path)}`,
       kb(m.transferBytes).toFixed(1),
       m.foreignRequests.length,
       m.cookies.length,

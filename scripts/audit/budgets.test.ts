@@ -2,7 +2,14 @@
 import assert from "node:assert/strict";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, it } from "node:test";
-import { FIRST_FLIGHT_BYTES, NOT_FOUND_PATH, budgetFailures, documentBudgetBytes, firstLoadJsBudgetKb } from "./budgets";
+import {
+  FIRST_FLIGHT_BYTES,
+  NOT_FOUND_PATH,
+  budgetFailures,
+  documentBudgetBytes,
+  firstLoadJsBudgetKb,
+  flightsFor,
+} from "./budgets";
 import { median } from "./lighthouse";
 import { gzipSize, inlineScripts, type PageMeasurement } from "./measure";
 import { formatTable } from "./table";
@@ -53,6 +60,7 @@ describe("budgetFailures", () => {
         "Netzwerk-Rundreise später an: Text auf der Seite kürzen (README: „Each page fits the server's first flight“)",
     ]);
     assert.deepEqual(budgetFailures(measurement({ path: "/datenschutz", documentBytes: 17_000 })), []);
+    assert.deepEqual([14_600, 14_601, 43_800, 43_801].map(flightsFor), [1, 2, 2, 3]);
   });
 
   it("names every broken count with the page", () => {

@@ -34,8 +34,20 @@ export function documentFlights(path: string): 1 | 2 {
   return TWO_FLIGHT_PAGES.has(path) ? 2 : 1;
 }
 
+/** What `flights` round trips carry: slow start doubles the window each time (10, 20, 40 … segments). */
+export function bytesInFlights(flights: number): number {
+  return FIRST_FLIGHT_BYTES * (2 ** flights - 1);
+}
+
+/** How many round trips an answer of `bytes` needs. */
+export function flightsFor(bytes: number): number {
+  let flights = 1;
+  while (bytesInFlights(flights) < bytes) flights++;
+  return flights;
+}
+
 export function documentBudgetBytes(path: string): number {
-  return documentFlights(path) === 1 ? FIRST_FLIGHT_BYTES : 3 * FIRST_FLIGHT_BYTES;
+  return bytesInFlights(documentFlights(path));
 }
 
 export const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
