@@ -313,6 +313,52 @@ test.describe("on every content page", () => {
       expect(text).not.toMatch(/\b(undefined|null|NaN|\[object Object\])\b/);
     });
 
+    // `sizes` must say how wide each picture is shown: a phone then fetches the smallest file that is sharp
+    // at its size and device pixels, not the next larger one. The phones are Lighthouse's (412 px at 1.75)
+    // and a common one (375 px at 2); then a tablet and a desktop screen.
+    for (const screen of [
+      { width: 412, height: 823, scale: 1.75 },
+      { width: 375, height: 812, scale: 2 },
+      { width: 768, height: 1024, scale: 1 },
+      { width: 1280, height: 800, scale: 1 },
+    ]) {
+      test(`${pagePath}: each picture's file is the smallest that is sharp at ${screen.width} px × ${screen.scale}`, async ({
+        browser,
+        baseURL,
+      }) => {
+        const context = await browser.newContext({
+          baseURL,
+          viewport: { width: screen.width, height: screen.height },
+          deviceScaleFactor: screen.scale,
+        });
+        const page = await context.newPage();
+        await page.goto(pagePath);
+        const pictures = page.locator("main picture");
+        for (const picture of await pictures.all()) {
+          const image = picture.locator("img");
+          await image.scrollIntoViewIfNeeded();
+          await expect(image).toHaveJSProperty("complete", true, { timeout: 15_000 });
+          const shown = await image.evaluate((img: HTMLImageElement) => {
+            const source = img.parentElement!.querySelector<HTMLSourceElement>('source[type="image/avif"]')!;
+            const files = source.srcset.split(",").map((candidate) => {
+              const [url, descriptor] = candidate.trim().split(/\s+/);
+              return { url: url!, width: Number.parseInt(descriptor!, 10) };
+            });
+            return { cssWidth: img.getBoundingClientRect().width, current: img.currentSrc, files };
+          });
+          const needed = shown.cssWidth * screen.scale;
+          const widths = shown.files.map((file) => file.width).sort((a, b) => a - b);
+          const smallestSharp = widths.find((width) => width >= needed) ?? widths.at(-1)!;
+          const fetched = shown.files.find((file) => shown.current.endsWith(file.url));
+          expect(
+            fetched?.width,
+            `${shown.current}: shown ${Math.round(shown.cssWidth)} px wide, needs ${Math.round(needed)} device px`,
+          ).toBe(smallestSharp);
+        }
+        await context.close();
+      });
+    }
+
     for (const width of [320, 375]) {
       test(`${pagePath}: no horizontal overflow at ${width} px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 800 });

@@ -102,7 +102,7 @@ export const query = graphql`
               layout: CONSTRAINED
               placeholder: DOMINANT_COLOR
               formats: [AUTO, AVIF, WEBP]
-              sizes: "(min-width: 1024px) 540px, 100vw"
+              sizes: "(min-width: 1024px) 512px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
             )
           }
         }

@@ -11,8 +11,9 @@ export const sectionFragments = graphql`
       ...SectionImageFields
     }
   }
-  # A picture beside text: full width on a phone, one of two columns from 1024 px. Besides 180 to 1440 px,
-  # an 806-px file for the phones that need 721 to 806 (412 px at 1.75, 375 px at 2 device pixels per px).
+  # A picture beside text: the page column's width on a phone and a tablet (the viewport less the column's
+  # padding, 2 × 16 px and 2 × 24 px), one of two columns from 1024 px (437 to 500 px). 720 px serve the
+  # phones up to 2 device pixels per px (412 px at 1.75 need 665, 375 px at 2 need 686).
   fragment SectionImageFields on File {
     childImageSharp {
       gatsbyImageData(
@@ -20,8 +21,8 @@ export const sectionFragments = graphql`
         layout: CONSTRAINED
         placeholder: DOMINANT_COLOR
         formats: [AUTO, AVIF, WEBP]
-        outputPixelDensities: [0.25, 0.5, 1, 1.12, 2]
-        sizes: "(min-width: 1024px) 560px, 100vw"
+        outputPixelDensities: [0.25, 0.5, 1, 2]
+        sizes: "(min-width: 1024px) 500px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
       )
     }
   }
