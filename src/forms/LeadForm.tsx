@@ -20,6 +20,7 @@ export const LEAD_SUBMIT_LABEL = "Kostenlos anfordern";
 export function LeadForm() {
   const hydrated = useHydrated();
   const { formik, formRef, formError, handleSubmit, sending } = useFormSubmission({
+    formId: FORM_ID,
     endpoint: FORM_ENDPOINTS.lead,
     schema: leadSchema,
     initialValues: { name: "", email: "", [HONEYPOT_FIELD]: "" },
