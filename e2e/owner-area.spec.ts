@@ -9,28 +9,25 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrate } from "../scripts/audit/measure";
 import pg from "pg";
+import { freshDatabase } from "./support/own-database";
 import site from "../content/site.json";
 import { mailsTo, onServer, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
 import { mailSubject, mailSubjectPattern } from "../server/test-support/mail-copy";
 import { OWNER_LOGIN_PATH, OWNER_SCREENS, ownerRequestPath, ROUTES } from "../src/routes";
 
 const OWNER = "inhaber@urkraft-test.de";
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DATABASE = `urkraft_e2e_owner_${process.pid}`;
 
 let server: OwnServer;
 let sql: pg.Client;
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${DATABASE}` }).toString();
+  database = await freshDatabase(DATABASE);
+  const databaseUrl = database.url;
   server = await startOwnServer({
     ports: [9290, 9291, 9292, 9293],
     host: "localhost",
@@ -43,10 +40,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sql?.end();
   if (server) await stopOwnServer(server);
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
-  await admin.end();
+  await database?.drop();
 });
 
 /** Asks for a login link on the page and follows it from the mail, then presses "Anmelden". */

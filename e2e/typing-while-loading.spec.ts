@@ -10,6 +10,7 @@
  */
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
 import pg from "pg";
+import { freshDatabase } from "./support/own-database";
 import { LIMITS } from "../src/constants";
 import { CONTACT_SUBMIT_LABEL } from "../src/forms/ContactForm";
 import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
@@ -17,7 +18,6 @@ import { fieldId } from "../src/forms/values-on-screen";
 import { ROUTES } from "../src/routes";
 import { startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
 
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DATABASE = `urkraft_e2e_typing_${process.pid}`;
 const PORTS = [9280, 9281, 9282, 9283, 9284];
 /** The pause between two keys: a quick typist. */
@@ -81,16 +81,13 @@ const CPU_RATES = [1, 4, 6];
 
 let server: OwnServer;
 let sql: pg.Client;
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let run = 0;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${DATABASE}` }).toString();
+  database = await freshDatabase(DATABASE);
+  const databaseUrl = database.url;
   server = await startOwnServer({ ports: PORTS, env: { DATABASE_URL: databaseUrl } });
   sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
@@ -99,10 +96,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sql?.end();
   if (server) await stopOwnServer(server);
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
-  await admin.end();
+  await database?.drop();
 });
 
 /** The fields in the visitor's order: `first` first, the others after it as on the page. */
