@@ -2,7 +2,8 @@
  * A store for @fastify/rate-limit in the database, so every instance on one PostgreSQL database counts
  * the same hits: three instances allow RATE_LIMIT_MAX form posts per client, not three times as many.
  * One statement per request (an upsert that starts a new window when the old one has ended); the key
- * (route and client address) is kept only as a SHA-256 hash, and ended windows are swept once a minute.
+ * (route and client address) is kept only as a SHA-256 hash (pseudonymous: an IPv4 address could be found
+ * again by trying all of them), and the rows of ended windows are swept once a minute.
  * With PGlite there is one instance, and the plugin's own in-process store is used.
  */
 import { createHash } from "node:crypto";
