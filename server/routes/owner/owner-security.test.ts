@@ -154,7 +154,15 @@ for (const target of databaseTargets()) {
       assert.deepEqual(notices.map((mail) => mail.recipient).sort(), [OWNER, SECOND_OWNER].sort());
       assert.ok(notices.every((mail) => mail.text.includes("Laptop Büro") && mail.text.includes(OWNER)));
 
-      assert.equal((await passkeyLogin(passkey)).statusCode, 200, "the passkey logs in");
+      const loginOptions = (await post("/api/verwaltung/passkey-anmeldung/optionen", {})).json();
+      const loginAssertion = passkey.authenticate(loginOptions);
+      assert.equal((await post("/api/verwaltung/passkey-anmeldung", { response: loginAssertion })).statusCode, 200);
+      const replayedLogin = await post("/api/verwaltung/passkey-anmeldung", { response: loginAssertion });
+      assert.equal(replayedLogin.statusCode, 400, "a passkey login cannot be replayed");
+      // A challenge made to confirm a session does not log anyone in.
+      const confirmOptions = (await post("/api/verwaltung/bestaetigen/optionen", {}, cookie)).json();
+      const crossed = await post("/api/verwaltung/passkey-anmeldung", { response: passkey.authenticate(confirmOptions) });
+      assert.equal(crossed.statusCode, 400);
 
       await ageSessions(6);
       const second = new SoftwarePasskey();
