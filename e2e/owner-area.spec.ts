@@ -179,7 +179,7 @@ test("export, person view and erasure are done and written to the audit log", as
   await expectNoAxeViolations(page);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Bestätigte Leads als CSV herunterladen" }).click(),
+    page.getByRole("button", { name: "Bestätigte Leads als CSV herunterladen" }).click(),
   ]);
   const csv = await download.path().then((file) => import("node:fs/promises").then((fs) => fs.readFile(file!, "utf8")));
   expect(csv.split("\r\n")[0]).toBe("email,firstname,lastname,name,opt_in_time,opt_in_page,consent_version,privacy_version");
@@ -241,11 +241,18 @@ test("a passkey is added, used to log in, listed and removed; logout ends the se
   const session = await page.request.get(`${server.origin}/api/verwaltung/sitzung`);
   expect((await session.json()).method).toBe("passkey");
 
+  // Six minutes later removing it needs a confirmation, given with the passkey on the spot.
+  await sql.query("UPDATE owner_sessions SET confirmed_at = now() - interval '6 minutes'");
   await openSection(page, "Sicherheit");
   await page.getByRole("button", { name: "„Testgerät“ entfernen" }).click();
+  await expect(page.getByRole("heading", { name: "Bitte bestätige deine Anmeldung" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Mit Passkey bestätigen" }).click();
   await expect(page.getByText("Noch kein Passkey angelegt.")).toBeVisible();
   const audit = await sql.query<{ action: string }>("SELECT action FROM audit_log ORDER BY id");
-  expect(audit.rows.map((row) => row.action)).toEqual(expect.arrayContaining(["passkey-added", "logout", "passkey-removed"]));
+  expect(audit.rows.map((row) => row.action)).toEqual(
+    expect.arrayContaining(["passkey-added", "logout", "login-confirmed", "passkey-removed"]),
+  );
 });
 
 test("public pages set no cookie and use no storage for a logged-in owner", async ({ page }) => {

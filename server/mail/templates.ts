@@ -59,6 +59,9 @@ export const TEMPLATE_VALUES = {
   "contact-reply": ["name", "reply", "message", "originalSubject", "submittedAt"],
   "owner-login": ["loginUrl", "minutes"],
   "owner-reminder": ["name", "requestUrl", "reminderHours"],
+  "owner-passkey-added": ["owner", "passkeyName", "securityUrl"],
+  "owner-passkey-removed": ["owner", "passkeyName", "securityUrl"],
+  "owner-login-warning": ["failures", "auditUrl"],
   _footer: [],
   _unsubscribe: ["unsubscribeUrl"],
 } as const;
@@ -171,7 +174,15 @@ function cleanValues(values: Values): Values {
 }
 
 /** Mails to the owners, which get no footer with the company's address. */
-const OWNER_MAILS = new Set<MailKind>(["contact-notification", "contact-notification-full", "owner-login", "owner-reminder"]);
+const OWNER_MAILS = new Set<MailKind>([
+  "contact-notification",
+  "contact-notification-full",
+  "owner-login",
+  "owner-reminder",
+  "owner-passkey-added",
+  "owner-passkey-removed",
+  "owner-login-warning",
+]);
 
 export function renderMail(
   templates: Templates,

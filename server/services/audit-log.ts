@@ -6,6 +6,9 @@ import type { Queryable } from "../db/types";
 
 export const AUDIT_ACTIONS = {
   login: "Anmeldung",
+  "login-failed": "Anmeldung fehlgeschlagen",
+  "login-warning": "Warnung an alle Inhaber: viele fehlgeschlagene Anmeldungen",
+  "login-confirmed": "Anmeldung bestätigt",
   logout: "Abmeldung",
   "sessions-ended": "Alle Sitzungen beendet",
   "passkey-added": "Passkey hinzugefügt",

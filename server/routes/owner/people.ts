@@ -6,7 +6,7 @@ import { sendError } from "../../http/errors";
 import { erasePerson, showPerson } from "../../services/privacy";
 import { audit, AUDIT_PAGE_SIZE, listAudit, maskEmail } from "../../services/audit-log";
 import { confirmedLeadsCsv, LEAD_FILTERS, listLeads, type LeadFilter } from "../../services/lead-list";
-import { ownerOf, requireOwner } from "./guard";
+import { ownerOf, requireOwner, requireRecentLogin } from "./guard";
 import { field, recordId } from "./input";
 import { OWNER_MESSAGES } from "./messages";
 
@@ -28,7 +28,7 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
     return listLeads(app.db, { filter: status as LeadFilter, beforeId });
   });
 
-  app.get("/api/verwaltung/leads/export.csv", async (request, reply) => {
+  app.get("/api/verwaltung/leads/export.csv", { preHandler: requireRecentLogin }, async (request, reply) => {
     const owner = ownerOf(request);
     let count = 0;
     // Sent as it is read; the audit row is written after the last lead, before the answer ends.
@@ -48,8 +48,12 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
   });
 
   app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/person", async (request, reply) => {
-    const { email, download } = request.query;
+    const { email, download: downloadFlag } = request.query;
     if (!isEmail(email)) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.emailInvalid });
+    if (downloadFlag !== undefined && downloadFlag !== "1") {
+      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badDownload });
+    }
+    const download = downloadFlag === "1";
     const data = await showPerson(app.db, email.trim());
     const found = data.leads.length + data.contactRequests.length + data.mails.length > 0;
     await audit(app.db, ownerOf(request), download ? "person-downloaded" : "person-viewed", maskEmail(email));
@@ -62,7 +66,7 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
     return { found, data };
   });
 
-  app.post("/api/verwaltung/person/loeschen", async (request, reply) => {
+  app.post("/api/verwaltung/person/loeschen", { preHandler: requireRecentLogin }, async (request, reply) => {
     const email = field(request.body, "email");
     const confirmation = field(request.body, "confirmation");
     if (!isEmail(email)) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.emailInvalid });

@@ -3,6 +3,7 @@ import React, { useCallback, useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle, smallButton } from "../ui";
+import { requireRecentLogin, useConfirmedAction } from "../ConfirmLogin";
 
 import type { ConsentProof as Proof } from "../../../server/services/lead-list";
 
@@ -25,11 +26,22 @@ const FILTERS = [
   { value: "unsubscribed", label: "Abgemeldet" },
 ] as const;
 
+const EXPORT_URL = "/api/verwaltung/leads/export.csv";
+
 export function LeadsPage() {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("alle");
   const [leads, setLeads] = useState<Lead[]>();
   const [next, setNext] = useState<number | null>(null);
   const [error, setError] = useState<string>();
+  const { confirmed, panel } = useConfirmedAction(setError);
+
+  // The export needs a recent login; the download itself cannot show a refusal, so it is asked first.
+  const exportCsv = () =>
+    confirmed(async () => {
+      setError(undefined);
+      await requireRecentLogin();
+      window.location.assign(EXPORT_URL);
+    });
 
   const load = useCallback(
     async (before?: number) => {
@@ -59,9 +71,10 @@ export function LeadsPage() {
           Alle bestätigten Leads als CSV (UTF-8, Komma, Kopfzeile) zum Import in Brevo, CleverReach oder Mailchimp, mit Zeitpunkt
           und Seite der Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei.
         </p>
-        <a className="btn-primary" href="/api/verwaltung/leads/export.csv" download>
+        {panel}
+        <button type="button" className="btn-primary" onClick={() => void exportCsv()}>
           Bestätigte Leads als CSV herunterladen
-        </a>
+        </button>
       </Card>
       <FilterButtons legend="Status" options={FILTERS} value={filter} onChange={setFilter} className="mb-4" />
       {error && <Alert>{error}</Alert>}

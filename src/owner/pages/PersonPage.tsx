@@ -3,6 +3,7 @@ import React, { useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, PageTitle, smallButton } from "../ui";
+import { useConfirmedAction } from "../ConfirmLogin";
 
 import type { PersonData } from "../../../server/services/privacy";
 
@@ -78,11 +79,13 @@ export function PersonPage() {
     }
   };
 
+  const { confirmed, panel } = useConfirmedAction(setError);
+
   const erase = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!data) return;
     setError(undefined);
-    try {
+    await confirmed(async () => {
       const answer = await api<{ erased: { leads: number; contactRequests: number; mails: number } }>("/person/loeschen", {
         method: "POST",
         body: { email: data.email, confirmation },
@@ -90,9 +93,7 @@ export function PersonPage() {
       const { leads, contactRequests, mails } = answer.erased;
       setNotice(`Gelöscht: ${leads} Lead(s), ${contactRequests} Kontaktanfrage(n), ${mails} E-Mail(s) von ${data.email}.`);
       setData(undefined);
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+    });
   };
 
   return (
@@ -121,6 +122,7 @@ export function PersonPage() {
           Anzeigen
         </button>
       </form>
+      {panel}
       {error && <Alert>{error}</Alert>}
       {notice && <Alert kind="success">{notice}</Alert>}
       {data && !found && <Alert kind="info">Zu {data.email} ist nichts gespeichert.</Alert>}

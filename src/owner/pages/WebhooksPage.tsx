@@ -3,6 +3,7 @@ import React, { useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, Loading, PageTitle, smallButton } from "../ui";
+import { useConfirmedAction } from "../ConfirmLogin";
 
 interface Endpoint {
   url: string;
@@ -39,14 +40,16 @@ export function WebhooksPage() {
     api<State>("/webhooks").then(setState, (caught) => setError(errorText(caught)));
   }, []);
 
+  const { confirmed, panel } = useConfirmedAction(setError);
+
+  // Enabling a receiver needs a recent login; ConfirmLogin asks for it and sends the request again.
   const act = async (path: string, body: unknown, success: string) => {
     setError(undefined);
-    try {
+    setNotice(undefined);
+    await confirmed(async () => {
       setState(await api<State>(path, { method: "POST", body }));
       setNotice(success);
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+    });
   };
 
   return (
@@ -56,6 +59,7 @@ export function WebhooksPage() {
         Bestätigte Leads, Abmeldungen, Kontaktanfragen und Löschungen gehen signiert an die Adressen aus WEBHOOK_URLS, zum
         Beispiel an dein CRM oder Newsletter-Programm.
       </p>
+      {panel}
       {error && <Alert>{error}</Alert>}
       {notice && <Alert kind="success">{notice}</Alert>}
       {!state ? (
