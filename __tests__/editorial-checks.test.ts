@@ -9,6 +9,7 @@ import path from "node:path";
 import { contentProblems } from "../src/content/read-content";
 import { legalPageProblems } from "../src/content/legal-pages";
 import { emptyDeploymentFacts } from "../src/content/editorial-checks";
+import { DEPLOYMENT_OPTIONAL } from "../src/content/content-schema";
 import { CONTENT_DIR, readContent } from "./support/content";
 
 const dirs: string[] = [];
@@ -109,14 +110,16 @@ describe("legal texts name their revision", () => {
 
 describe("deployment facts", () => {
   const site = readContent<{ deployment: Record<string, string> }>("site.json");
+  const optional = DEPLOYMENT_OPTIONAL as readonly string[];
   const filledIn = (data: any) => {
-    for (const key of Object.keys(data.deployment)) data.deployment[key] = key === "webhookRecipients" ? "" : "ja";
+    for (const key of Object.keys(data.deployment)) data.deployment[key] = optional.includes(key) ? "" : "ja";
     data.deployment.accessLogDays = "7";
+    data.deployment.backupDays = "14";
   };
 
   it("may stay empty in development, and are listed as still to fill", () => {
     expect(dev(CONTENT_DIR)).toEqual([]);
-    const empty = Object.keys(site.deployment).filter((key) => site.deployment[key] === "" && key !== "webhookRecipients");
+    const empty = Object.keys(site.deployment).filter((key) => site.deployment[key] === "" && !optional.includes(key));
     expect(emptyDeploymentFacts(site.deployment)).toEqual(empty.map((key) => `deployment.${key}`));
   });
 
@@ -131,6 +134,34 @@ describe("deployment facts", () => {
     expect(contentProblems(dir, { production: false })).toEqual([]);
     const complete = changedJson("site.json", filledIn);
     expect(contentProblems(complete, { production: true })).toEqual([]);
+  });
+
+  it("name a country outside the EU with its safeguard, and „euOnly“ agrees with them", () => {
+    const abroad = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.mailCountry = "USA";
+    });
+    expect(contentProblems(abroad, { production: true })).toEqual([
+      "content/site.json, Feld „deployment.mailSafeguard“: fehlt; zu einem Land außerhalb der EU gehört die Garantie (z.\u00a0B. „Standardvertragsklauseln“)",
+      "content/site.json, Feld „deployment.euOnly“: ist „ja“, aber „deployment.mailCountry“ nennt ein Land außerhalb der EU",
+    ]);
+    const nowhere = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.euOnly = "nein";
+    });
+    expect(contentProblems(nowhere, { production: true })).toEqual([
+      "content/site.json, Feld „deployment.euOnly“: ist „nein“, aber kein Feld „deployment.…Country“ nennt ein Land außerhalb der EU; trag Land und Garantie beim Dienstleister ein",
+    ]);
+    const named = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.euOnly = "nein";
+      data.deployment.mailCountry = "USA";
+      data.deployment.mailSafeguard = "EU-US Data Privacy Framework";
+      data.deployment.webhookRecipients = "Beispiel CRM GmbH, Berlin";
+    });
+    expect(contentProblems(named, { production: true })).toEqual([
+      "content/site.json, Feld „deployment.webhookRetention“: fehlt; die Datenschutztexte sagen, wie lange der Webhook-Empfänger die Angaben speichert (z.\u00a0B. „bis zu deiner Abmeldung oder Löschung“)",
+    ]);
   });
 
   it("take only „ja“ or „nein“ where the texts branch on them", () => {

@@ -539,50 +539,114 @@ type DateQueryOperatorInput = {
 
 type Deployment = {
   readonly accessLogDays: Scalars['String'];
+  readonly backupDays: Scalars['String'];
+  readonly backupLocation: Scalars['String'];
   readonly cdn: Scalars['String'];
+  readonly cdnCountry: Scalars['String'];
+  readonly cdnSafeguard: Scalars['String'];
   readonly euOnly: Scalars['String'];
+  readonly hostingCountry: Scalars['String'];
   readonly hostingProvider: Scalars['String'];
+  readonly hostingSafeguard: Scalars['String'];
   readonly httpsEnforced: Scalars['String'];
+  readonly mailCountry: Scalars['String'];
   readonly mailProvider: Scalars['String'];
+  readonly mailSafeguard: Scalars['String'];
+  readonly mailboxCountry: Scalars['String'];
   readonly mailboxProvider: Scalars['String'];
+  readonly mailboxSafeguard: Scalars['String'];
+  readonly newsletterCountry: Scalars['String'];
+  readonly newsletterSafeguard: Scalars['String'];
+  readonly newsletterTool: Scalars['String'];
   readonly serverLocation: Scalars['String'];
+  readonly webhookCountry: Scalars['String'];
   readonly webhookRecipients: Scalars['String'];
+  readonly webhookRetention: Scalars['String'];
+  readonly webhookSafeguard: Scalars['String'];
 };
 
 type DeploymentFieldSelector = {
   readonly accessLogDays: InputMaybe<FieldSelectorEnum>;
+  readonly backupDays: InputMaybe<FieldSelectorEnum>;
+  readonly backupLocation: InputMaybe<FieldSelectorEnum>;
   readonly cdn: InputMaybe<FieldSelectorEnum>;
+  readonly cdnCountry: InputMaybe<FieldSelectorEnum>;
+  readonly cdnSafeguard: InputMaybe<FieldSelectorEnum>;
   readonly euOnly: InputMaybe<FieldSelectorEnum>;
+  readonly hostingCountry: InputMaybe<FieldSelectorEnum>;
   readonly hostingProvider: InputMaybe<FieldSelectorEnum>;
+  readonly hostingSafeguard: InputMaybe<FieldSelectorEnum>;
   readonly httpsEnforced: InputMaybe<FieldSelectorEnum>;
+  readonly mailCountry: InputMaybe<FieldSelectorEnum>;
   readonly mailProvider: InputMaybe<FieldSelectorEnum>;
+  readonly mailSafeguard: InputMaybe<FieldSelectorEnum>;
+  readonly mailboxCountry: InputMaybe<FieldSelectorEnum>;
   readonly mailboxProvider: InputMaybe<FieldSelectorEnum>;
+  readonly mailboxSafeguard: InputMaybe<FieldSelectorEnum>;
+  readonly newsletterCountry: InputMaybe<FieldSelectorEnum>;
+  readonly newsletterSafeguard: InputMaybe<FieldSelectorEnum>;
+  readonly newsletterTool: InputMaybe<FieldSelectorEnum>;
   readonly serverLocation: InputMaybe<FieldSelectorEnum>;
+  readonly webhookCountry: InputMaybe<FieldSelectorEnum>;
   readonly webhookRecipients: InputMaybe<FieldSelectorEnum>;
+  readonly webhookRetention: InputMaybe<FieldSelectorEnum>;
+  readonly webhookSafeguard: InputMaybe<FieldSelectorEnum>;
 };
 
 type DeploymentFilterInput = {
   readonly accessLogDays: InputMaybe<StringQueryOperatorInput>;
+  readonly backupDays: InputMaybe<StringQueryOperatorInput>;
+  readonly backupLocation: InputMaybe<StringQueryOperatorInput>;
   readonly cdn: InputMaybe<StringQueryOperatorInput>;
+  readonly cdnCountry: InputMaybe<StringQueryOperatorInput>;
+  readonly cdnSafeguard: InputMaybe<StringQueryOperatorInput>;
   readonly euOnly: InputMaybe<StringQueryOperatorInput>;
+  readonly hostingCountry: InputMaybe<StringQueryOperatorInput>;
   readonly hostingProvider: InputMaybe<StringQueryOperatorInput>;
+  readonly hostingSafeguard: InputMaybe<StringQueryOperatorInput>;
   readonly httpsEnforced: InputMaybe<StringQueryOperatorInput>;
+  readonly mailCountry: InputMaybe<StringQueryOperatorInput>;
   readonly mailProvider: InputMaybe<StringQueryOperatorInput>;
+  readonly mailSafeguard: InputMaybe<StringQueryOperatorInput>;
+  readonly mailboxCountry: InputMaybe<StringQueryOperatorInput>;
   readonly mailboxProvider: InputMaybe<StringQueryOperatorInput>;
+  readonly mailboxSafeguard: InputMaybe<StringQueryOperatorInput>;
+  readonly newsletterCountry: InputMaybe<StringQueryOperatorInput>;
+  readonly newsletterSafeguard: InputMaybe<StringQueryOperatorInput>;
+  readonly newsletterTool: InputMaybe<StringQueryOperatorInput>;
   readonly serverLocation: InputMaybe<StringQueryOperatorInput>;
+  readonly webhookCountry: InputMaybe<StringQueryOperatorInput>;
   readonly webhookRecipients: InputMaybe<StringQueryOperatorInput>;
+  readonly webhookRetention: InputMaybe<StringQueryOperatorInput>;
+  readonly webhookSafeguard: InputMaybe<StringQueryOperatorInput>;
 };
 
 type DeploymentSortInput = {
   readonly accessLogDays: InputMaybe<SortOrderEnum>;
+  readonly backupDays: InputMaybe<SortOrderEnum>;
+  readonly backupLocation: InputMaybe<SortOrderEnum>;
   readonly cdn: InputMaybe<SortOrderEnum>;
+  readonly cdnCountry: InputMaybe<SortOrderEnum>;
+  readonly cdnSafeguard: InputMaybe<SortOrderEnum>;
   readonly euOnly: InputMaybe<SortOrderEnum>;
+  readonly hostingCountry: InputMaybe<SortOrderEnum>;
   readonly hostingProvider: InputMaybe<SortOrderEnum>;
+  readonly hostingSafeguard: InputMaybe<SortOrderEnum>;
   readonly httpsEnforced: InputMaybe<SortOrderEnum>;
+  readonly mailCountry: InputMaybe<SortOrderEnum>;
   readonly mailProvider: InputMaybe<SortOrderEnum>;
+  readonly mailSafeguard: InputMaybe<SortOrderEnum>;
+  readonly mailboxCountry: InputMaybe<SortOrderEnum>;
   readonly mailboxProvider: InputMaybe<SortOrderEnum>;
+  readonly mailboxSafeguard: InputMaybe<SortOrderEnum>;
+  readonly newsletterCountry: InputMaybe<SortOrderEnum>;
+  readonly newsletterSafeguard: InputMaybe<SortOrderEnum>;
+  readonly newsletterTool: InputMaybe<SortOrderEnum>;
   readonly serverLocation: InputMaybe<SortOrderEnum>;
+  readonly webhookCountry: InputMaybe<SortOrderEnum>;
   readonly webhookRecipients: InputMaybe<SortOrderEnum>;
+  readonly webhookRetention: InputMaybe<SortOrderEnum>;
+  readonly webhookSafeguard: InputMaybe<SortOrderEnum>;
 };
 
 type Directory = Node & {

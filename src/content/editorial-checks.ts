@@ -2,7 +2,7 @@
  * Rules for what the copy may say, beyond its shape: every statistic stands with its basis (§ 5 UWG),
  * German typography, and no deployment fact left empty once the site goes live.
  */
-import { DEPLOYMENT_OPTIONAL } from "./content-schema";
+import { DEPLOYMENT_OPTIONAL, TRANSFER_RECIPIENTS } from "./content-schema";
 
 /** A value of a content file with the dotted path to it ("hero.lead", "items[2].text"). */
 export type CopyString = [field: string, text: string];
@@ -78,15 +78,55 @@ export function typographyProblems(where: string, strings: CopyString[], { markd
   });
 }
 
-/** In a production build (SITE_URL set) every deployment fact the privacy texts state must be filled in. */
+const deploymentField = (key: string) => `content/site.json, Feld „deployment.${key}“`;
+
+/**
+ * In a production build (SITE_URL set) every deployment fact the privacy texts state must be filled in,
+ * and the facts must agree: a country outside the EU/EEA with its safeguard, „euOnly“ matching them,
+ * a webhook receiver with how long it keeps the data.
+ */
 export function deploymentProblems(deployment: Record<string, unknown> | undefined, production: boolean): string[] {
   if (!production || !deployment) return [];
-  return Object.entries(deployment)
+  const problems = Object.entries(deployment)
     .filter(([key, value]) => value === "" && !(DEPLOYMENT_OPTIONAL as readonly string[]).includes(key))
     .map(
-      ([key]) =>
-        `content/site.json, Feld „deployment.${key}“: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen`,
+      ([key]) => `${deploymentField(key)}: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen`,
     );
+  const filled = (key: string) => typeof deployment[key] === "string" && deployment[key] !== "";
+  const abroad = TRANSFER_RECIPIENTS.filter((recipient) => filled(`${recipient}Country`));
+  for (const recipient of TRANSFER_RECIPIENTS) {
+    const country = `${recipient}Country`;
+    const safeguard = `${recipient}Safeguard`;
+    if (filled(country) && !filled(safeguard))
+      problems.push(
+        `${deploymentField(safeguard)}: fehlt; zu einem Land außerhalb der EU gehört die Garantie (z.\u00a0B. „Standardvertragsklauseln“)`,
+      );
+    if (!filled(country) && filled(safeguard))
+      problems.push(`${deploymentField(country)}: fehlt; die Garantie in „deployment.${safeguard}“ braucht ihr Land`);
+  }
+  if (deployment.euOnly === "ja" && abroad.length > 0)
+    problems.push(
+      `${deploymentField("euOnly")}: ist „ja“, aber ${abroad.map((r) => `„deployment.${r}Country“`).join(", ")} nennt ein Land außerhalb der EU`,
+    );
+  if (deployment.euOnly === "nein" && abroad.length === 0)
+    problems.push(
+      `${deploymentField("euOnly")}: ist „nein“, aber kein Feld „deployment.…Country“ nennt ein Land außerhalb der EU; trag Land und Garantie beim Dienstleister ein`,
+    );
+  const recipientFields = [
+    ["webhookRecipients", "webhook"],
+    ["newsletterTool", "newsletter"],
+    ["cdn", "cdn"],
+  ] as const;
+  for (const [name, prefix] of recipientFields)
+    if ((!filled(name) || deployment[name] === "keines") && filled(`${prefix}Country`))
+      problems.push(
+        `${deploymentField(`${prefix}Country`)}: nennt ein Land, aber „deployment.${name}“ nennt keinen Dienstleister`,
+      );
+  if (filled("webhookRecipients") && !filled("webhookRetention"))
+    problems.push(
+      `${deploymentField("webhookRetention")}: fehlt; die Datenschutztexte sagen, wie lange der Webhook-Empfänger die Angaben speichert (z.\u00a0B. „bis zu deiner Abmeldung oder Löschung“)`,
+    );
+  return problems;
 }
 
 /** Empty deployment facts, for a warning outside production builds. */
