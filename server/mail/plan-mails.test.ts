@@ -12,6 +12,7 @@ import site from "../../content/site.json";
 import movementPlan from "../../content/movement-plan.json";
 import recipes from "../../content/recipes.json";
 import principles from "../../content/principles.json";
+import notices from "../../content/notices.json";
 import { buildApp, loggerOptions } from "../app";
 import { erasePerson, showPerson } from "../services/privacy";
 import { loadMailContext, type MailContext } from "./context";
@@ -163,6 +164,15 @@ onBothDrivers("7-day plan by e-mail", async (t, database) => {
         assert.ok(received.parsed.headerLines.some((line) => line.line === "List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
       }
       if (day === 7) assert.match(received.parsed.text ?? "", /höchstens zwei E-Mails im Monat/);
+    }
+
+    // The safety note of content/notices.json stands in the welcome mail and in every plan mail.
+    const [, ...afterConfirmation] = sink.to(email);
+    assert.equal(afterConfirmation.length, 8);
+    for (const mail of afterConfirmation) {
+      const flowing = (text: string) => text.replace(/\s+/g, " ");
+      assert.ok(flowing(mail.parsed.text ?? "").includes(flowing(notices.disclaimerDetail)), mail.parsed.subject);
+      assert.ok(flowing(mail.parsed.html || "").includes(flowing(notices.disclaimerDetail)), mail.parsed.subject);
     }
 
     const sent = await plannedFor(email);
