@@ -74,6 +74,49 @@ describe("statistics stand with their basis", () => {
   });
 });
 
+describe("no health claim around the drink (HCVO)", () => {
+  it("refuses „Energiedrink“ anywhere, and caffeine or energy in a text about the drink", () => {
+    const dir = changedJson("pages/ernaehrung-traditionell.json", (page) => {
+      page.drink.title = "Unser natürlicher Energiedrink";
+      page.drink.intro = "Statt Koffein aus der Dose: Hafer, Banane und Ingwer.";
+      page.comparison.rows[2].after = "Ein Apfel und der Ingwer-Hafer-Drink gegen das Tief";
+    });
+    expect(dev(dir)).toEqual([
+      "content/pages/ernaehrung-traditionell.json, Feld „drink.title“: „Energiedrink“ – hier gibt es ein Drink-Rezept, keinen Energiedrink (HCVO); schreib „Ingwer-Hafer-Drink“ oder „Drink-Rezept“",
+      "content/pages/ernaehrung-traditionell.json, Feld „comparison.rows[2].after“: verbindet den Drink mit „gegen das Tief“ – eine gesundheitsbezogene Angabe (HCVO); beschreib ihn als Rezept",
+      "content/pages/ernaehrung-traditionell.json, Feld „drink.intro“: verbindet den Drink mit „Koffein“ – eine gesundheitsbezogene Angabe (HCVO); beschreib ihn als Rezept",
+    ]);
+    const recipe = changedJson("recipes.json", (recipes) => {
+      recipes.find((r: { category: string }) => r.category === "Drink").benefit = "Ganz ohne Koffein und trotzdem wach.";
+    });
+    expect(dev(recipe)).toEqual([
+      expect.stringMatching(/^content\/recipes\.json, Feld „\[\d\]\.benefit“: verbindet den Drink mit „Koffein“/),
+    ]);
+  });
+
+  it("keeps the caffeine notices, which the law asks for", () => {
+    expect(dev(CONTENT_DIR)).toEqual([]);
+    expect(readContent<{ caffeineFree: string }>("notices.json").caffeineFree).toMatch(/Koffein/);
+  });
+});
+
+describe("survey figures read as what respondents said", () => {
+  it("refuses a percentage of the survey whose label does not name „Befragte“", () => {
+    const results = changedJson("results.json", (list) => {
+      list[0].label = "berichten von mehr Energie im Alltag";
+    });
+    expect(dev(results)).toEqual([
+      "content/results.json, Feld „[0].label“: eine Prozentzahl der Befragung muss als Angabe der Befragten dastehen (z.\u00a0B. „der Befragten gaben an, …“)",
+    ]);
+    const weekTwo = changedJson("pages/ernaehrung-traditionell.json", (page) => {
+      page.results.weekTwoLabel = "spüren eine Verbesserung in der zweiten Woche";
+    });
+    expect(dev(weekTwo)).toEqual([
+      "content/pages/ernaehrung-traditionell.json, Feld „results.weekTwoLabel“: eine Prozentzahl der Befragung muss als Angabe der Befragten dastehen (z.\u00a0B. „der Befragten gaben an, …“)",
+    ]);
+  });
+});
+
 describe("German typography", () => {
   it("wants a no-break space inside „z. B.“ and before „Uhr“, and German quotes", () => {
     const dir = changedJson("pages/home.json", (page) => {

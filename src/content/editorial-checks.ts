@@ -136,3 +136,46 @@ export function emptyDeploymentFacts(deployment: Record<string, unknown> | undef
     .filter(([key, value]) => value === "" && !(DEPLOYMENT_OPTIONAL as readonly string[]).includes(key))
     .map(([key]) => `deployment.${key}`);
 }
+
+/** The drink is a recipe, not an energy source (HCVO Art. 10): no energy-drink name, no caffeine contrast, no cure for a slump. */
+const ENERGY_DRINK = /energie-?drink|energy-?drink/i;
+const DRINK = /\bdrinks?\b|-drinks?\b/i;
+const DRINK_CLAIM = /koffein|energie|gegen das\s+(\w+)?tief|\bwach(er)?\b|\bfitter\b|muntermacher|power/i;
+
+/**
+ * Copy about the drink stays a recipe: „Energiedrink“ is refused everywhere, and a text about the drink
+ * (`drinkStrings`, or any text that names a drink) may not tie it to caffeine, energy or the afternoon slump.
+ */
+export function drinkClaimProblems(where: string, strings: CopyString[], drinkStrings: CopyString[] = []): string[] {
+  const problems: string[] = [];
+  for (const [field, text] of strings) {
+    const at = field ? `${where}, Feld „${field}“` : where;
+    if (ENERGY_DRINK.test(text))
+      problems.push(
+        `${at}: „${ENERGY_DRINK.exec(text)?.[0]}“ – hier gibt es ein Drink-Rezept, keinen Energiedrink (HCVO); schreib „Ingwer-Hafer-Drink“ oder „Drink-Rezept“`,
+      );
+    else if (DRINK.test(text) && DRINK_CLAIM.test(text))
+      problems.push(
+        `${at}: verbindet den Drink mit „${DRINK_CLAIM.exec(text)?.[0]}“ – eine gesundheitsbezogene Angabe (HCVO); beschreib ihn als Rezept`,
+      );
+  }
+  for (const [field, text] of drinkStrings) {
+    if (ENERGY_DRINK.test(text) || DRINK.test(text)) continue; // already checked above
+    const claim = DRINK_CLAIM.exec(text);
+    if (claim)
+      problems.push(
+        `${where}, Feld „${field}“: verbindet den Drink mit „${claim[0]}“ – eine gesundheitsbezogene Angabe (HCVO); beschreib ihn als Rezept`,
+      );
+  }
+  return problems;
+}
+
+/** A survey figure reads as what respondents said: its label names „Befragte“ (§ 5 UWG). */
+export function surveyLabelProblems(labels: CopyString[], where: string): string[] {
+  return labels
+    .filter(([, text]) => text !== "" && !/\bBefragten?\b/.test(text))
+    .map(
+      ([field]) =>
+        `${where}, Feld „${field}“: eine Prozentzahl der Befragung muss als Angabe der Befragten dastehen (z.\u00a0B. „der Befragten gaben an, …“)`,
+    );
+}
