@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import React from "react";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { readFrontMatter } from "../src/content/front-matter";
 import type { PageProps } from "gatsby";
 import { LeadForm, LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
@@ -21,6 +21,15 @@ describe("consent text", () => {
     const button = screen.getByRole("button", { name: LEAD_SUBMIT_LABEL });
     const consent = document.getElementById(button.getAttribute("aria-describedby")!)!;
     expect(consent.textContent).toContain(`„${LEAD_SUBMIT_LABEL}“`);
+  });
+
+  it("stands above the button, so it is read before the click, and brings in the AGB", () => {
+    provideStaticQueries();
+    render(<LeadForm />);
+    const button = screen.getByRole("button", { name: LEAD_SUBMIT_LABEL });
+    const consent = document.getElementById(button.getAttribute("aria-describedby")!)!;
+    expect(consent.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(consent).getByRole("link", { name: "AGB" })).toHaveAttribute("href", "/agb");
   });
 });
 
