@@ -151,6 +151,21 @@ describe("legal texts name their revision", () => {
   });
 });
 
+describe("the privacy texts' revision follows what they render", () => {
+  it("wants a new revised date and fingerprint when a site.json value they state changes", () => {
+    const dir = changedJson("site.json", (data) => {
+      data.retention.contactRequestDays = 90;
+    });
+    expect(legalPageProblems(dir)).toEqual([
+      expect.stringMatching(
+        /^content\/legal\/datenschutz\.md, Kopfbereich, Feld „fingerprint“: der Text hat sich geändert \(auch durch Werte aus content\/site\.json, die er nennt\); revised auf den heutigen Tag setzen und fingerprint: "sha256:[0-9a-f]{12}" eintragen$/,
+      ),
+      expect.stringMatching(/^content\/legal\/personenbezogene-daten\.md, Kopfbereich, Feld „fingerprint“/),
+    ]);
+    expect(legalPageProblems(CONTENT_DIR)).toEqual([]);
+  });
+});
+
 describe("deployment facts", () => {
   const site = readContent<{ deployment: Record<string, string> }>("site.json");
   const optional = DEPLOYMENT_OPTIONAL as readonly string[];

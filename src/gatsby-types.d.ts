@@ -2670,6 +2670,8 @@ type LegalEntitySortInput = {
 
 type LegalFrontmatter = {
   readonly description: Scalars['String'];
+  /** Privacy texts: fingerprint of the text with site.json's values filled in (checked by the content check) */
+  readonly fingerprint: Maybe<Scalars['String']>;
   /** Day of the text's last revision, JJJJ-MM-TT (shown as „Fassung vom …“) */
   readonly revised: Scalars['String'];
   readonly slug: Scalars['String'];
@@ -2678,6 +2680,7 @@ type LegalFrontmatter = {
 
 type LegalFrontmatterFieldSelector = {
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly fingerprint: InputMaybe<FieldSelectorEnum>;
   readonly revised: InputMaybe<FieldSelectorEnum>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -2685,6 +2688,7 @@ type LegalFrontmatterFieldSelector = {
 
 type LegalFrontmatterFilterInput = {
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly fingerprint: InputMaybe<StringQueryOperatorInput>;
   readonly revised: InputMaybe<StringQueryOperatorInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -2692,6 +2696,7 @@ type LegalFrontmatterFilterInput = {
 
 type LegalFrontmatterSortInput = {
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly fingerprint: InputMaybe<SortOrderEnum>;
   readonly revised: InputMaybe<SortOrderEnum>;
   readonly slug: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
