@@ -311,6 +311,16 @@ for (const target of databaseTargets()) {
       assert.equal(shown.json().data.contactRequests.length, 1);
       const download = await get("/api/verwaltung/person?email=erna@example.de&download=1", cookie);
       assert.match(String(download.headers["content-disposition"]), /^attachment; filename="auskunft-/);
+      // Readable for the person it concerns (Art. 12 Abs. 1, Art. 15 DSGVO): German names and where the rest stands.
+      const report = download.json();
+      assert.equal(report["Auskunft nach Art. 15 DSGVO"]["E-Mail-Adresse"], "erna@example.de");
+      assert.match(
+        report["Auskunft nach Art. 15 DSGVO"]["Zwecke, Rechtsgrundlagen, Empfänger und Speicherdauer"],
+        /\/datenschutz und .*\/personenbezogene-daten$/,
+      );
+      assert.equal(report.Kontaktanfragen[0].Nachricht, "Bitte löschen");
+      assert.equal(report["E-Mails"][0]["Geplant für"] !== undefined, true);
+      assert.doesNotMatch(download.body, /"(due_at|submitted_at|contactRequests|created_at)"/);
 
       const mismatch = await post(
         "/api/verwaltung/person/loeschen",

@@ -4,51 +4,8 @@ import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, PageTitle, smallButton } from "../ui";
 
+import { PERSON_FIELD_LABELS as FIELD_LABELS, PERSON_SECTIONS as SECTIONS } from "../../privacy/person-fields";
 import type { PersonData } from "../../../server/services/privacy";
-
-const SECTIONS: { key: keyof Omit<PersonData, "email">; title: string }[] = [
-  { key: "leads", title: "Leads" },
-  { key: "consents", title: "Einwilligungsnachweise" },
-  { key: "leadLinks", title: "Bestätigungs- und Abmeldelinks" },
-  { key: "contactRequests", title: "Kontaktanfragen" },
-  { key: "mails", title: "E-Mails" },
-  { key: "webhooks", title: "Weitergaben per Webhook" },
-];
-
-/** German names of the stored columns; anything not listed shows its column name. */
-const FIELD_LABELS: Record<string, string> = {
-  id: "Nr.",
-  lead_id: "Lead-Nr.",
-  email: "E-Mail",
-  name: "Name",
-  status: "Status",
-  form_page: "Formularseite",
-  submitted_at: "Eingegangen",
-  consent_text_version: "Fassung Einwilligungstext",
-  privacy_version: "Fassung Datenschutzerklärung",
-  confirmed_at: "Bestätigt",
-  confirmation_sent_at: "Bestätigungsmail vorgemerkt",
-  unsubscribed_at: "Abgemeldet",
-  purpose: "Zweck",
-  created_at: "Erstellt",
-  expires_at: "Gültig bis",
-  used_at: "Benutzt",
-  message: "Nachricht",
-  answered_at: "Beantwortet",
-  answered_by: "Beantwortet von",
-  reminded_at: "Erinnerung gesendet",
-  kind: "Art",
-  recipient: "Empfänger",
-  subject: "Betreff",
-  attempts: "Versuche",
-  sent_at: "Gesendet",
-  last_error: "Letzter Fehler",
-  text: "Inhalt (bis zum Versand)",
-  event_type: "Ereignis",
-  endpoint: "Empfänger",
-  delivered_at: "Zugestellt",
-  payload: "Übermittelte Daten",
-};
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return "–";
