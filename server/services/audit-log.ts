@@ -5,8 +5,8 @@
 import type { Queryable } from "../db/types";
 
 export const AUDIT_ACTIONS = {
-  login: "Anmeldung",
-  logout: "Abmeldung",
+  login: "In der Verwaltung angemeldet",
+  logout: "In der Verwaltung abgemeldet",
   "sessions-ended": "Alle Sitzungen beendet",
   "passkey-added": "Passkey hinzugefügt",
   "passkey-removed": "Passkey entfernt",

@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { queueReplyReminders } from "../../services/reply-reminders";
 import { databaseTargets, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
+import site from "../../../content/site.json";
 
 const OWNER = "inhaber@urkraft-test.de";
 const SECOND_OWNER = "team@urkraft-test.de";
@@ -369,6 +370,7 @@ for (const target of databaseTargets()) {
       const fourth = await login();
       const log = (await get("/api/verwaltung/protokoll", fourth)).json();
       assert.equal(log.entries[0].action, "login");
+      assert.equal(log.keepDays, site.retention.auditLogDays);
       assert.ok(log.entries.some((entry: { action: string }) => entry.action === "logout"));
       assert.ok(log.entries.some((entry: { action: string }) => entry.action === "sessions-ended"));
     });

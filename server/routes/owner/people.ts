@@ -87,7 +87,12 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
     const beforeId = vor === undefined ? undefined : recordId(vor);
     if (vor !== undefined && !beforeId) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badCursor });
     const entries = await listAudit(app.db, beforeId);
-    return { entries, next: entries.length === AUDIT_PAGE_SIZE ? entries[entries.length - 1]!.id : null };
+    return {
+      entries,
+      next: entries.length === AUDIT_PAGE_SIZE ? entries[entries.length - 1]!.id : null,
+      // The page says how long entries are kept, from the same setting the purge and the privacy texts use.
+      keepDays: app.mail.site.retention.auditLogDays,
+    };
   });
 }
 
