@@ -146,6 +146,12 @@ onBothDrivers("7-day plan by e-mail", async (t, database) => {
         continue;
       }
       const received = await morning(email, day, mail.due_at);
+      // Five principles for seven days: the sixth and seventh say that they come round again.
+      const heading = day > principles.length ? "Noch einmal zur Erinnerung" : "Grundsatz des Tages";
+      assert.ok(
+        (received.parsed.html || "").includes(`${heading}: ${principles[(day - 1) % principles.length]!.title}`),
+        `day ${day}`,
+      );
       if (day === 1) {
         const text = received.parsed.text ?? "";
         const html = received.parsed.html || "";

@@ -42,6 +42,7 @@ const PLAN_VALUES = [
   "recipeServings",
   "recipeIngredients",
   "recipeSteps",
+  "principleHeading",
   "principleTitle",
   "principleText",
   "recipesUrl",
