@@ -69,3 +69,17 @@ describe("legal page", () => {
     }
   });
 });
+
+describe("the site settings the legal pages render", () => {
+  it("are all asked for by the site query, so no deployment fact stays an unfilled {{…}} in the build", () => {
+    const query = fs.readFileSync(path.join(__dirname, "..", "src", "hooks", "useSiteSettings.ts"), "utf8");
+    const deploymentBlock = /deployment \{([^}]*)\}/.exec(query)![1]!;
+    const asked = new Set(deploymentBlock.split(/\s+/).filter(Boolean));
+    const used = new Set<string>();
+    for (const slug of ["datenschutz", "personenbezogene-daten", "agb", "impressum"]) {
+      const text = fs.readFileSync(path.join(CONTENT_DIR, "legal", `${slug}.md`), "utf8");
+      for (const match of text.matchAll(/\{\{(?:#if\s+)?deployment\.(\w+)/g)) used.add(match[1]!);
+    }
+    expect([...used].filter((field) => !asked.has(field))).toEqual([]);
+  });
+});
