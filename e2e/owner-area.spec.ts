@@ -194,7 +194,12 @@ test("export, person view and erasure are done and written to the audit log", as
   await expect(erase).toBeDisabled();
   await page.getByLabel("Adresse zur Bestätigung").fill("erna.loeschen@beispiel.de");
   await erase.click();
-  await expect(page.getByRole("status")).toContainText("Gelöscht: 1 Lead(s)");
+  await expect(page.getByRole("status")).toContainText("Gelöscht: 1 Anmeldung,");
+  // What the tool cannot erase is the owner's to do: mailbox, an imported newsletter list, backups, the answer.
+  const checklist = page.getByRole("region", { name: "Noch zu tun für erna.loeschen@beispiel.de" });
+  await expect(checklist.getByRole("listitem")).toHaveCount(4);
+  await expect(checklist).toContainText("Ordner „Gesendet“");
+  await expect(checklist).toContainText("Art. 12 Abs. 3 DSGVO");
   const left = await sql.query("SELECT 1 FROM leads WHERE email = 'erna.loeschen@beispiel.de'");
   expect(left.rows).toHaveLength(0);
 

@@ -5,6 +5,8 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { EMAIL_PATTERN } from "../src/forms/schemas";
+import { deploymentProblems } from "../src/content/editorial-checks";
+import { readSiteSettings, type SiteSettings } from "../src/content/read-content";
 
 export interface RateLimitConfig {
   /** Submissions allowed per client IP and form within one window. */
@@ -316,4 +318,66 @@ function readMetricsPort(env: Env): number | undefined {
     throw new ConfigError("METRICS_PORT", `darf nicht derselbe Port wie PORT sein (${port})`);
   }
   return port;
+}
+
+/** Settings that contradict what the privacy texts and the site promise; the server does not start with them. */
+export class StartupError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Der Server startet nicht für den Betrieb (SITE_URL ist gesetzt), weil Einstellungen fehlen oder einander widersprechen:\n${problems
+        .map((problem) => `  • ${problem}`)
+        .join("\n")}`,
+    );
+    this.name = "StartupError";
+  }
+}
+
+/** A public SITE_URL means production; one on this machine (127.0.0.1, localhost) is a local test run. */
+export function isProduction(config: Config): boolean {
+  return config.siteUrl !== undefined && !isLoopback(new URL(config.siteUrl).hostname);
+}
+
+/**
+ * In production (SITE_URL set) the environment must deliver what the texts say: every deployment fact
+ * the privacy texts state is filled in, the webhook receivers named there are the ones configured, the
+ * owner notification's link leads somewhere, and mails reach a mail server instead of files.
+ */
+export function productionProblems(config: Config, site: SiteSettings): string[] {
+  if (!isProduction(config)) return [];
+  const siteUrl = config.siteUrl as string;
+  const problems = deploymentProblems(site.deployment, true);
+  const { deployment } = site;
+  const recipients = deployment.webhookRecipients;
+  if (config.webhooks.urls.length > 0 && recipients === "")
+    problems.push(
+      "Umgebungsvariable WEBHOOK_URLS: ist gesetzt, aber content/site.json, Feld „deployment.webhookRecipients“ ist leer – die Datenschutzerklärung sagt dann, dass nichts weitergeleitet wird. Trag den Empfänger dort ein (Name, Anschrift) oder lass WEBHOOK_URLS leer.",
+    );
+  if (config.webhooks.urls.length === 0 && recipients !== "")
+    problems.push(
+      `content/site.json, Feld „deployment.webhookRecipients“: nennt „${recipients}“, aber die Umgebungsvariable WEBHOOK_URLS ist leer – die Datenschutzerklärung beschreibt eine Weiterleitung, die es nicht gibt. Setze WEBHOOK_URLS oder leere das Feld.`,
+    );
+  if (site.ownerNotification === "link" && config.ownerEmails.length === 0)
+    problems.push(
+      "Umgebungsvariable OWNER_EMAILS: fehlt, aber content/site.json, Feld „ownerNotification“ ist „link“ – die Benachrichtigung über eine Anfrage führt dann in eine Verwaltung, die niemand öffnen kann. Setze OWNER_EMAILS oder stell „ownerNotification“ auf „full“.",
+    );
+  if (config.mail.smtpUrl === undefined)
+    problems.push(
+      "Umgebungsvariable SMTP_URL: fehlt – ohne Mailserver landen alle E-Mails nur als Dateien in DATA_DIR/outbox, statt zugestellt zu werden.",
+    );
+  if (deployment.httpsEnforced === "ja" && config.trustProxy === false)
+    problems.push(
+      "Umgebungsvariable TRUST_PROXY: fehlt, aber content/site.json, Feld „deployment.httpsEnforced“ ist „ja“ – ohne TRUST_PROXY erkennt der Server hinter dem Proxy kein HTTPS und sendet kein Strict-Transport-Security.",
+    );
+  if (deployment.httpsEnforced === "ja" && !siteUrl.startsWith("https:"))
+    problems.push(
+      `Umgebungsvariable SITE_URL: „${siteUrl}“ beginnt nicht mit https://, aber content/site.json, Feld „deployment.httpsEnforced“ ist „ja“.`,
+    );
+  return problems;
+}
+
+/** Reads content/site.json and throws a StartupError naming every production setting that is missing or contradicts it. */
+export function checkProduction(config: Config, contentDir: string): void {
+  if (!isProduction(config)) return;
+  const problems = productionProblems(config, readSiteSettings(contentDir));
+  if (problems.length > 0) throw new StartupError(problems);
 }

@@ -7,8 +7,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { checkProduction, ConfigError, loadConfig, StartupError } from "./config";
 import { openDb } from "./db";
 import { loggableError } from "./http/errors";
 import { stopOnSignals } from "./shutdown";
@@ -16,6 +17,8 @@ import { buildSite, siteNeedsBuild } from "./site-build";
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before anything is built or opened: a production start with settings the privacy texts contradict stops here.
+  checkProduction(config, path.resolve("content"));
 
   if (config.buildOnStart && (await siteNeedsBuild(process.cwd(), config.publicDir))) {
     console.log("public/ fehlt oder ist älter als die Quellen: baue die Seite (npm run build) …");
@@ -47,6 +50,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A configuration mistake is the operator's to fix: the message alone says what, no stack needed.
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

@@ -23,6 +23,10 @@ export const SITE_VALUES = [
   "city",
   "replyWithinHours",
   "planMailTime",
+  /** Days after which contact requests and the owner's mails about them are deleted. */
+  "contactRequestDays",
+  /** The disclaimer and the safety note of content/notices.json, one source for pages and mails. */
+  "safetyNote",
 ] as const;
 
 /** What each daily plan mail knows: the day of content/movement-plan.json, one recipe, one principle. */
@@ -38,6 +42,7 @@ const PLAN_VALUES = [
   "recipeServings",
   "recipeIngredients",
   "recipeSteps",
+  "principleHeading",
   "principleTitle",
   "principleText",
   "recipesUrl",

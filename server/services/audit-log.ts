@@ -5,11 +5,11 @@
 import type { Queryable } from "../db/types";
 
 export const AUDIT_ACTIONS = {
-  login: "Anmeldung",
-  "login-failed": "Anmeldung fehlgeschlagen",
+  login: "In der Verwaltung angemeldet",
+  "login-failed": "Anmeldung an der Verwaltung fehlgeschlagen",
   "login-warning": "Warnung an alle Inhaber: viele fehlgeschlagene Anmeldungen",
   "login-confirmed": "Anmeldung bestätigt",
-  logout: "Abmeldung",
+  logout: "In der Verwaltung abgemeldet",
   "sessions-ended": "Alle Sitzungen beendet",
   "passkey-added": "Passkey hinzugefügt",
   "passkey-removed": "Passkey entfernt",

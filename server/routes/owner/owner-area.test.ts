@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { queueReplyReminders } from "../../services/reply-reminders";
 import { databaseTargets, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
+import site from "../../../content/site.json";
 
 const OWNER = "inhaber@urkraft-test.de";
 const SECOND_OWNER = "team@urkraft-test.de";
@@ -318,6 +319,16 @@ for (const target of databaseTargets()) {
       assert.equal(shown.json().data.contactRequests.length, 1);
       const download = await get("/api/verwaltung/person?email=erna@example.de&download=1", cookie);
       assert.match(String(download.headers["content-disposition"]), /^attachment; filename="auskunft-/);
+      // Readable for the person it concerns (Art. 12 Abs. 1, Art. 15 DSGVO): German names and where the rest stands.
+      const report = download.json();
+      assert.equal(report["Auskunft nach Art. 15 DSGVO"]["E-Mail-Adresse"], "erna@example.de");
+      assert.match(
+        report["Auskunft nach Art. 15 DSGVO"]["Zwecke, Rechtsgrundlagen, Empfänger und Speicherdauer"],
+        /\/datenschutz und .*\/personenbezogene-daten$/,
+      );
+      assert.equal(report.Kontaktanfragen[0].Nachricht, "Bitte löschen");
+      assert.equal(report["E-Mails"][0]["Geplant für"] !== undefined, true);
+      assert.doesNotMatch(download.body, /"(due_at|submitted_at|contactRequests|created_at)"/);
 
       const mismatch = await post(
         "/api/verwaltung/person/loeschen",
@@ -366,6 +377,7 @@ for (const target of databaseTargets()) {
       const fourth = await login();
       const log = (await get("/api/verwaltung/protokoll", fourth)).json();
       assert.equal(log.entries[0].action, "login");
+      assert.equal(log.keepDays, site.retention.auditLogDays);
       assert.ok(log.entries.some((entry: { action: string }) => entry.action === "logout"));
       assert.ok(log.entries.some((entry: { action: string }) => entry.action === "sessions-ended"));
     });

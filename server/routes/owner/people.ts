@@ -9,6 +9,9 @@ import { confirmedLeadsCsv, LEAD_FILTERS, listLeads, type LeadFilter } from "../
 import { ownerOf, requireOwner, requireRecentLogin } from "./guard";
 import { field, recordId } from "./input";
 import { OWNER_MESSAGES } from "./messages";
+import { labelledRow, PERSON_SECTIONS } from "../../../src/privacy/person-fields";
+import { ROUTES } from "../../../src/routes";
+import type { PersonData } from "../../services/privacy";
 
 const isEmail = (value: unknown): value is string =>
   typeof value === "string" && value.length <= 255 && EMAIL_PATTERN.test(value.trim());
@@ -61,7 +64,7 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
       return reply
         .header("content-disposition", `attachment; filename="auskunft-${berlinDate()}.json"`)
         .type("application/json; charset=utf-8")
-        .send(JSON.stringify(data, null, 2));
+        .send(JSON.stringify(accessReport(data, app.mail.siteUrl), null, 2));
     }
     return { found, data };
   });
@@ -88,6 +91,32 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
     const beforeId = vor === undefined ? undefined : recordId(vor);
     if (vor !== undefined && !beforeId) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badCursor });
     const entries = await listAudit(app.db, beforeId);
-    return { entries, next: entries.length === AUDIT_PAGE_SIZE ? entries[entries.length - 1]!.id : null };
+    return {
+      entries,
+      next: entries.length === AUDIT_PAGE_SIZE ? entries[entries.length - 1]!.id : null,
+      // The page says how long entries are kept, from the same setting the purge and the privacy texts use.
+      keepDays: app.mail.site.retention.auditLogDays,
+    };
   });
+}
+
+/**
+ * The copy of a person's data for an access request (Art. 15 DSGVO) in a form the person can read: German
+ * names throughout, and where the information that goes with it (purposes, recipients, periods, rights) stands.
+ */
+export function accessReport(data: PersonData, siteUrl: string): Record<string, unknown> {
+  return {
+    "Auskunft nach Art. 15 DSGVO": {
+      "E-Mail-Adresse": data.email,
+      Stand: new Date().toISOString(),
+      "Zwecke, Rechtsgrundlagen, Empfänger und Speicherdauer": `${siteUrl}${ROUTES.privacy.path} und ${siteUrl}${ROUTES.personalData.path}`,
+      Herkunft: "Diese Angaben hast du uns selbst gegeben – über ein Formular auf unserer Website oder per E-Mail.",
+      "Automatisierte Entscheidungen": "keine; wir erstellen kein Profil von dir (Art. 22 DSGVO)",
+      "Deine Rechte":
+        "Berichtigung, Löschung, Einschränkung, Datenübertragbarkeit, Widerspruch und Widerruf einer Einwilligung (Art. 16 bis 21 und Art. 7 Abs. 3 DSGVO) sowie Beschwerde bei einer Aufsichtsbehörde (Art. 77 DSGVO); eine Nachricht an uns genügt.",
+    },
+    ...Object.fromEntries(
+      PERSON_SECTIONS.map(({ key, title }) => [title, (data[key] as Record<string, unknown>[]).map((row) => labelledRow(row))]),
+    ),
+  };
 }

@@ -68,9 +68,25 @@ export function LeadsPage() {
       <Card className="mb-6">
         <h2 className="mb-2 text-lg font-bold">Export für dein Newsletter-Programm</h2>
         <p className="mb-3 text-bark-700">
-          Alle bestätigten Leads als CSV (UTF-8, Komma, Kopfzeile) zum Import in Brevo, CleverReach oder Mailchimp, mit Zeitpunkt
-          und Seite der Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei.
+          Alle bestätigten Anmeldungen als CSV (UTF-8, Komma, Kopfzeile) zum Import in ein Newsletter-Programm, mit Zeitpunkt und
+          Seite der Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei.
         </p>
+        <Alert kind="info">
+          <p className="mb-2 font-semibold">Bevor du importierst:</p>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              Abmeldungen und Löschungen hier erreichen das andere Programm nicht von selbst. Trag sie dort vor jedem Versand nach
+              – oder binde es per Webhook an (Ereignisse „lead.unsubscribed“ und „person.erased“).
+            </li>
+            <li>
+              Schalte dort das Zählen von Öffnungen und Klicks ab: Die Datenschutzerklärung verspricht, dass es das nicht gibt.
+            </li>
+            <li>
+              Die Datenschutzerklärung muss das Programm nennen: Lass es in content/site.json unter „deployment.newsletterTool“
+              eintragen, mit Land und Garantie, wenn es Daten außerhalb der EU verarbeitet.
+            </li>
+          </ul>
+        </Alert>
         {panel}
         <button type="button" className="btn-primary" onClick={() => void exportCsv()}>
           Bestätigte Leads als CSV herunterladen

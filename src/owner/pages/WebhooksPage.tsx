@@ -69,7 +69,7 @@ export function WebhooksPage() {
           <Card className="mb-6">
             <h2 className="mb-2 text-xl font-bold">Empfänger</h2>
             {state.endpoints.length === 0 ? (
-              <p>Keine Webhooks eingerichtet. Setze WEBHOOK_URLS und WEBHOOK_SECRET, um sie einzuschalten.</p>
+              <p>Keine Webhooks eingerichtet. Um sie einzuschalten, wende dich an die Person, die den Server betreibt.</p>
             ) : (
               <ul className="divide-y divide-cream-200">
                 {state.endpoints.map((endpoint) => (
