@@ -132,6 +132,7 @@ export const FIELD_TITLES: Record<string, string> = {
   usersText: "Text zur Teilnehmerzahl",
   vatId: "Umsatzsteuer-ID",
   version: "Version",
+  visitStatsDays: "Aufbewahrung der Besuchsstatistik (Tage)",
   webhookRecipients: "Empfänger per Webhook",
   weekTwoBasis: "Grundlage der Zahl „Woche zwei“",
   weekTwoLabel: "Beschriftung „Woche zwei“",
