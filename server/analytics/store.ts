@@ -6,6 +6,7 @@
  */
 import type { Queryable } from "../db/types";
 import type { CountBatch } from "./counter";
+import { KEPT_AFTER_DAYS, type FunnelRow, type VisitStats } from "../../src/visit-stats";
 import { UNKNOWN } from "./source";
 
 const WRITE_PAGES = `
@@ -37,49 +38,6 @@ export async function purgeVisitStats(db: Queryable, days: number): Promise<numb
   const pages = await db.query(`DELETE FROM visit_pages WHERE day < current_date - $1::integer RETURNING day`, cutoff);
   const sources = await db.query(`DELETE FROM visit_sources WHERE day < current_date - $1::integer RETURNING day`, cutoff);
   return pages.rows.length + sources.rows.length;
-}
-
-/** Days a funnel counts "still subscribed" after. */
-export const KEPT_AFTER_DAYS = 30;
-
-export interface DayFigures {
-  day: string;
-  views: number;
-  visits: number;
-  leads: number;
-  contacts: number;
-  confirmed: number;
-}
-
-export interface FunnelRow {
-  views: number;
-  leads: number;
-  contacts: number;
-  /** Sign-ups from this page or source confirmed in the period. */
-  confirmed: number;
-  /** Of those confirmed at least KEPT_AFTER_DAYS ago: how many, and how many are still subscribed. */
-  confirmedLongAgo: number;
-  stillSubscribed: number;
-}
-
-export interface RouteFunnel extends FunnelRow {
-  route: string;
-}
-
-export interface SourceFunnel extends FunnelRow {
-  source: string;
-  medium: string;
-  campaign: string;
-}
-
-export interface VisitStats {
-  days: number;
-  from: string;
-  to: string;
-  perDay: DayFigures[];
-  routes: RouteFunnel[];
-  sources: SourceFunnel[];
-  devices: { device: string; views: number }[];
 }
 
 /** The first day of a period of $1 days ending on $2 (today in the site's time zone). */
