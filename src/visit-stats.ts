@@ -6,6 +6,9 @@
 /** Days after confirming that a funnel counts who is still subscribed. */
 export const KEPT_AFTER_DAYS = 30;
 
+/** Distinct sources (source, medium and campaign together) counted apart per day; later ones count as "andere". */
+export const MAX_SOURCES_PER_DAY = 300;
+
 /** The periods the owner area offers, in days. */
 export const STATS_PERIODS = [30, 90] as const;
 

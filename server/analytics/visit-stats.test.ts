@@ -13,7 +13,7 @@ import { createSiteFixture, type SiteFixture } from "../test-support/site-fixtur
 import { buildTestApp, type TestApp } from "../test-support/test-app";
 import { readSiteSettings } from "../../src/content/read-content";
 import { purgeExpired } from "../services/privacy";
-import { MAX_SOURCES_PER_DAY } from "./counter";
+import { MAX_SOURCES_PER_DAY } from "../../src/visit-stats";
 
 export const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 export const PHONE =

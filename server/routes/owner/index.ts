@@ -12,6 +12,7 @@ import loginRoutes from "./login";
 import ownerPageRoutes from "./page";
 import passkeyRoutes from "./passkeys";
 import peopleRoutes from "./people";
+import visitRoutes from "./visits";
 import webhookRoutes from "./webhooks";
 
 export default async function ownerArea(app: FastifyInstance, options: { site: SiteFiles }): Promise<void> {
@@ -31,5 +32,6 @@ export default async function ownerArea(app: FastifyInstance, options: { site: S
     await api.register(inboxRoutes);
     await api.register(peopleRoutes);
     await api.register(webhookRoutes);
+    await api.register(visitRoutes);
   });
 }

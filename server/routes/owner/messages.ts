@@ -1,5 +1,6 @@
 /** German answers of the owner API. */
 export const OWNER_MESSAGES = {
+  badPeriod: "Diesen Zeitraum gibt es nicht: wähle 30 oder 90 Tage.",
   foreignOrigin: "Diese Aktion ist nur aus der Verwaltung dieser Website heraus möglich. Bitte lade die Seite neu.",
   loginNeeded: "Bitte melde dich an. Deine Sitzung ist abgelaufen oder wurde beendet.",
   linkSent:
