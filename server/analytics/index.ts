@@ -1,19 +1,21 @@
 /**
- * Visit statistics without cookies or scripts: each finished response that showed a person a page is
- * counted in memory (request-kind.ts, source.ts, counter.ts) and the counts are added to the database at
+ * Visit statistics without cookies or scripts: each page or page-data.json the static routes answer
+ * (routes/static.ts, the pages and the 404 page) that showed a person a page is counted in memory (request-kind.ts, source.ts, counter.ts) and the counts are added to the database at
  * most once a minute (VISIT_STATS_INTERVAL) and when the server stops (store.ts). Nothing about a single visitor is kept or
  * logged: no address, no user agent, no full referrer. VISIT_STATS=false turns counting off.
  *
  * A clean stop (SIGTERM, SIGINT) writes everything counted; a killed process loses what it counted since
  * its last write, at most one minute.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { IncomingHttpHeaders } from "node:http";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { pathnameOf } from "../routes/static";
 import { VISIT_SOURCE_FIELDS } from "../../src/visit-source";
 import { VisitCounter, type FormKind } from "./counter";
 import { dayClock } from "./day";
-import { deviceOf, isBot, isPrefetch, KNOWN_ROUTES, routeOf } from "./request-kind";
+import { Memo } from "./memo";
+import { deviceOf, isBot, isPrefetch, KNOWN_ROUTES, routeOf, type Device } from "./request-kind";
 import {
   campaignOfQuery,
   cleanLabel,
@@ -31,6 +33,8 @@ export interface VisitStatsHandle {
   /** Today in the site's time zone, the day counts are kept by. */
   today(): string;
   timeZone: string;
+  /** Counts a page or file answered from memory (routes/static.ts) when it showed a person a page. */
+  view(request: FastifyRequest, status: number, contentType: string): void;
   /** Adds what was counted to the database now (also done every minute and on close). */
   write(): Promise<void>;
   /** Counts an accepted form post of `route` (the page it was sent from). */
@@ -72,6 +76,7 @@ export function registerVisitStats(app: FastifyInstance, config: Config, timeZon
 
   app.decorate("visitStats", {
     counter,
+    view: viewCounter(counter, ownHosts),
     today,
     timeZone,
     write,
@@ -86,11 +91,6 @@ export function registerVisitStats(app: FastifyInstance, config: Config, timeZon
     },
   });
 
-  app.addHook("onResponse", (request, reply, done) => {
-    countView(counter, request, reply, ownHosts);
-    done();
-  });
-
   let timer: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
     timer = setInterval(() => void write(), config.visitStats.writeIntervalMs);
@@ -103,34 +103,73 @@ export function registerVisitStats(app: FastifyInstance, config: Config, timeZon
   });
 }
 
-function countView(counter: VisitCounter, request: FastifyRequest, reply: FastifyReply, ownHosts: readonly string[]): void {
+/** What countView reads of a request and its answer (a Fastify request and reply have it). */
+export interface AnsweredRequest {
+  method: string;
+  url: string;
+  host: string;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * A function that counts a request as a view (and a visit) when it showed a person a page; see
+ * request-kind.ts. It remembers the device class of the user agents and the sources of the addresses it
+ * saw last (Memo, bounded), so a request costs about a microsecond.
+ */
+export function viewCounter(
+  counter: VisitCounter,
+  ownHosts: readonly string[],
+): (request: AnsweredRequest, status: number, contentType: string) => void {
+  /** Device class per user agent (null: a bot) and visit source per host, Referer and query. */
+  const devices = new Memo<Device | null>(500);
+  const entries = new Memo<VisitSource>(1000);
+  return (request, status, contentType) => countView(counter, request, status, contentType, ownHosts, devices, entries);
+}
+
+function countView(
+  counter: VisitCounter,
+  request: AnsweredRequest,
+  status: number,
+  contentType: string,
+  ownHosts: readonly string[],
+  devices: Memo<Device | null>,
+  entries: Memo<VisitSource>,
+): void {
   if (request.method !== "GET") return;
-  const status = reply.statusCode;
   if (status !== 200 && status !== 304 && status !== 404) return;
   const headers = request.headers;
   const dest = headers["sec-fetch-dest"];
   const url = request.url;
   const pathname = pathnameOf(url);
-  const type = reply.getHeader("content-type");
-  const isHtml = typeof type === "string" && type.startsWith("text/html") && (dest === undefined || dest === "document");
+  const isHtml = contentType.startsWith("text/html") && (dest === undefined || dest === "document");
   const view = routeOf(pathname, isHtml);
   if (!view) return;
   // A page-data.json that is missing is no view (Gatsby falls back to loading the page itself).
   if (view.via === "data" && status === 404) return;
+  if (isPrefetch(headers)) return;
   const userAgent = headers["user-agent"];
-  if (isBot(userAgent) || isPrefetch(headers)) return;
-  const referrer = readReferrer(headers.referer, ownHosts.length > 0 ? [...ownHosts, request.host] : [request.host]);
+  const device = userAgent === undefined ? null : devices.get(userAgent, () => (isBot(userAgent) ? null : deviceOf(userAgent)));
+  if (device === null) return;
+  const referer = headers.referer;
+  const host = request.host;
   if (view.via === "data") {
     // Gatsby fetches the page data of the page it has just loaded in full: that view is counted already.
-    if (referrer.kind !== "own" || sameRoute(headers.referer!, view.route)) return;
-    counter.view(view.route, deviceOf(userAgent!));
+    if (referer === undefined || readReferrer(referer, ownHosts.length > 0 ? [...ownHosts, host] : [host]).kind !== "own") return;
+    if (sameRoute(referer, view.route)) return;
+    counter.view(view.route, device);
     return;
   }
   const query = url.length > pathname.length ? url.slice(pathname.length) : "";
-  const campaign = campaignOfQuery(query);
-  const entry = referrer.kind !== "own" || campaign.source !== undefined;
-  counter.view(view.route, deviceOf(userAgent!), entry ? visitSource(campaign, referrer) : undefined);
+  const entry = entries.get(`${host}\n${referer ?? ""}\n${query}`, () => {
+    const referrer = readReferrer(referer, ownHosts.length > 0 ? [...ownHosts, host] : [host]);
+    const campaign = campaignOfQuery(query);
+    return referrer.kind !== "own" || campaign.source !== undefined ? visitSource(campaign, referrer) : NO_ENTRY;
+  });
+  counter.view(view.route, device, entry === NO_ENTRY ? undefined : entry);
 }
+
+/** A view inside the site: it starts no visit. */
+const NO_ENTRY: VisitSource = { source: "", medium: "", campaign: "" };
 
 function sameRoute(referer: string, route: string): boolean {
   try {
