@@ -5185,6 +5185,7 @@ type Retention = {
   readonly contactRequestDays: Scalars['Int'];
   readonly sentMailDays: Scalars['Int'];
   readonly unconfirmedLeadDays: Scalars['Int'];
+  readonly visitStatsDays: Scalars['Int'];
 };
 
 type RetentionFieldSelector = {
@@ -5194,6 +5195,7 @@ type RetentionFieldSelector = {
   readonly contactRequestDays: InputMaybe<FieldSelectorEnum>;
   readonly sentMailDays: InputMaybe<FieldSelectorEnum>;
   readonly unconfirmedLeadDays: InputMaybe<FieldSelectorEnum>;
+  readonly visitStatsDays: InputMaybe<FieldSelectorEnum>;
 };
 
 type RetentionFilterInput = {
@@ -5203,6 +5205,7 @@ type RetentionFilterInput = {
   readonly contactRequestDays: InputMaybe<IntQueryOperatorInput>;
   readonly sentMailDays: InputMaybe<IntQueryOperatorInput>;
   readonly unconfirmedLeadDays: InputMaybe<IntQueryOperatorInput>;
+  readonly visitStatsDays: InputMaybe<IntQueryOperatorInput>;
 };
 
 type RetentionSortInput = {
@@ -5212,6 +5215,7 @@ type RetentionSortInput = {
   readonly contactRequestDays: InputMaybe<SortOrderEnum>;
   readonly sentMailDays: InputMaybe<SortOrderEnum>;
   readonly unconfirmedLeadDays: InputMaybe<SortOrderEnum>;
+  readonly visitStatsDays: InputMaybe<SortOrderEnum>;
 };
 
 type SectionIntro = {
@@ -7171,7 +7175,7 @@ type SignupConfirmedPageQuery = { readonly signupConfirmedPageCopy: { readonly s
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly webhookRecipients: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number } } | null };
+type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly webhookRecipients: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number, readonly visitStatsDays: number } } | null };
 
 type TestimonialFieldsFragment = { readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string };
 

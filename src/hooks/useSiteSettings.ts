@@ -63,6 +63,7 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           sentMailDays
           consentProofYears
           auditLogDays
+          visitStatsDays
         }
       }
     }
