@@ -75,7 +75,14 @@ for (const target of databaseTargets()) {
         // The navigation to /agb fetches its page data from the home page: one view of /agb.
         await get(app, "/page-data/agb/page-data.json", { referer: "http://urkraft.test/", accept: "*/*", "user-agent": PHONE });
         // A full load of /agb from a link on the site: a view, no new visit.
-        await get(app, "/agb", { referer: "http://urkraft.test/", "user-agent": TABLET });
+        const agb = await get(app, "/agb", { referer: "http://urkraft.test/", "user-agent": TABLET });
+        // Loaded again from the browser's cache after revalidation (304): a view too.
+        const again = await get(app, "/agb", {
+          referer: "http://urkraft.test/",
+          "user-agent": TABLET,
+          "if-none-match": String(agb.headers.etag),
+        });
+        assert.equal(again.statusCode, 304);
 
         // Not counted: prefetches, HEAD, crawlers, assets, the owner area, the API, redirects, requests without user agent.
         await get(app, "/page-data/agb/page-data.json", { referer: "http://urkraft.test/", "sec-purpose": "prefetch" });
@@ -102,7 +109,7 @@ for (const target of databaseTargets()) {
         assert.deepEqual(await pages(db), [
           { route: "/", device: "desktop", views: 1 },
           { route: "/agb", device: "mobil", views: 1 },
-          { route: "/agb", device: "tablet", views: 1 },
+          { route: "/agb", device: "tablet", views: 2 },
           { route: "andere", device: "desktop", views: 2 },
         ]);
         assert.deepEqual(await sources(db), [
