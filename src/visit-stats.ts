@@ -35,6 +35,8 @@ export interface FunnelRow {
 
 export interface RouteFunnel extends FunnelRow {
   route: string;
+  /** Of the views, those counted from Gatsby's page-data.json: inside the site, hovered links included. */
+  inSite: number;
 }
 
 /** Per source, `views` are visits: views that came from outside the site or with utm_source. */

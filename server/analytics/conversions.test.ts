@@ -164,6 +164,7 @@ for (const target of databaseTargets()) {
       const route = (path: string) => stats.routes.find((row) => row.route === path);
       assert.deepEqual(route("/"), {
         route: "/",
+        inSite: 0,
         views: 4,
         leads: 6,
         contacts: 0,
@@ -173,6 +174,7 @@ for (const target of databaseTargets()) {
       });
       assert.deepEqual(route("/agb"), {
         route: "/agb",
+        inSite: 0,
         views: 0,
         leads: 1,
         contacts: 0,
@@ -182,6 +184,7 @@ for (const target of databaseTargets()) {
       });
       assert.deepEqual(route("/kontakt-unterstuetzung"), {
         route: "/kontakt-unterstuetzung",
+        inSite: 0,
         views: 0,
         leads: 0,
         contacts: 1,

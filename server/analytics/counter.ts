@@ -16,6 +16,8 @@ export interface PageCount {
   route: string;
   device: Device;
   views: number;
+  /** Of the views, those counted from page-data.json (inside the site). */
+  inSite: number;
   leads: number;
   contacts: number;
 }
@@ -54,6 +56,13 @@ export class VisitCounter {
     if (entry) this.source(day, entry).visits += 1;
   }
 
+  /** A page view counted from its page-data.json: a navigation inside the site (or a hovered link). */
+  viewInSite(route: string, device: Device): void {
+    const page = this.page(this.today(), route, device);
+    page.views += 1;
+    page.inSite += 1;
+  }
+
   /** A sign-up or contact request accepted from the page `route`, from a visit of `source`. */
   post(kind: FormKind, route: string, device: Device, source: VisitSource): void {
     const day = this.today();
@@ -81,6 +90,7 @@ export class VisitCounter {
     for (const count of batch.pages) {
       const page = this.page(count.day, count.route, count.device);
       page.views += count.views;
+      page.inSite += count.inSite;
       page.leads += count.leads;
       page.contacts += count.contacts;
     }
@@ -103,7 +113,7 @@ export class VisitCounter {
     const key = day + SEPARATOR + route + SEPARATOR + device;
     let count = this.pages.get(key);
     if (!count) {
-      count = { day, route, device, views: 0, leads: 0, contacts: 0 };
+      count = { day, route, device, views: 0, inSite: 0, leads: 0, contacts: 0 };
       this.pages.set(key, count);
     }
     return count;

@@ -156,7 +156,7 @@ function countView(
     // Gatsby fetches the page data of the page it has just loaded in full: that view is counted already.
     if (referer === undefined || readReferrer(referer, ownHosts.length > 0 ? [...ownHosts, host] : [host]).kind !== "own") return;
     if (sameRoute(referer, view.route)) return;
-    counter.view(view.route, device);
+    counter.viewInSite(view.route, device);
     return;
   }
   const query = url.length > pathname.length ? url.slice(pathname.length) : "";

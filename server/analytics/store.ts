@@ -10,12 +10,14 @@ import { KEPT_AFTER_DAYS, type FunnelRow, type VisitStats } from "../../src/visi
 import { UNKNOWN } from "./source";
 
 const WRITE_PAGES = `
-INSERT INTO visit_pages AS v (day, route, device, views, leads, contacts)
-SELECT day::date, route, device, views, leads, contacts
-  FROM json_to_recordset($1::json) AS i(day text, route text, device text, views bigint, leads integer, contacts integer)
+INSERT INTO visit_pages AS v (day, route, device, views, in_site, leads, contacts)
+SELECT day::date, route, device, views, "inSite", leads, contacts
+  FROM json_to_recordset($1::json) AS i(
+    day text, route text, device text, views bigint, "inSite" bigint, leads integer, contacts integer)
  ORDER BY 1, 2, 3
 ON CONFLICT (day, route, device) DO UPDATE SET
-  views = v.views + EXCLUDED.views, leads = v.leads + EXCLUDED.leads, contacts = v.contacts + EXCLUDED.contacts`;
+  views = v.views + EXCLUDED.views, in_site = v.in_site + EXCLUDED.in_site, leads = v.leads + EXCLUDED.leads,
+  contacts = v.contacts + EXCLUDED.contacts`;
 
 const WRITE_SOURCES = `
 INSERT INTO visit_sources AS v (day, source, medium, campaign, visits, leads, contacts)
@@ -73,10 +75,10 @@ export async function readVisitStats(db: Queryable, days: number, today: string,
     [days, today, timeZone],
   );
   const routes = await db.query<Record<string, unknown>>(
-    `WITH counted AS (SELECT route, sum(views) AS views, sum(leads) AS leads, sum(contacts) AS contacts
+    `WITH counted AS (SELECT route, sum(views) AS views, sum(in_site) AS in_site, sum(leads) AS leads, sum(contacts) AS contacts
                         FROM visit_pages WHERE ${inPeriod} GROUP BY route),
           confirmed AS (${confirmedBy("form_page", "form_page")})
-     SELECT coalesce(counted.route, confirmed.form_page) AS route, counted.views, counted.leads, counted.contacts,
+     SELECT coalesce(counted.route, confirmed.form_page) AS route, counted.views, counted.in_site, counted.leads, counted.contacts,
             confirmed.confirmed, confirmed.confirmed_long_ago, confirmed.still_subscribed
        FROM counted FULL JOIN confirmed ON confirmed.form_page = counted.route
       ORDER BY counted.views DESC NULLS LAST, 1`,
@@ -117,7 +119,7 @@ export async function readVisitStats(db: Queryable, days: number, today: string,
       contacts: num(row.contacts),
       confirmed: num(row.confirmed),
     })),
-    routes: routes.rows.map((row) => ({ route: String(row.route), ...funnel(row) })),
+    routes: routes.rows.map((row) => ({ route: String(row.route), ...funnel(row), inSite: num(row.in_site) })),
     sources: sources.rows.map((row) => ({
       source: String(row.source),
       medium: String(row.medium),

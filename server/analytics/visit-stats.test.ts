@@ -112,6 +112,10 @@ for (const target of databaseTargets()) {
           { route: "/agb", device: "tablet", views: 2 },
           { route: "andere", device: "desktop", views: 2 },
         ]);
+        const inSite = await db.query<{ route: string; in_site: number }>(
+          "SELECT route, in_site::int AS in_site FROM visit_pages WHERE in_site > 0",
+        );
+        assert.deepEqual(inSite.rows, [{ route: "/agb", in_site: 1 }], "the navigation counted from page data");
         assert.deepEqual(await sources(db), [
           { source: "direkt", medium: "", campaign: "", visits: 2 },
           { source: "google.com", medium: "", campaign: "", visits: 1 },

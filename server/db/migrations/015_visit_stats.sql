@@ -5,6 +5,8 @@ CREATE TABLE visit_pages (
   route text NOT NULL,
   device text NOT NULL,
   views bigint NOT NULL DEFAULT 0,
+  -- Of the views, those counted from Gatsby's page-data.json (navigation inside the site, or a hovered link).
+  in_site bigint NOT NULL DEFAULT 0,
   leads integer NOT NULL DEFAULT 0,
   contacts integer NOT NULL DEFAULT 0,
   PRIMARY KEY (day, route, device)

@@ -114,7 +114,9 @@ export function VisitorsPage() {
             <h2 className="mb-2 text-xl font-bold">Seiten</h2>
             <p className="mb-3 text-sm text-bark-700">
               Anmelderate: Anmeldungen, die von der Seite aus gesendet wurden, je Aufruf der Seite. „andere“ fasst unbekannte
-              Adressen zusammen.
+              Adressen zusammen. „Innerhalb der Website geladen“ zählt, wenn der Browser die Daten einer Seite beim Klick auf
+              einen Link holt – manche Browser tun das schon, wenn die Maus über dem Link steht oder der Link sichtbar wird; diese
+              Zahl kann deshalb zu hoch sein.
             </p>
             <div className="overflow-x-auto">
               <table className="w-full text-sm">
@@ -132,6 +134,9 @@ export function VisitorsPage() {
                     <tr key={row.route} className="border-b border-bark-100">
                       <th scope="row" className="py-1 pr-3 text-left font-normal">
                         {row.route}
+                        {row.inSite > 0 && (
+                          <span className="block text-bark-700">davon {row.inSite} innerhalb der Website geladen</span>
+                        )}
                       </th>
                       <FunnelCells row={row} />
                     </tr>
