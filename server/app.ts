@@ -26,6 +26,7 @@ import staticRoutes, { isApiPath, pathnameOf, sendNotFoundPage } from "./routes/
 import type { ConsentVersions } from "./services/submission";
 import { SiteFiles } from "./static/site-files";
 import { registerWebhooks } from "./webhooks";
+import { registerVisitStats } from "./analytics";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMail(app, { config, contentDir: path.resolve("content"), ...options.mail });
   registerWebhooks(app, config);
   registerMetrics(app, config);
+  registerVisitStats(app, config, app.mail.site.timeZone);
 
   // Only JSON and form posts are read; text/plain would let another site's form post JSON-like bodies.
   app.removeContentTypeParser("text/plain");

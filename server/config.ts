@@ -76,6 +76,11 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Port of the Prometheus listener on 127.0.0.1; unset: no metrics. */
   metricsPort: number | undefined;
+  /**
+   * Page views and visits counted by the server (server/analytics): VISIT_STATS=false turns counting off;
+   * VISIT_STATS_INTERVAL is how often the counts are written (60 s; shorter only for tests).
+   */
+  visitStats: { enabled: boolean; writeIntervalMs: number };
 }
 
 export class ConfigError extends Error {
@@ -121,6 +126,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ownerLoginLimit: readInteger(env, "OWNER_LOGIN_LIMIT", 20, 1, Number.MAX_SAFE_INTEGER),
     webhooks: readWebhooks(env),
     metricsPort: readMetricsPort(env),
+    visitStats: {
+      enabled: readBoolean(env, "VISIT_STATS", true),
+      writeIntervalMs: readDuration(env, "VISIT_STATS_INTERVAL", 60_000),
+    },
   };
 }
 

@@ -5254,6 +5254,7 @@ type Retention = {
   readonly contactRequestDays: Scalars['Int'];
   readonly sentMailDays: Scalars['Int'];
   readonly unconfirmedLeadDays: Scalars['Int'];
+  readonly visitStatsDays: Scalars['Int'];
 };
 
 type RetentionFieldSelector = {
@@ -5263,6 +5264,7 @@ type RetentionFieldSelector = {
   readonly contactRequestDays: InputMaybe<FieldSelectorEnum>;
   readonly sentMailDays: InputMaybe<FieldSelectorEnum>;
   readonly unconfirmedLeadDays: InputMaybe<FieldSelectorEnum>;
+  readonly visitStatsDays: InputMaybe<FieldSelectorEnum>;
 };
 
 type RetentionFilterInput = {
@@ -5272,6 +5274,7 @@ type RetentionFilterInput = {
   readonly contactRequestDays: InputMaybe<IntQueryOperatorInput>;
   readonly sentMailDays: InputMaybe<IntQueryOperatorInput>;
   readonly unconfirmedLeadDays: InputMaybe<IntQueryOperatorInput>;
+  readonly visitStatsDays: InputMaybe<IntQueryOperatorInput>;
 };
 
 type RetentionSortInput = {
@@ -5281,6 +5284,7 @@ type RetentionSortInput = {
   readonly contactRequestDays: InputMaybe<SortOrderEnum>;
   readonly sentMailDays: InputMaybe<SortOrderEnum>;
   readonly unconfirmedLeadDays: InputMaybe<SortOrderEnum>;
+  readonly visitStatsDays: InputMaybe<SortOrderEnum>;
 };
 
 type SectionIntro = {
@@ -7240,7 +7244,7 @@ type SignupConfirmedPageQuery = { readonly signupConfirmedPageCopy: { readonly s
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly backupLocation: string, readonly backupDays: string, readonly webhookRecipients: string, readonly webhookRetention: string, readonly newsletterTool: string, readonly hostingCountry: string, readonly hostingSafeguard: string, readonly cdnCountry: string, readonly cdnSafeguard: string, readonly mailCountry: string, readonly mailSafeguard: string, readonly mailboxCountry: string, readonly mailboxSafeguard: string, readonly webhookCountry: string, readonly webhookSafeguard: string, readonly newsletterCountry: string, readonly newsletterSafeguard: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number } } | null };
+type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly backupLocation: string, readonly backupDays: string, readonly webhookRecipients: string, readonly webhookRetention: string, readonly newsletterTool: string, readonly hostingCountry: string, readonly hostingSafeguard: string, readonly cdnCountry: string, readonly cdnSafeguard: string, readonly mailCountry: string, readonly mailSafeguard: string, readonly mailboxCountry: string, readonly mailboxSafeguard: string, readonly webhookCountry: string, readonly webhookSafeguard: string, readonly newsletterCountry: string, readonly newsletterSafeguard: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number, readonly visitStatsDays: number } } | null };
 
 type TestimonialFieldsFragment = { readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string };
 

@@ -132,7 +132,12 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
   throw new Error(`Server unter ${baseUrl} nach ${timeoutMs / 1000} s nicht bereit:\n${log()}`);
 }
 
-export async function startServer(options: { projectDir: string; databaseUrl?: string }): Promise<BenchServer> {
+export async function startServer(options: {
+  projectDir: string;
+  databaseUrl?: string;
+  /** More environment for the server, e.g. VISIT_STATS=false. */
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "urkraft-bench-"));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -148,6 +153,7 @@ export async function startServer(options: { projectDir: string; databaseUrl?: s
     // Request lines would be written for every request; warnings and errors still are.
     LOG_LEVEL: "warn",
     GATSBY_TELEMETRY_DISABLED: "1",
+    ...options.env,
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;

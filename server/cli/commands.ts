@@ -10,6 +10,7 @@ import { listCommand } from "./list";
 import { loginLinkCommand } from "./login-link";
 import { purgeCommand } from "./purge";
 import { showCommand } from "./show";
+import { statsCommand } from "./stats";
 
 export const COMMANDS: readonly Command[] = [
   listCommand,
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   showCommand,
   eraseCommand,
   purgeCommand,
+  statsCommand,
   backupCommand,
   loginLinkCommand,
 ];

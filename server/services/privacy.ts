@@ -5,6 +5,7 @@
  */
 import type { SiteSettings } from "../../src/content/read-content";
 import type { Db, Queryable } from "../db/types";
+import { purgeVisitStats } from "../analytics/store";
 import { purgeAuditLog } from "./audit-log";
 import { purgeOwnerAuth } from "./owner-sessions";
 import { eraseWebhookEvents } from "../webhooks/events";
@@ -94,6 +95,8 @@ export interface PurgeResult {
   consentProofs: number;
   /** Owner actions older than `auditLogDays`. */
   auditEntries: number;
+  /** Rows of the visit statistics (sums per day) older than `visitStatsDays`. */
+  visitStatsRows: number;
 }
 
 /** Unsubscribed leads whose proof of consent is past `consentProofYears`, counted from unsubscribing. */
@@ -109,8 +112,8 @@ const UNCONFIRMED_EXPIRED = "submitted_at < now() - $1::integer * interval '1 da
  *
  * A proof of consent is kept for `consentProofYears` after unsubscribing; then it is deleted from the
  * history, and an unsubscribed lead is thinned to the block list: address, status and time of
- * unsubscribing stay (so nothing is sent to it again), name, form page, versions, the other times, its
- * links and its mail records go.
+ * unsubscribing stay (so nothing is sent to it again), name, form page, visit source, versions, the other
+ * times, its links and its mail records go. The visit statistics' daily sums go after `visitStatsDays`.
  */
 export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<PurgeResult> {
   return db.transaction(async (tx) => {
@@ -153,10 +156,10 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
     const thinned = await tx.query<{ id: number }>(
       `UPDATE leads
           SET name = NULL, form_page = NULL, submitted_at = NULL, confirmed_at = NULL, confirmation_sent_at = NULL,
-              consent_text_version = NULL, privacy_version = NULL
+              consent_text_version = NULL, privacy_version = NULL, source = NULL, medium = NULL, campaign = NULL
         WHERE ${PROOF_EXPIRED}
           AND num_nonnulls(name, form_page, submitted_at, confirmed_at, confirmation_sent_at,
-                           consent_text_version, privacy_version) > 0
+                           consent_text_version, privacy_version, source, medium, campaign) > 0
         RETURNING id`,
       proofYears,
     );
@@ -168,6 +171,7 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
       [periods.sentMailDays],
     );
     const auditEntries = await purgeAuditLog(tx, periods.auditLogDays);
+    const visitStatsRows = await purgeVisitStats(tx, periods.visitStatsDays);
     await purgeOwnerAuth(tx);
     // A thinned lead's proof counts once, whether or not it was also in the history.
     const inHistory = new Set(expiredProofs.rows.map((row) => row.lead_id));
@@ -178,6 +182,7 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
       mails: mails.rows.length + proofMails.rows.length,
       consentProofs: expiredProofs.rows.length + thinnedWithoutHistory,
       auditEntries,
+      visitStatsRows,
     };
   });
 }

@@ -197,6 +197,8 @@ export const siteSchema = object({
     sentMailDays: wholeNumber().positive("muss größer als 0 sein"),
     consentProofYears: wholeNumber().positive("muss größer als 0 sein"),
     auditLogDays: wholeNumber().positive("muss größer als 0 sein"),
+    /** Days the visit statistics (sums per day, server/analytics) are kept. */
+    visitStatsDays: wholeNumber().positive("muss größer als 0 sein"),
   }).meta({ type: "Retention" }),
 });
 

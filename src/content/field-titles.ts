@@ -145,6 +145,7 @@ export const FIELD_TITLES: Record<string, string> = {
   usersText: "Text zur Teilnehmerzahl",
   vatId: "Umsatzsteuer-ID",
   version: "Version",
+  visitStatsDays: "Aufbewahrung der Besuchsstatistik (Tage)",
   webhookCountry: "Webhook-Empfänger: Land außerhalb der EU",
   webhookRecipients: "Empfänger per Webhook",
   webhookRetention: "Speicherdauer beim Webhook-Empfänger",

@@ -79,6 +79,7 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           sentMailDays
           consentProofYears
           auditLogDays
+          visitStatsDays
         }
       }
     }

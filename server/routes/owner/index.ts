@@ -16,6 +16,7 @@ import loginRoutes from "./login";
 import ownerPageRoutes from "./page";
 import passkeyRoutes from "./passkeys";
 import peopleRoutes from "./people";
+import visitRoutes from "./visits";
 import webhookRoutes from "./webhooks";
 import { OWNER_MESSAGES } from "./messages";
 
@@ -69,6 +70,7 @@ export default async function ownerArea(app: FastifyInstance, options: { site: S
     await api.register(inboxRoutes);
     await api.register(peopleRoutes);
     await api.register(webhookRoutes);
+    await api.register(visitRoutes);
   });
 }
 

@@ -3,6 +3,7 @@ import { LOGIN_LINK_MINUTES } from "../../services/owner-login";
 import { RECENT_LOGIN_MINUTES } from "../../services/owner-sessions";
 
 export const OWNER_MESSAGES = {
+  badPeriod: "Diesen Zeitraum gibt es nicht: wähle 30 oder 90 Tage.",
   foreignOrigin: "Diese Aktion ist nur aus der Verwaltung dieser Website heraus möglich. Bitte lade die Seite neu.",
   loginNeeded: "Bitte melde dich an. Deine Sitzung ist abgelaufen oder wurde beendet.",
   linkSent: `Wenn diese Adresse für die Verwaltung freigeschaltet ist, ist ein Anmeldelink unterwegs. Er gilt ${LOGIN_LINK_MINUTES} Minuten. Schau auch im Spam-Ordner nach.`,
