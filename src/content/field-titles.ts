@@ -75,6 +75,7 @@ export const FIELD_TITLES: Record<string, string> = {
   mailProvider: "E-Mail-Versanddienst",
   mailboxProvider: "Anbieter des Postfachs",
   name: "Name",
+  newslettersPerMonth: "Newsletter pro Kalendermonat (höchstens)",
   note: "Hinweis",
   openingHours: "Öffnungszeiten",
   ownerNotification: "Benachrichtigung der Inhaber",
