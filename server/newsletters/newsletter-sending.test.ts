@@ -62,7 +62,14 @@ onBothDrivers("newsletters through the outbox", async (t, database) => {
     },
   });
   await sink.start();
-  const app = await startApp(testConfig(database, { SMTP_URL: sink.url }));
+  const app = await startApp(
+    testConfig(database, {
+      SMTP_URL: sink.url,
+      // Nobody listens there: the deliveries wait in their table, where the test reads them.
+      WEBHOOK_URLS: "http://127.0.0.1:9330/hooks",
+      WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString("base64")}`,
+    }),
+  );
   t.after(async () => {
     await app.close();
     await sink.stop();
@@ -124,6 +131,17 @@ onBothDrivers("newsletters through the outbox", async (t, database) => {
       undeliverable: 2,
       cancelled: 1,
       unsubscribed: 0,
+    });
+    const hooks = await app.db.query<{ payload: string }>(
+      "SELECT payload FROM webhook_deliveries WHERE event_type = 'newsletter.sent'",
+    );
+    assert.equal(hooks.rows.length, 1);
+    const payload = JSON.parse(hooks.rows[0]!.payload) as { data: Record<string, unknown> };
+    assert.deepEqual(payload.data, {
+      id,
+      subject: "Neues aus der Küche",
+      finishedAt: newsletter.finishedAt,
+      ...newsletter.figures,
     });
     const { rows } = await app.db.query<{ email: string; undeliverable_at: Date | null }>(
       "SELECT email, undeliverable_at FROM leads WHERE undeliverable_at IS NOT NULL ORDER BY email",

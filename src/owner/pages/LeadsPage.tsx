@@ -1,4 +1,4 @@
-/** Leads: status, dates and the full proof of consent of each; the CSV export of confirmed leads. */
+/** Leads: status, dates and the full proof of consent of each; the CSV list of confirmed leads for the owner's records. */
 import React, { useCallback, useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
@@ -54,10 +54,13 @@ export function LeadsPage() {
     <>
       <PageTitle>Leads</PageTitle>
       <Card className="mb-6">
-        <h2 className="mb-2 text-lg font-bold">Export für dein Newsletter-Programm</h2>
+        <h2 className="mb-2 text-lg font-bold">Bestätigte Leads als Liste</h2>
         <p className="mb-3 text-bark-700">
-          Alle bestätigten Leads als CSV (UTF-8, Komma, Kopfzeile) zum Import in Brevo, CleverReach oder Mailchimp, mit Zeitpunkt
-          und Seite der Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei.
+          Alle bestätigten Leads als CSV (UTF-8, Komma, Kopfzeile) für deine eigenen Unterlagen, mit Zeitpunkt und Seite der
+          Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei. Newsletter verschickst du mit{" "}
+          <code>npm run leads -- newsletter send</code> von dieser Website aus: Nur dann gelten Abmeldungen, Löschungen und die
+          Grenze der Einwilligung (höchstens zwei im Monat) sofort. Gib die Liste an kein anderes Versandprogramm weiter – die
+          Datenschutzerklärung nennt keins.
         </p>
         <a className="btn-primary" href="/api/verwaltung/leads/export.csv" download>
           Bestätigte Leads als CSV herunterladen
