@@ -150,8 +150,12 @@ export async function finishNewsletters(db: Db, context: MailContext): Promise<n
 }
 
 /** The mail of one newsletter row, composed as the worker sends it; the same every attempt. */
-export function composeNewsletterMail(context: MailContext, newsletter: NewsletterText, slot: NewsletterSlot): StoredMessage {
-  const unsubscribeUrl = tokenLink(context, API_PATHS.unsubscribe, slot.token);
+export function composeNewsletterMail(
+  context: MailContext,
+  newsletter: NewsletterText,
+  slot: NewsletterSlot,
+  unsubscribeUrl = tokenLink(context, API_PATHS.unsubscribe, slot.token),
+): StoredMessage {
   const rendered = renderNewsletter(context, newsletter, { name: slot.to.name, unsubscribeUrl });
   return {
     from: context.site.mailFrom.name

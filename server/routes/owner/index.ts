@@ -9,6 +9,7 @@ import type { SiteFiles } from "../../static/site-files";
 import { registerOwnerGuard } from "./guard";
 import inboxRoutes from "./inbox";
 import loginRoutes from "./login";
+import newsletterRoutes from "./newsletters";
 import ownerPageRoutes from "./page";
 import passkeyRoutes from "./passkeys";
 import peopleRoutes from "./people";
@@ -31,5 +32,6 @@ export default async function ownerArea(app: FastifyInstance, options: { site: S
     await api.register(inboxRoutes);
     await api.register(peopleRoutes);
     await api.register(webhookRoutes);
+    await api.register(newsletterRoutes);
   });
 }

@@ -57,10 +57,9 @@ export function LeadsPage() {
         <h2 className="mb-2 text-lg font-bold">Bestätigte Leads als Liste</h2>
         <p className="mb-3 text-bark-700">
           Alle bestätigten Leads als CSV (UTF-8, Komma, Kopfzeile) für deine eigenen Unterlagen, mit Zeitpunkt und Seite der
-          Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei. Newsletter verschickst du mit{" "}
-          <code>npm run leads -- newsletter send</code> von dieser Website aus: Nur dann gelten Abmeldungen, Löschungen und die
-          Grenze der Einwilligung (höchstens zwei im Monat) sofort. Gib die Liste an kein anderes Versandprogramm weiter – die
-          Datenschutzerklärung nennt keins.
+          Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei. Newsletter verschickst du unter „Newsletter“ von
+          dieser Website aus: Nur dann gelten Abmeldungen, Löschungen und die Grenze der Einwilligung (höchstens zwei im Monat)
+          sofort. Gib die Liste an kein anderes Versandprogramm weiter – die Datenschutzerklärung nennt keins.
         </p>
         <a className="btn-primary" href="/api/verwaltung/leads/export.csv" download>
           Bestätigte Leads als CSV herunterladen
