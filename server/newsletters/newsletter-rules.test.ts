@@ -15,6 +15,7 @@ import { parseLocalDateTime } from "./month";
 import { createNewsletter, getNewsletter, scheduleNewsletter } from "./newsletters";
 import { checkNewsletterText, NewsletterInputError } from "./render";
 import { startDueNewsletters } from "./sending";
+import { purgeExpired } from "../services/privacy";
 
 const context = loadMailContext(path.resolve("content"));
 
@@ -102,4 +103,34 @@ onBothDrivers("a newsletter scheduled across the switch to summer time", async (
   assert.deepEqual(await startDueNewsletters(app.db, clocked), [{ id, recipients: 1 }]);
   assert.equal((await getNewsletter(app.db, id))!.status, "sending");
   assert.deepEqual(await startDueNewsletters(app.db, clocked), [], "started once");
+});
+
+onBothDrivers("retention of the undeliverable mark and of newsletter rows", async (t, database) => {
+  const app = await startApp(testConfig(database, { MAIL_WORKER: "false" }));
+  t.after(() => app.close());
+  await app.db.query(
+    `INSERT INTO leads (email, name, form_page, submitted_at, consent_text_version, privacy_version, status, confirmed_at,
+                        unsubscribed_at, undeliverable_at, undeliverable_reason)
+     VALUES ('alt@example.de', 'Alt', '/', now() - interval '5 years', 'v1', 'p1', 'unsubscribed', now() - interval '5 years',
+             now() - interval '4 years', now() - interval '4 years', 'EENVELOPE 550 RCPT TO')`,
+  );
+  const id = await createNewsletter(app.db, app.mail, { subject: "Alt", preheader: "", body: "Text" }, "owner");
+  for (const days of [31, 40])
+    await app.db.query(
+      `INSERT INTO mail_outbox (kind, recipient, person_email, subject, status, due_at, sent_at, created_at, newsletter_id)
+       VALUES ('newsletter', $1, $1, 'Alt', 'sent', now() - $2::integer * interval '1 day', now() - $2::integer * interval '1 day',
+               now() - $2::integer * interval '1 day', $3)`,
+      [`tage${days}@example.de`, days, id],
+    );
+  await purgeExpired(app.db, app.mail.site.retention);
+  const { rows } = await app.db.query<{ undeliverable_at: Date | null; undeliverable_reason: string | null }>(
+    "SELECT undeliverable_at, undeliverable_reason FROM leads WHERE email = 'alt@example.de'",
+  );
+  assert.deepEqual(rows, [{ undeliverable_at: null, undeliverable_reason: null }], "thinned with the proof of consent");
+  const kept = await app.db.query<{ recipient: string }>("SELECT recipient FROM mail_outbox WHERE newsletter_id = $1", [id]);
+  assert.deepEqual(
+    kept.rows.map((row) => row.recipient),
+    ["tage31@example.de"],
+    "kept past sentMailDays (30) while its month may still count",
+  );
 });
