@@ -31,6 +31,12 @@ onBothDrivers("owner area: newsletter", async (t, database) => {
     `INSERT INTO leads (email, name, form_page, submitted_at, consent_text_version, privacy_version, status, confirmed_at)
      VALUES ('leser@example.de', 'Leser', '/', now() - interval '30 days', 'v1', 'p1', 'confirmed', now() - interval '20 days')`,
   );
+  await app.db.query(
+    `INSERT INTO leads (email, name, form_page, submitted_at, consent_text_version, privacy_version, status, confirmed_at,
+                        undeliverable_at, undeliverable_reason)
+     VALUES ('weg@example.de', 'Weg', '/', now() - interval '30 days', 'v1', 'p1', 'confirmed', now() - interval '20 days',
+             now() - interval '1 day', 'EENVELOPE 550 RCPT TO')`,
+  );
   const api = client(app, `${SESSION_COOKIE}=${await createSession(app.db, OWNER, "link")}`);
   const text = {
     subject: "Winterrezepte",
@@ -41,6 +47,15 @@ onBothDrivers("owner area: newsletter", async (t, database) => {
   await t.test("needs a login", async () => {
     const response = await app.inject({ method: "GET", url: "/api/verwaltung/newsletter" });
     assert.equal(response.statusCode, 401);
+  });
+
+  await t.test("the leads list marks an address refused for good", async () => {
+    const { leads } = (await api.get("/api/verwaltung/leads")).json<{
+      leads: { email: string; undeliverableAt: string | null }[];
+    }>();
+    const byEmail = Object.fromEntries(leads.map((lead) => [lead.email, lead.undeliverableAt]));
+    assert.equal(byEmail["leser@example.de"], null);
+    assert.match(String(byEmail["weg@example.de"]), /^\d{4}-\d{2}-\d{2}T/);
   });
 
   await t.test("previews HTML and plain text as recipients get them", async () => {

@@ -14,6 +14,7 @@ interface Lead {
   submittedAt: string | null;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
+  undeliverableAt: string | null;
   consents: Proof[];
 }
 
@@ -82,7 +83,12 @@ export function LeadsPage() {
                   <span className="block font-semibold text-forest-900">{lead.name ?? "(nur Sperrvermerk)"}</span>
                   <span className="block text-sm break-all text-bark-700">{lead.email}</span>
                 </span>
-                <span className="text-sm font-semibold">{STATUS[lead.status]}</span>
+                <span className="text-sm font-semibold">
+                  {STATUS[lead.status]}
+                  {lead.undeliverableAt && (
+                    <span className="block text-red-800">unzustellbar seit {dateTime(lead.undeliverableAt)}</span>
+                  )}
+                </span>
               </div>
               <details className="mt-2 text-sm">
                 <summary className="cursor-pointer font-semibold text-forest-800">Einwilligungsnachweis</summary>
