@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { SmtpSink, type ReceivedMail } from "../test-support/smtp-sink";
 import { onBothDrivers, pathOf, startApp, testConfig, waitUntil } from "../test-support/app-harness";
 import { newToken } from "../services/link-tokens";
-import { erasePerson } from "../services/privacy";
+import { erasePerson, showPerson } from "../services/privacy";
 import { NewsletterLimitError } from "./limit";
 import { createNewsletter, getNewsletter, scheduleNewsletter } from "./newsletters";
 
@@ -149,6 +149,14 @@ onBothDrivers("newsletters through the outbox", async (t, database) => {
     assert.deepEqual(
       rows.map((row) => row.email),
       ["bounce1@example.de", "bounce2@example.de"],
+    );
+    // What `npm run leads -- show` and the person view print.
+    const shown = await showPerson(app.db, "bounce1@example.de");
+    assert.ok(shown.leads[0]!.undeliverable_at);
+    assert.equal(shown.leads[0]!.undeliverable_reason, "EENVELOPE 550 RCPT TO");
+    assert.deepEqual(
+      shown.mails.map((mail) => [mail.kind, mail.status, mail.last_error]),
+      [["newsletter", "failed", "unzustellbar: EENVELOPE 550 RCPT TO"]],
     );
   });
   onAccepted = undefined;

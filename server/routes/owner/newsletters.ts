@@ -90,11 +90,14 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
         await updateNewsletter(app.db, app.mail, existing, text(request.body));
         id = existing;
       } else id = await createNewsletter(app.db, app.mail, text(request.body), owner);
-      await audit(app.db, owner, "newsletter-saved", `Nr. ${id}`);
       if (send === "now" || send === "later") {
-        const when = await scheduleNewsletter(app.db, app.mail, id, sendAt);
+        const when = await scheduleNewsletter(app.db, app.mail, id, sendAt).catch(async (error: unknown) => {
+          // A refused new one is not kept as a draft: its text stays in the form, ready for another date.
+          if (!idField) await app.db.query("DELETE FROM newsletters WHERE id = $1 AND status = 'draft'", [id]);
+          throw error;
+        });
         await audit(app.db, owner, "newsletter-scheduled", `Nr. ${id}, ${when.toISOString()}`);
-      }
+      } else await audit(app.db, owner, "newsletter-saved", `Nr. ${id}`);
       return { newsletter: await getNewsletter(app.db, id) };
     } catch (error) {
       return refused(request, reply, error);
