@@ -4,8 +4,10 @@
  * it goes out does, the figures, the headers, a body with HTML and script tags, and the monthly limit.
  */
 import assert from "node:assert/strict";
+import { test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { SmtpSink, type ReceivedMail } from "../test-support/smtp-sink";
+import { emptyPostgresDatabase, postgresSkipReason } from "../test-support/databases";
 import { onBothDrivers, pathOf, startApp, testConfig, waitUntil } from "../test-support/app-harness";
 import { newToken } from "../services/link-tokens";
 import { erasePerson, showPerson } from "../services/privacy";
@@ -217,4 +219,34 @@ onBothDrivers("newsletters through the outbox", async (t, database) => {
     });
     assert.equal((await getNewsletter(app.db, third))!.status, "draft");
   });
+});
+
+test("two instances on one PostgreSQL start and send a newsletter once", { skip: postgresSkipReason() }, async (t) => {
+  const database = await emptyPostgresDatabase();
+  const sink = new SmtpSink(9335);
+  await sink.start();
+  const config = testConfig(database, { SMTP_URL: sink.url });
+  const first = await startApp(config);
+  const second = await startApp(config);
+  t.after(async () => {
+    await first.close();
+    await second.close();
+    await sink.stop();
+    await database.drop();
+  });
+  await first.db.query(
+    `INSERT INTO leads (email, name, form_page, submitted_at, consent_text_version, privacy_version, status, confirmed_at)
+     SELECT 'zwei' || i || '@example.de', 'Leser', '/', now() - interval '30 days', 'v1', 'p1', 'confirmed', now() - interval '20 days'
+       FROM generate_series(1, 60) AS i`,
+  );
+  const id = await createNewsletter(first.db, first.mail, { subject: "Zwei Server", preheader: "", body: "Einmal." }, "owner");
+  await scheduleNewsletter(second.db, second.mail, id);
+  await waitUntil(async () => (await getNewsletter(first.db, id))?.status === "sent", "sent", 20_000);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  assert.equal(sink.received.length, 60);
+  for (let i = 1; i <= 60; i += 1) assert.equal(sink.to(`zwei${i}@example.de`).length, 1, `zwei${i}`);
+  const { rows } = await first.db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE newsletter_id = $1", [
+    id,
+  ]);
+  assert.equal(rows[0]!.n, 60);
 });
