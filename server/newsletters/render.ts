@@ -4,7 +4,6 @@
  * the subset of server/mail/markdown.ts: whatever else it holds (HTML, <script>) is shown as text, links go
  * only to http(s) and mailto addresses and are not rewritten, and nothing is added that tracks.
  */
-import { escapeHtml } from "../../src/escape-html";
 import { siteValues, type MailContext } from "../mail/context";
 import { wrapHtml } from "../mail/layout";
 import { placeholdersIn, renderHtml, renderText, type Values } from "../mail/markdown";
@@ -106,9 +105,4 @@ export function renderNewsletter(
     footer: footers.map((part) => renderHtml(part, values)).join("\n"),
   });
   return { subject, text, html };
-}
-
-/** The plain text in a page, for the preview: exactly the text part recipients get. */
-export function plainTextPage(text: string): string {
-  return `<pre style="white-space:pre-wrap;font:15px/1.5 monospace">${escapeHtml(text)}</pre>`;
 }
