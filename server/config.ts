@@ -32,6 +32,8 @@ export interface MailConfig {
   purgeIntervalMs: number;
   /** How often the worker looks for contact requests that need a reply reminder. */
   reminderIntervalMs: number;
+  /** MAIL_RATE: mails per minute and per day for all instances together; unset: no limit. */
+  rate?: { perMinute: number; perDay: number };
 }
 
 export interface WebhookConfig {
@@ -116,11 +118,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       retryBaseMs: readDuration(env, "MAIL_RETRY_BASE", 30_000),
       retryMaxMs: readDuration(env, "MAIL_RETRY_MAX", 3_600_000),
       maxAttempts: readInteger(env, "MAIL_MAX_ATTEMPTS", 30, 1, 1000),
-      leaseMs: 5 * 60_000,
+      leaseMs: readDuration(env, "MAIL_LEASE", 5 * 60_000),
       batchSize: 20,
       concurrency: 3,
       purgeIntervalMs: 6 * 3_600_000,
       reminderIntervalMs: readDuration(env, "MAIL_REMINDER_INTERVAL", 60_000),
+      ...readMailRate(env),
     },
     ownerEmails: readOwnerEmails(env),
     ownerLoginLimit: readInteger(env, "OWNER_LOGIN_LIMIT", 20, 1, Number.MAX_SAFE_INTEGER),
@@ -131,6 +134,27 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       writeIntervalMs: readDuration(env, "VISIT_STATS_INTERVAL", 60_000),
     },
   };
+}
+
+/**
+ * MAIL_RATE="100/min,2000/day": what the mail provider allows, per minute and/or per day (either may be
+ * left out); "min"/"minute", "day"/"tag"/"d".
+ */
+function readMailRate(env: Env): { rate?: { perMinute: number; perDay: number } } {
+  const raw = value(env, "MAIL_RATE");
+  if (raw === undefined) return {};
+  const rate = { perMinute: Number.POSITIVE_INFINITY, perDay: Number.POSITIVE_INFINITY };
+  for (const part of raw.split(",").map((entry) => entry.trim().toLowerCase())) {
+    const match = /^(\d+)\s*\/\s*(m|min|minute|d|day|tag)$/.exec(part);
+    if (!match || Number(match[1]) < 1)
+      throw new ConfigError(
+        "MAIL_RATE",
+        `„${part}“ ist keine Rate wie 100/min oder 2000/day (Beispiel: MAIL_RATE=100/min,2000/day)`,
+      );
+    if (match[2]!.startsWith("m")) rate.perMinute = Number(match[1]);
+    else rate.perDay = Number(match[1]);
+  }
+  return { rate };
 }
 
 function readOwnerEmails(env: Env): string[] {

@@ -247,6 +247,8 @@ onBothDrivers("privacy commands", async (t, database) => {
       source: null,
       medium: null,
       campaign: null,
+      undeliverable_at: null,
+      undeliverable_reason: null,
     });
     assert.deepEqual([old.leadLinks, old.mails], [[], []], "no link or mail record of the old lead is left");
 

@@ -281,21 +281,25 @@ type ConfirmSignupPageCopySortInput = {
 };
 
 type Consent = {
+  readonly newslettersPerMonth: Scalars['Int'];
   readonly text: Scalars['String'];
   readonly version: Scalars['String'];
 };
 
 type ConsentFieldSelector = {
+  readonly newslettersPerMonth: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
   readonly version: InputMaybe<FieldSelectorEnum>;
 };
 
 type ConsentFilterInput = {
+  readonly newslettersPerMonth: InputMaybe<IntQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
   readonly version: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ConsentSortInput = {
+  readonly newslettersPerMonth: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
   readonly version: InputMaybe<SortOrderEnum>;
 };

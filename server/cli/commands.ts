@@ -8,6 +8,7 @@ import { eraseCommand } from "./erase";
 import { exportCommand } from "./export";
 import { listCommand } from "./list";
 import { loginLinkCommand } from "./login-link";
+import { newsletterCommand } from "./newsletter";
 import { purgeCommand } from "./purge";
 import { showCommand } from "./show";
 import { statsCommand } from "./stats";
@@ -21,4 +22,5 @@ export const COMMANDS: readonly Command[] = [
   statsCommand,
   backupCommand,
   loginLinkCommand,
+  newsletterCommand,
 ];

@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS = {
   erase: "Person gelöscht",
   "webhook-resent": "Webhook erneut gesendet",
   "endpoint-enabled": "Webhook-Empfänger wieder aktiviert",
+  "newsletter-saved": "Newsletter gespeichert",
+  "newsletter-test": "Newsletter-Test gesendet",
+  "newsletter-scheduled": "Newsletter gesendet oder geplant",
+  "newsletter-cancelled": "Newsletter abgesagt",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

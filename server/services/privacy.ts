@@ -106,7 +106,8 @@ const UNCONFIRMED_EXPIRED = "submitted_at < now() - $1::integer * interval '1 da
 /**
  * Deletes unconfirmed leads older than `unconfirmedLeadDays` (counted from their latest submission),
  * contact requests older than `contactRequestDays`, and mail records (sent, cancelled or given up)
- * older than `sentMailDays`. Mails still queued for a deleted lead or request go with it. An unconfirmed
+ * older than `sentMailDays` (a newsletter's rows at least 32 days, as the monthly limit counts them). Mails
+ * still queued for a deleted lead or request go with it. An unconfirmed
  * sign-up of an address that had unsubscribed is not deleted but lapses: the lead returns to its block-list
  * entry with its latest confirmed proof, and only the unconfirmed declaration goes.
  *
@@ -156,10 +157,12 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
     const thinned = await tx.query<{ id: number }>(
       `UPDATE leads
           SET name = NULL, form_page = NULL, submitted_at = NULL, confirmed_at = NULL, confirmation_sent_at = NULL,
-              consent_text_version = NULL, privacy_version = NULL, source = NULL, medium = NULL, campaign = NULL
+              consent_text_version = NULL, privacy_version = NULL, source = NULL, medium = NULL, campaign = NULL,
+              undeliverable_at = NULL, undeliverable_reason = NULL
         WHERE ${PROOF_EXPIRED}
           AND num_nonnulls(name, form_page, submitted_at, confirmed_at, confirmation_sent_at,
-                           consent_text_version, privacy_version, source, medium, campaign) > 0
+                           consent_text_version, privacy_version, source, medium, campaign,
+                           undeliverable_at, undeliverable_reason) > 0
         RETURNING id`,
       proofYears,
     );
@@ -167,6 +170,8 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
       `DELETE FROM mail_outbox
         WHERE status IN ('sent', 'cancelled', 'failed')
           AND coalesce(sent_at, created_at) < now() - $1::integer * interval '1 day'
+          -- A newsletter's rows count for the consent's monthly limit until their month is over.
+          AND (newsletter_id IS NULL OR due_at < now() - interval '32 days')
         RETURNING id`,
       [periods.sentMailDays],
     );

@@ -133,7 +133,12 @@ export const siteSchema = object({
     weekTwoPercent: wholeNumber().min(0, "muss zwischen 0 und 100 liegen").max(100, "muss zwischen 0 und 100 liegen"),
     weekTwoBasis: text(),
   }).meta({ type: "Stats" }),
-  consent: object({ version: text(), text: text() }).meta({ type: "Consent" }),
+  consent: object({
+    version: text(),
+    text: text(),
+    /** Newsletters a recipient gets at most per calendar month; the consent text states the same number. */
+    newslettersPerMonth: wholeNumber().positive("muss größer als 0 sein"),
+  }).meta({ type: "Consent" }),
   /**
    * Facts of the running installation that the privacy texts state. Empty means "not known yet": the
    * texts then show a note to fill it in, and a production build (SITE_URL set) refuses to start.

@@ -88,6 +88,7 @@ export const FIELD_TITLES: Record<string, string> = {
   newsletterCountry: "Newsletter-Programm: Land außerhalb der EU",
   newsletterSafeguard: "Newsletter-Programm: Garantie (Art. 44 ff. DSGVO)",
   newsletterTool: "Newsletter-Programm (falls extern)",
+  newslettersPerMonth: "Newsletter pro Kalendermonat (höchstens)",
   note: "Hinweis",
   openingHours: "Öffnungszeiten",
   ownerNotification: "Benachrichtigung der Inhaber",

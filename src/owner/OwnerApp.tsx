@@ -19,6 +19,7 @@ const RequestsPage = screen(() => import("./pages/RequestsPage").then((m) => m.R
 const RequestPage = screen(() => import("./pages/RequestPage").then((m) => m.RequestPage));
 const LeadsPage = screen(() => import("./pages/LeadsPage").then((m) => m.LeadsPage));
 const VisitorsPage = screen(() => import("./pages/VisitorsPage").then((m) => m.VisitorsPage));
+const NewsletterPage = screen(() => import("./pages/NewsletterPage").then((m) => m.NewsletterPage));
 const PersonPage = screen(() => import("./pages/PersonPage").then((m) => m.PersonPage));
 const AuditPage = screen(() => import("./pages/AuditPage").then((m) => m.AuditPage));
 const SecurityPage = screen(() => import("./pages/SecurityPage").then((m) => m.SecurityPage));
@@ -43,6 +44,8 @@ function screenFor(path: string): React.ReactNode {
       return <LeadsPage />;
     case OWNER_SCREENS.visitors.path:
       return <VisitorsPage />;
+    case OWNER_SCREENS.newsletter.path:
+      return <NewsletterPage />;
     case OWNER_SCREENS.person.path:
       return <PersonPage />;
     case OWNER_SCREENS.audit.path:

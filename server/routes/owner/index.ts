@@ -13,6 +13,7 @@ import { requestLoginLink } from "../../services/owner-login";
 import { OWNER_API_HEADERS, registerOwnerGuard } from "./guard";
 import inboxRoutes from "./inbox";
 import loginRoutes from "./login";
+import newsletterRoutes from "./newsletters";
 import ownerPageRoutes from "./page";
 import passkeyRoutes from "./passkeys";
 import peopleRoutes from "./people";
@@ -71,6 +72,7 @@ export default async function ownerArea(app: FastifyInstance, options: { site: S
     await api.register(peopleRoutes);
     await api.register(webhookRoutes);
     await api.register(visitRoutes);
+    await api.register(newsletterRoutes);
   });
 }
 

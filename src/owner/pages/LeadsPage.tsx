@@ -1,4 +1,4 @@
-/** Leads: status, dates and the full proof of consent of each; the CSV export of confirmed leads. */
+/** Leads: status, dates and the full proof of consent of each; the CSV list of confirmed leads for the owner's records. */
 import React, { useCallback, useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
@@ -15,6 +15,7 @@ interface Lead {
   submittedAt: string | null;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
+  undeliverableAt: string | null;
   consents: Proof[];
 }
 
@@ -66,13 +67,15 @@ export function LeadsPage() {
     <>
       <PageTitle>Leads</PageTitle>
       <Card className="mb-6">
-        <h2 className="mb-2 text-lg font-bold">Export für dein Newsletter-Programm</h2>
+        <h2 className="mb-2 text-lg font-bold">Bestätigte Anmeldungen als Liste</h2>
         <p className="mb-3 text-bark-700">
-          Alle bestätigten Anmeldungen als CSV (UTF-8, Komma, Kopfzeile) zum Import in ein Newsletter-Programm, mit Zeitpunkt und
-          Seite der Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei.
+          Alle bestätigten Anmeldungen als CSV (UTF-8, Komma, Kopfzeile) für deine eigenen Unterlagen, mit Zeitpunkt und Seite der
+          Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei. Newsletter verschickst du unter „Newsletter“ von
+          dieser Website aus: Nur dann gelten Abmeldungen, Löschungen und die Grenze der Einwilligung (höchstens zwei im Monat)
+          sofort.
         </p>
         <Alert kind="info">
-          <p className="mb-2 font-semibold">Bevor du importierst:</p>
+          <p className="mb-2 font-semibold">Falls du die Liste trotzdem in ein anderes Versandprogramm importierst:</p>
           <ul className="list-disc space-y-1 pl-5">
             <li>
               Abmeldungen und Löschungen hier erreichen das andere Programm nicht von selbst. Trag sie dort vor jedem Versand nach
@@ -109,7 +112,12 @@ export function LeadsPage() {
                   <span className="block font-semibold text-forest-900">{lead.name ?? "(nur Sperrvermerk)"}</span>
                   <span className="block text-sm break-all text-bark-700">{lead.email}</span>
                 </span>
-                <span className="text-sm font-semibold">{STATUS[lead.status]}</span>
+                <span className="text-sm font-semibold">
+                  {STATUS[lead.status]}
+                  {lead.undeliverableAt && (
+                    <span className="block text-red-800">unzustellbar seit {dateTime(lead.undeliverableAt)}</span>
+                  )}
+                </span>
               </div>
               <details className="mt-2 text-sm">
                 <summary className="cursor-pointer font-semibold text-forest-800">Einwilligungsnachweis</summary>
