@@ -1,7 +1,7 @@
 /**
  * A store for @fastify/rate-limit in the database, so every instance on one PostgreSQL database counts
  * the same hits: three instances allow RATE_LIMIT_MAX form posts per client, not three times as many.
- * One statement per request (an upsert that starts a new window when the old one has ended); the key
+ * One statement per burst of requests (an upsert that starts a new window when the old one has ended); the key
  * (route and client address) is kept only as a SHA-256 hash (pseudonymous: an IPv4 address could be found
  * again by trying all of them), and the rows of ended windows are swept once a minute.
  * With PGlite there is one instance, and the plugin's own in-process store is used.
@@ -15,6 +15,70 @@ type ChildOptions = Parameters<FastifyRateLimitStore["child"]>[0];
 
 const SWEEP_INTERVAL_MS = 60_000;
 
+interface Hit {
+  hash: string;
+  timeWindow: number;
+  callback: Callback;
+}
+
+/**
+ * The hits that arrive while a statement is under way are counted together by the next one, and every
+ * callback is answered in the order its request came: the requests then go on (to the form's group commit)
+ * in the order they arrived, as they would with the in-process store, while the database sees one statement
+ * per burst rather than one per request.
+ */
+function batchedCounter(db: Queryable, sweep: () => void) {
+  let waiting: Hit[] = [];
+  let running = false;
+
+  const count = async (hits: Hit[]) => {
+    const keys = new Map<string, { n: number; timeWindow: number }>();
+    for (const hit of hits) {
+      const key = keys.get(hit.hash);
+      if (key) key.n += 1;
+      else keys.set(hit.hash, { n: 1, timeWindow: hit.timeWindow });
+    }
+    const { rows } = await db.query<{ key_hash: string; hits: number; ttl: string }>(
+      `INSERT INTO rate_limit_hits AS r (key_hash, hits, window_ends_at)
+       SELECT k, n, now() + w * interval '1 millisecond' FROM unnest($1::text[], $2::integer[], $3::integer[]) AS t(k, n, w)
+       ON CONFLICT (key_hash) DO UPDATE SET
+         hits = CASE WHEN r.window_ends_at <= now() THEN excluded.hits ELSE r.hits + excluded.hits END,
+         window_ends_at = CASE WHEN r.window_ends_at <= now() THEN excluded.window_ends_at ELSE r.window_ends_at END
+       RETURNING key_hash, hits, ceil(extract(epoch FROM window_ends_at - now()) * 1000)::bigint AS ttl`,
+      [[...keys.keys()], [...keys.values()].map((key) => key.n), [...keys.values()].map((key) => key.timeWindow)],
+    );
+    const totals = new Map(rows.map((row) => [row.key_hash, row]));
+    const seen = new Map<string, number>();
+    for (const hit of hits) {
+      const row = totals.get(hit.hash)!;
+      const before = seen.get(hit.hash) ?? 0;
+      seen.set(hit.hash, before + 1);
+      // The earlier requests of the burst took the lower counts.
+      const current = row.hits - keys.get(hit.hash)!.n + before + 1;
+      hit.callback(null, { current, ttl: Math.max(0, Number(row.ttl)) });
+    }
+  };
+
+  const next = () => {
+    if (running || waiting.length === 0) return;
+    running = true;
+    const hits = waiting;
+    waiting = [];
+    count(hits)
+      .catch((error: Error) => hits.forEach((hit) => hit.callback(error)))
+      .finally(() => {
+        running = false;
+        next();
+      });
+    sweep();
+  };
+
+  return (hit: Hit) => {
+    waiting.push(hit);
+    next();
+  };
+}
+
 export function sharedRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor {
   let lastSweep = Date.now();
 
@@ -26,6 +90,8 @@ export function sharedRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor {
     });
   };
 
+  const counter = batchedCounter(db, sweep);
+
   return class SharedRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string;
 
@@ -36,19 +102,7 @@ export function sharedRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor {
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       const hash = createHash("sha256").update(`${this.prefix}${key}`).digest("hex");
-      db.query<{ hits: number; ttl: string }>(
-        `INSERT INTO rate_limit_hits AS r (key_hash, hits, window_ends_at)
-         VALUES ($1, 1, now() + $2::integer * interval '1 millisecond')
-         ON CONFLICT (key_hash) DO UPDATE SET
-           hits = CASE WHEN r.window_ends_at <= now() THEN 1 ELSE r.hits + 1 END,
-           window_ends_at = CASE WHEN r.window_ends_at <= now() THEN excluded.window_ends_at ELSE r.window_ends_at END
-         RETURNING hits, ceil(extract(epoch FROM window_ends_at - now()) * 1000)::bigint AS ttl`,
-        [hash, timeWindow],
-      ).then(
-        ({ rows }) => callback(null, { current: rows[0]!.hits, ttl: Math.max(0, Number(rows[0]!.ttl)) }),
-        (error: Error) => callback(error),
-      );
-      sweep();
+      counter({ hash, timeWindow, callback });
     }
 
     /** One counter per route, as the plugin's own stores keep it (it passes the route as `routeInfo`). */
