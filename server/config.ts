@@ -74,7 +74,12 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Port of the Prometheus listener on 127.0.0.1; unset: no metrics. */
   metricsPort: number | undefined;
+  /** A request whose headers and body have not all arrived within this long is answered 408 and closed. */
+  requestTimeoutMs: number;
 }
+
+/** The default of REQUEST_TIMEOUT: a slow or stalled client holds a connection at most this long. */
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
@@ -119,6 +124,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ownerLoginLimit: readInteger(env, "OWNER_LOGIN_LIMIT", 20, 1, Number.MAX_SAFE_INTEGER),
     webhooks: readWebhooks(env),
     metricsPort: readMetricsPort(env),
+    requestTimeoutMs: readDuration(env, "REQUEST_TIMEOUT", REQUEST_TIMEOUT_MS),
   };
 }
 
