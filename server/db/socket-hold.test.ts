@@ -4,13 +4,16 @@
  * `SELECT pg_sleep(15)`, leaves a transaction open, or stays connected; the client gets German errors.
  */
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import { findFreePort, startServer, stopServer, type ServerProcess } from "../../scripts/server-load/server-process";
 import { createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
+
+const PROJECT_DIR = path.resolve(__dirname, "..", "..");
 
 /** The most a form post may wait for an owner's socket session. */
 const LONGEST_WAIT_MS = 1_000;
@@ -44,6 +47,18 @@ async function postWhile(server: ServerProcess, done: Promise<unknown>, label: s
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return Promise.all(posts);
+}
+
+function cli(dataDir: string, ...argv: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", ...argv], {
+    cwd: PROJECT_DIR,
+    env: { ...process.env, DATABASE_URL: undefined, DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code, output })));
 }
 
 function report(what: string, waits: number[]): number {
@@ -148,4 +163,32 @@ describe("an owner's socket session beside the running server", () => {
       }
     },
   );
+
+  it("lists and backs up 20,000 leads in chunks while form posts wait at most a second", { timeout: 300_000 }, async () => {
+    const client = socketClient(dataDir);
+    await client.connect();
+    try {
+      for (let from = 1; from <= 20_000; from += 2_000) {
+        await client.query(
+          `INSERT INTO leads (email, name, form_page, consent_text_version, privacy_version)
+           SELECT 'viele-' || i || '@beispiel.de', 'Viele ' || i, '/', 'v', 'p' FROM generate_series($1::int, $1::int + 1999) i`,
+          [from],
+        );
+      }
+    } finally {
+      await client.end();
+    }
+    const file = path.join(dataDir, "sicherung.sql");
+    const work = Promise.all([cli(dataDir, "list"), cli(dataDir, "backup", "--out", file)]);
+    const waits = await postWhile(server, work, "sicherung");
+    const [list, backup] = await work;
+    const longest = report("list and backup of 20,000 leads over the socket", waits);
+    assert.equal(list.code, 0, list.output);
+    assert.match(list.output, /viele-20000@beispiel\.de/);
+    assert.equal(backup.code, 0, backup.output);
+    const dump = await readFile(file, "utf8");
+    assert.match(dump, /viele-1@beispiel\.de/);
+    assert.match(dump, /viele-20000@beispiel\.de/);
+    assert.ok(longest <= LONGEST_WAIT_MS, `a form post waited ${Math.round(longest)} ms`);
+  });
 });
