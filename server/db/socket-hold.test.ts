@@ -103,7 +103,7 @@ describe("an owner's socket session beside the running server", () => {
         const longest = report("pg_sleep(15) over the socket", waits);
         assert.match(
           (await sleep)?.message ?? "pg_sleep ran to its end",
-          /^Abgebrochen: Eine Anweisung über den Socket darf die Datenbank höchstens 500 ms belegen/,
+          /^Abgebrochen: Eine Anweisung über den Socket darf die Datenbank höchstens 400 ms belegen/,
         );
         assert.ok(performance.now() - started < 5_000);
         assert.ok(longest <= LONGEST_WAIT_MS, `a form post waited ${Math.round(longest)} ms`);
@@ -128,7 +128,7 @@ describe("an owner's socket session beside the running server", () => {
       const waits = await postWhile(server, new Promise((resolve) => setTimeout(resolve, 2_000)), "offen");
       assert.match(
         (await ended).message,
-        /^Verbindung beendet: Eine Transaktion über den Socket darf die Datenbank höchstens 500 ms/,
+        /^Verbindung beendet: Eine Transaktion über den Socket darf die Datenbank höchstens 400 ms/,
       );
       assert.ok(report("a transaction left open over the socket", waits) <= LONGEST_WAIT_MS);
       const look = socketClient(dataDir);

@@ -16,7 +16,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 
 /** The longest a socket connection holds the database at a stretch: one statement, or one transaction. */
-export const SOCKET_HOLD_LIMIT_MS = 500;
+export const SOCKET_HOLD_LIMIT_MS = 400;
 
 /** What the tool reads when its statement was cancelled. */
 export const STATEMENT_TOO_LONG =
@@ -116,6 +116,8 @@ export class ExclusiveSessions {
             continue;
           }
           await this.startTurn(this.session(this.holder!));
+          // Look again: the connection may have gone meanwhile.
+          continue;
         }
         const index = this.pending.findIndex((item) => item.handlerId === this.holder);
         // The holder is between two messages: wait for its next one or its disconnect.
@@ -129,6 +131,8 @@ export class ExclusiveSessions {
   }
 
   private async run(item: Pending): Promise<void> {
+    // While a message runs its time is watched by statement_timeout; the watch starts again after it.
+    this.stopWatching();
     const session = this.session(item.handlerId);
     const used = performance.now() - this.holdStarted;
     if (startsStatement(item.message) && session.status !== undefined) {
@@ -139,6 +143,11 @@ export class ExclusiveSessions {
       }
       // Not in a failed transaction, where nothing but ROLLBACK runs (and SET would fail).
       if (session.status !== "E") await this.silently(`SET statement_timeout = ${Math.ceil(SOCKET_HOLD_LIMIT_MS - used)}`);
+      if (this.holder !== item.handlerId) {
+        // Disconnected meanwhile, its session already reset: its message must not run outside it.
+        item.reject(new Error("Verbindung getrennt"));
+        return;
+      }
     }
     const chunks: Uint8Array[] = [];
     this.running = true;
@@ -156,6 +165,8 @@ export class ExclusiveSessions {
     if (answer.status) session.status = answer.status;
     if (answer.bytes.length > 0) item.onData(answer.bytes);
     item.resolve(answer.bytes.length);
+    // Disconnected while it ran: the database has been reset and passed on already.
+    if (this.holder !== item.handlerId) return;
     if (answer.status === "I") await this.endTurn(session);
     else if (answer.status) this.watchTransaction(item.handlerId);
   }
