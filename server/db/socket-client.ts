@@ -63,7 +63,13 @@ export async function openSocketDb(dataDir: string): Promise<Db> {
           throw error;
         }
       }),
-    backupTo: (file) => exclusive(() => backupInChunks(wrap(direct), dataDir, file)),
+    backupTo: (file) =>
+      exclusive(async () => {
+        // Preparing the private copy takes seconds: the connection would sit silent and be closed by the
+        // server meanwhile. The first read after it connects again.
+        await disconnect();
+        await backupInChunks(wrap(direct), dataDir, file);
+      }),
     close: () => exclusive(disconnect),
   };
 }

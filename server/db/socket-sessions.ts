@@ -10,8 +10,8 @@
  * `transaction` take) for a turn: from its first message until it is back outside a transaction. Then its
  * session settings are noted and reset, and the database goes to whoever waits; its next message restores
  * them. A turn may last SOCKET_HOLD_LIMIT_MS: each statement runs with that `statement_timeout` (less what
- * the turn has used), and a transaction still open when the time is up is rolled back and its connection
- * closed, each with a German error for the tool. On disconnect the session is rolled back and reset.
+ * the turn has used), and a transaction (or a COPY, or an extended query before its Sync) still open when the
+ * time is up is rolled back and its connection closed, each with a German error for the tool. On disconnect the session is rolled back and reset.
  */
 import type { PGlite } from "@electric-sql/pglite";
 
@@ -168,7 +168,8 @@ export class ExclusiveSessions {
     // Disconnected while it ran: the database has been reset and passed on already.
     if (this.holder !== item.handlerId) return;
     if (answer.status === "I") await this.endTurn(session);
-    else if (answer.status) this.watchTransaction(item.handlerId);
+    // In a transaction, or in the middle of an exchange (an extended query before its Sync, a COPY's data).
+    else this.watchTransaction(item.handlerId);
   }
 
   /** A turn begins: the connection's settings come back, and its time starts. */
@@ -186,7 +187,7 @@ export class ExclusiveSessions {
     this.release();
   }
 
-  /** Between two messages inside a transaction: end it once the turn's time is up. */
+  /** Between two messages of one turn: end the connection once the turn's time is up. */
   private watchTransaction(handlerId: number): void {
     this.stopWatching();
     const left = SOCKET_HOLD_LIMIT_MS - (performance.now() - this.holdStarted);
