@@ -7,6 +7,7 @@ import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import { sharedRateLimitStore } from "./http/shared-rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { ServerOptions } from "node:http";
 import path from "node:path";
 import type { Config, RateLimitConfig } from "./config";
 import { readConsentVersions } from "./services/consent-versions";
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A malformed URL and an unparsable request are answered in German like every other error.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    ...requestTimeouts(config.requestTimeoutMs),
   });
 
   const db =
@@ -109,6 +111,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ownerArea, { site });
   await app.register(staticRoutes, { site });
   return app;
+}
+
+/**
+ * Slow clients: a request whose headers or body have not arrived within `timeoutMs` of its first byte gets a
+ * 408 and its connection is closed (clientErrorHandler), so thousands of half-sent requests cannot pile up; Node
+ * would wait 300 s for the body and look only every 30 s. Other visitors are answered meanwhile.
+ */
+export function requestTimeouts(timeoutMs: number): { requestTimeout: number; http: ServerOptions } {
+  return {
+    requestTimeout: timeoutMs,
+    http: {
+      headersTimeout: timeoutMs,
+      requestTimeout: timeoutMs,
+      // How often Node looks for expired requests: a request is closed at most a tenth later than due.
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.round(timeoutMs / 10))),
+    },
+  };
 }
 
 /** A hop count becomes the function Fastify uses for it (its types accept no number). */

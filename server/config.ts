@@ -83,7 +83,12 @@ export interface Config {
    * VISIT_STATS_INTERVAL is how often the counts are written (60 s; shorter only for tests).
    */
   visitStats: { enabled: boolean; writeIntervalMs: number };
+  /** A request whose headers and body have not all arrived within this long is answered 408 and closed. */
+  requestTimeoutMs: number;
 }
+
+/** The default of REQUEST_TIMEOUT: a slow or stalled client holds a connection at most this long. */
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
@@ -133,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       enabled: readBoolean(env, "VISIT_STATS", true),
       writeIntervalMs: readDuration(env, "VISIT_STATS_INTERVAL", 60_000),
     },
+    requestTimeoutMs: readDuration(env, "REQUEST_TIMEOUT", REQUEST_TIMEOUT_MS),
   };
 }
 

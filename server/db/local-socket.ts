@@ -1,8 +1,8 @@
 /**
  * The running server lends its PGlite database to local processes (`npm run leads`, psql, backups) over a
  * Unix socket in DATA_DIR, speaking the PostgreSQL protocol through pglite-socket. Only the owner of the
- * data directory may connect (mode 0600), and a connection has the database to itself while it lasts,
- * so it should be short (see socket-sessions.ts).
+ * data directory may connect (mode 0600). A connection gets the database in short turns, so the site's own
+ * queries never wait long for it (see socket-sessions.ts).
  */
 import { chmod, rm } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
@@ -17,7 +17,7 @@ export const SOCKET_NAME = ".s.PGSQL.5432";
 /** Unix socket paths longer than this do not fit into sockaddr_un on every system. */
 const MAX_SOCKET_PATH = 103;
 
-/** A connection silent this long is closed (its open transaction rolled back), so nobody blocks the site. */
+/** A connection silent this long is closed, so forgotten ones do not use up the connection slots. */
 export const SOCKET_IDLE_TIMEOUT_MS = 10_000;
 
 const MAX_CONNECTIONS = 16;
@@ -43,7 +43,21 @@ export async function startLocalSocket(
   // The caller holds the directory's lock, so a socket file left here belongs to a process that is gone.
   await rm(file, { force: true });
 
-  const sessions = new ExclusiveSessions(pglite, onError);
+  const connections = new Map<number, { handler: PGLiteSocketHandler; socket: Socket }>();
+  const endConnection = (handlerId: number, lastMessage: Uint8Array) => {
+    const connection = connections.get(handlerId);
+    if (!connection) return;
+    const { handler, socket } = connection;
+    // The tool reads why, then the connection closes; its turn ends at once (rolled back and reset).
+    socket.end(lastMessage);
+    setTimeout(() => socket.destroy(), 1_000).unref();
+    handler.detach(false).catch(onError);
+    // detach took the socket's listeners, `forget` among them.
+    handlers.delete(handler);
+    sockets.delete(socket);
+    connections.delete(handlerId);
+  };
+  const sessions = new ExclusiveSessions(pglite, onError, endConnection);
   // pglite-socket types its queue as its own class; ours offers the same three methods.
   const queryQueue = sessions as unknown as PGLiteSocketHandlerOptions["queryQueue"];
   const handlers = new Set<PGLiteSocketHandler>();
@@ -57,9 +71,11 @@ export async function startLocalSocket(
     sockets.add(socket);
     const handler = new PGLiteSocketHandler({ queryQueue, closeOnDetach: true, idleTimeout: SOCKET_IDLE_TIMEOUT_MS });
     handlers.add(handler);
+    connections.set(handler.handlerId, { handler, socket });
     const forget = () => {
       handlers.delete(handler);
       sockets.delete(socket);
+      connections.delete(handler.handlerId);
     };
     handler.addEventListener("close", forget);
     handler.addEventListener("error", forget);

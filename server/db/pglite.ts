@@ -9,6 +9,7 @@ import { mkdir, readFile, rm, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { startLocalSocket, type LocalSocket } from "./local-socket";
+import { AlarmingNodeFS } from "./pglite-alarms";
 import { resetSession } from "./socket-sessions";
 import { dumpWithPgliteTools, writePrivately } from "./sql-dump";
 import type { Db, Queryable } from "./types";
@@ -39,7 +40,7 @@ export async function openPglite(dataDir: string): Promise<PgliteDb> {
   try {
     const options = { startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS] };
     if (!existsSync(path.join(directory, "PG_VERSION"))) await createCluster(directory, options.startParams);
-    pglite = await PGlite.create(directory, options);
+    pglite = await PGlite.create({ ...options, fs: new AlarmingNodeFS(directory) });
   } catch (error) {
     await rm(lockFile, { force: true });
     throw error;

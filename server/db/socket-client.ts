@@ -1,12 +1,10 @@
 /**
- * The PGlite database of a running server, reached over its Unix socket with `pg`. The server gives one
- * connection at a time the whole database, so this uses exactly one connection (a second one would wait
- * for the first) and keeps it only as long as the command runs.
+ * The PGlite database of a running server, reached over its Unix socket with `pg`. The server lends the
+ * database in short turns (a statement or a transaction each, see socket-sessions.ts); this uses exactly one
+ * connection and keeps it only as long as the command runs.
  */
 import pg from "pg";
-import { BlockingSocket } from "./blocking-socket";
-import { SOCKET_NAME } from "./local-socket";
-import { dumpWithPgliteTools, writePrivately } from "./sql-dump";
+import { backupInChunks } from "./socket-backup";
 import type { Db, Queryable } from "./types";
 
 export async function openSocketDb(dataDir: string): Promise<Db> {
@@ -67,21 +65,10 @@ export async function openSocketDb(dataDir: string): Promise<Db> {
       }),
     backupTo: (file) =>
       exclusive(async () => {
-        // pg_dump needs its own connection, which the server grants only once this one is gone.
+        // Preparing the private copy takes seconds: the connection would sit silent and be closed by the
+        // server meanwhile. The first read after it connects again.
         await disconnect();
-        const socket = BlockingSocket.open(`${dataDir}/${SOCKET_NAME}`);
-        let sql: string;
-        try {
-          sql = await dumpWithPgliteTools({
-            execProtocolRawStream: async (message, { onRawData }) => {
-              const answer = socket.roundTrip(message);
-              if (answer.length > 0) onRawData(answer);
-            },
-          });
-        } finally {
-          await socket.close();
-        }
-        await writePrivately(file, sql);
+        await backupInChunks(wrap(direct), dataDir, file);
       }),
     close: () => exclusive(disconnect),
   };
