@@ -1,6 +1,6 @@
 /**
  * The owners' view of leads: newest first, keyset-paginated, each with its full proof of consent; and
- * the export of confirmed leads as CSV that Brevo, CleverReach and Mailchimp import (docs/owner-area.md).
+ * the export of confirmed leads as CSV for the owner's records (docs/owner-area.md).
  */
 import type { Queryable } from "../db/types";
 import type { LeadStatus } from "./leads";

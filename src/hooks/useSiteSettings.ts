@@ -43,6 +43,7 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
         }
         consent {
           version
+          newslettersPerMonth
           text
         }
         deployment {
