@@ -9,7 +9,7 @@
  * Should the new process fail to start, the old one keeps serving.
  */
 import { spawn } from "node:child_process";
-import type { Server } from "node:net";
+import { Server as NetServer, type Server } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { drain } from "../shutdown";
@@ -82,6 +82,25 @@ function waitFor(child: ReturnType<typeof spawn>, type: Message["type"]): Promis
   });
 }
 
+/** Idle kept-open connections end by the server's keep-alive timeout, which clients know from its header. */
+const CONNECTIONS_LIMIT_MS = 7_000;
+const EXCLUSIVE_LIMIT_MS = 1_000;
+
+/**
+ * Stops accepting without cutting kept-open connections (http.Server#close would close the idle ones, and a
+ * request a client sends on one at that moment would fail): every answer from now on closes its connection,
+ * idle ones run out by the keep-alive timeout. Resolves when none is left, or after CONNECTIONS_LIMIT_MS.
+ */
+function stopAccepting(app: FastifyInstance, limitMs = CONNECTIONS_LIMIT_MS): Promise<void> {
+  app.server.on("request", (_request, response) => {
+    if (!response.headersSent) response.setHeader("connection", "close");
+  });
+  return new Promise((resolve) => {
+    setTimeout(resolve, limitMs).unref();
+    NetServer.prototype.close.call(app.server, () => resolve());
+  });
+}
+
 /**
  * Starts the release's server and passes the port to it. Resolves false (the old process serving on) when
  * the new one does not get ready; otherwise this process exits once drained.
@@ -120,6 +139,8 @@ export async function handOver(options: {
     child.send({ type: "socket" } satisfies Message, app.server, (error) => (error ? reject(error) : resolve())),
   );
   if (exclusiveDatabase) {
+    // New connections wait for the new process meanwhile: keep that short.
+    await stopAccepting(app, EXCLUSIVE_LIMIT_MS);
     await drain(app, closeDatabase);
     child.send({ type: "database-free" } satisfies Message);
     await listening.catch((error: unknown) => {
@@ -135,10 +156,11 @@ export async function handOver(options: {
       );
       return false;
     }
+    await stopAccepting(app);
     await drain(app, closeDatabase);
   }
   app.log.info({ release: release.id, pid: child.pid }, "handed over to the new server process");
   child.unref();
-  child.disconnect();
+  if (child.connected) child.disconnect();
   process.exit(0);
 }
