@@ -208,11 +208,11 @@ describe("npm run deploy", () => {
       const dir = project();
       const releases = path.join(dir, "releases");
       mkdirSync(releases);
-      execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", releases]);
+      execFileSync("mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", releases]);
       try {
         const live = await deployPage(dir, releases, "<p>live</p>");
         await assert.rejects(
-          deployPage(dir, releases, `<p>${"x".repeat(3 * 1024 * 1024)}</p>`),
+          deployPage(dir, releases, `<p>${"x".repeat(5 * 1024 * 1024)}</p>`),
           /Kein Platz mehr auf dem Datenträger.*Nichts veröffentlicht\. Live bleibt Release/s,
         );
         assert.equal(livePage(releases), "<p>live</p>");

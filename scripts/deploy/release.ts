@@ -108,10 +108,8 @@ export async function deploy(options: DeployOptions): Promise<ReleaseInfo> {
     await steps.buildSite(projectDir);
     await steps.buildServer(projectDir, path.join(staging, "server.mjs"));
     await cp(path.join(projectDir, "public"), path.join(staging, "public"), { recursive: true });
-    // The pictures are in public/ already; the server reads only the texts.
-    const contentDir = path.join(projectDir, "content");
-    const pictures = path.join(contentDir, "images");
-    await cp(contentDir, path.join(staging, "content"), { recursive: true, filter: (source) => source !== pictures });
+    // All of it: the server's content check also looks for the pictures the recipes name.
+    await cp(path.join(projectDir, "content"), path.join(staging, "content"), { recursive: true });
     const info: ReleaseInfo = {
       id,
       commit: id.slice(id.indexOf("-") + 1),
