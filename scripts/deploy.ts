@@ -6,12 +6,28 @@
  * folder than releases/.
  */
 import path from "node:path";
+import pg from "pg";
+import { recordRelease } from "../server/release/recorded";
 import { ReleaseError, liveRelease } from "../server/release/releases";
 import { deploy, releaseTable, rollback } from "./deploy/release";
 import { parseTarget, ship } from "./deploy/ship";
 
 const projectDir = path.resolve(__dirname, "..");
 const releasesDir = path.resolve(projectDir, process.env.RELEASES_DIR ?? "releases");
+
+/** With DATABASE_URL, the new live release is recorded there too, for instances on other machines. */
+async function record(id: string): Promise<void> {
+  if (!process.env.DATABASE_URL) return;
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  try {
+    await client.connect();
+    await recordRelease(client, id);
+  } catch (error) {
+    console.warn(`Release ${id} ist hier live, aber nicht in der Datenbank vermerkt: ${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 async function main(args: string[]): Promise<void> {
   const [command, argument] = args;
@@ -20,6 +36,7 @@ async function main(args: string[]): Promise<void> {
   } else if (command === "--activate") {
     if (!argument) throw new ReleaseError("--activate braucht die Release-Kennung, z. B. --activate 20261125T193000Z-9b188e9");
     const release = rollback(releasesDir, argument);
+    await record(release.id);
     console.log(`Release ${release.id} (Commit ${release.commit}) ist live.`);
   } else if (command === "--ship") {
     const live = liveRelease(releasesDir).release;
@@ -29,10 +46,12 @@ async function main(args: string[]): Promise<void> {
     console.log(`Release ${live.id} ist auf ${process.env.DEPLOY_TARGET} live.`);
   } else if (command === "--rollback") {
     const release = rollback(releasesDir, argument);
+    await record(release.id);
     console.log(`Zurückgeschaltet: Release ${release.id} (Commit ${release.commit}) ist wieder live.`);
   } else if (command === undefined) {
     const started = Date.now();
     const release = await deploy({ projectDir, releasesDir });
+    await record(release.id);
     console.log(`Fertig nach ${((Date.now() - started) / 1000).toFixed(1)} s: ${release.id}.`);
   } else {
     throw new ReleaseError(

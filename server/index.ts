@@ -16,6 +16,7 @@ import { openDb } from "./db";
 import { loggableError } from "./http/errors";
 import { handOver, handoverFromParent } from "./release/handover";
 import { followReleases, startingRelease } from "./release/live-site";
+import { recordedRelease } from "./release/recorded";
 import { ReleaseError, publicDirOf, releaseDir, type ReleaseInfo } from "./release/releases";
 import { stopOnSignals } from "./shutdown";
 import { buildSite, siteNeedsBuild } from "./site-build";
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
       releasesDir,
       started: release,
       log: server.log,
+      recorded: config.databaseUrl ? () => recordedRelease(db) : undefined,
       onServerChange: (next) =>
         handOver({
           app: server,

@@ -12,7 +12,16 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { SiteFiles } from "../static/site-files";
 import { OWNER_DIR } from "../static/owner-files";
-import { ReleaseError, listReleases, liveRelease, publicDirOf, type ReleaseInfo } from "./releases";
+import {
+  ReleaseError,
+  listReleases,
+  liveRelease,
+  pointedRelease,
+  publicDirOf,
+  readRelease,
+  switchCurrent,
+  type ReleaseInfo,
+} from "./releases";
 
 /** Earlier releases whose hashed files stay reachable for pages opened before a switch. */
 export const REACHABLE_EARLIER_RELEASES = 4;
@@ -72,6 +81,11 @@ export interface FollowOptions {
    * release is not tried again until the link moves on.
    */
   onServerChange(release: ReleaseInfo): Promise<boolean>;
+  /**
+   * The live release recorded in the shared database (release/recorded.ts). When it differs from `current`
+   * and its folder is complete here, this instance points `current` at it.
+   */
+  recorded?: () => Promise<string | undefined>;
 }
 
 export function followReleases(options: FollowOptions): ReleaseFollower {
@@ -83,8 +97,21 @@ export function followReleases(options: FollowOptions): ReleaseFollower {
 
   site.switchTo(publicDirOf(releasesDir, started.id), earlierPublicDirs(releasesDir, started.id));
 
+  let waitingFor: string | undefined;
+  const followRecord = async () => {
+    const recorded = await options.recorded?.();
+    if (!recorded || recorded === pointedRelease(releasesDir)) return;
+    if (!readRelease(releasesDir, recorded)) {
+      if (waitingFor !== recorded) log.warn(`Release ${recorded} ist in der Datenbank live, fehlt aber in ${releasesDir}.`);
+      waitingFor = recorded;
+      return;
+    }
+    switchCurrent(releasesDir, recorded);
+  };
+
   const look = async () => {
     if (handingOver) return;
+    await followRecord();
     const { release, fallback } = liveRelease(releasesDir);
     if (!release || release.id === serving || release.id === refused) return;
     if (fallback) log.warn(fallback);
