@@ -4,7 +4,11 @@
  * the start of `npm run deploy` until the change is live:
  *   1. a content change (a testimonial's text): the running server switches its files;
  *   2. a code change (the server bundle differs): a new process takes the port over.
- * The releases go to a temporary folder (BENCH_RELEASES_DIR to keep them); the changed files are restored.
+ * Four visitors each view a page and send a sign-up, then pause BENCH_PAUSE_MS (default 50 ms; 0 for as fast as
+ * the server answers, which leaves Gatsby less of the two cores).
+ * The releases go to a temporary folder (BENCH_RELEASES_DIR to keep them). The changed files
+ * (content/testimonials.json, server/index.ts) are written back as they were at the start: do not edit them
+ * while the bench runs.
  * With DATABASE_URL the server uses PostgreSQL, else a temporary PGlite (no code change then: see
  * docs/production.md). Runs Gatsby three times: run it under the machine's build lock where there is one.
  */
@@ -31,7 +35,7 @@ function changeTestimonial(marker: string): void {
 }
 
 async function measure(label: string, baseUrl: string, marker: string) {
-  const traffic = startTraffic(baseUrl, { pagePath: page });
+  const traffic = startTraffic(baseUrl, { pagePath: page, pauseMs: Number(process.env.BENCH_PAUSE_MS ?? 50) });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const started = Date.now();
   let switchedAt = 0;
@@ -87,17 +91,15 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   let failed = 0;
   try {
-    for (
-      let i = 0;
-      i < 300 &&
-      !(await fetch(`${baseUrl}/api/health`).then(
-        (r) => r.ok,
+    let healthy = false;
+    for (let i = 0; i < 300 && !healthy && server.exitCode === null; i++) {
+      healthy = await fetch(`${baseUrl}/api/health`).then(
+        (response) => response.ok,
         () => false,
-      ));
-      i++
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      );
+      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    if (!healthy) throw new Error("Der Server aus dem ersten Release ist nicht bereit geworden (Ausgabe oben).");
     changeTestimonial(`Inhalt ${stamp}`);
     failed += await measure("Inhaltsänderung (Testimonial)", baseUrl, `Inhalt ${stamp}`);
     if (process.env.DATABASE_URL) {

@@ -25,7 +25,10 @@ export interface Traffic {
   stop(): Promise<TrafficStats>;
 }
 
-export function startTraffic(baseUrl: string, options: { loops?: number; pagePath?: string } = {}): Traffic {
+export function startTraffic(
+  baseUrl: string,
+  options: { loops?: number; pagePath?: string; /** Pause of each loop after a sign-up. */ pauseMs?: number } = {},
+): Traffic {
   const origin = new URL(baseUrl).origin;
   const stats: TrafficStats = { requests: 0, failed: 0, failures: [], leadsAccepted: 0, slowestMs: 0, slowestSinceMarkMs: 0 };
   let marked = false;
@@ -73,6 +76,7 @@ export function startTraffic(baseUrl: string, options: { loops?: number; pagePat
         return { status: response.status, text: await response.text() };
       });
       if (accepted !== undefined) stats.leadsAccepted += 1;
+      if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
     }
   };
   const loops = Array.from({ length: options.loops ?? 4 }, (_, index) => loop(index));
