@@ -204,11 +204,16 @@ describe("npm run deploy", () => {
   it(
     "says the disk is full and leaves the live release when the copy runs out of space",
     { skip: !isRoot() && "braucht root für ein kleines tmpfs" },
-    async () => {
+    async (t) => {
       const dir = project();
       const releases = path.join(dir, "releases");
       mkdirSync(releases);
-      execFileSync("mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", releases]);
+      try {
+        execFileSync("mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", releases], { stdio: "ignore" });
+      } catch {
+        t.skip("tmpfs lässt sich hier nicht einhängen (Container ohne CAP_SYS_ADMIN)");
+        return;
+      }
       try {
         const live = await deployPage(dir, releases, "<p>live</p>");
         await assert.rejects(
