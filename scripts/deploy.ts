@@ -13,7 +13,7 @@ import { deploy, releaseTable, rollback } from "./deploy/release";
 import { parseTarget, ship } from "./deploy/ship";
 
 const projectDir = path.resolve(__dirname, "..");
-const releasesDir = path.resolve(projectDir, process.env.RELEASES_DIR ?? "releases");
+const releasesDir = path.resolve(projectDir, process.env.RELEASES_DIR || "releases");
 
 /** With DATABASE_URL, the new live release is recorded there too, for instances on other machines. */
 async function record(id: string): Promise<void> {
