@@ -1,9 +1,14 @@
 import React from "react";
 import type { GatsbySSR } from "gatsby";
 import { ErrorBoundary } from "./src/components/ErrorBoundary";
+import { withoutImageRuntime } from "./src/image-runtime";
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes }) => {
   setHtmlAttributes({ lang: "de" });
+};
+
+export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponents, replaceHeadComponents }) => {
+  replaceHeadComponents(withoutImageRuntime(getHeadComponents()));
 };
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => <ErrorBoundary>{element}</ErrorBoundary>;

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import React from "react";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { readFrontMatter } from "../src/content/front-matter";
 import type { PageProps } from "gatsby";
 import { LeadForm, LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
@@ -21,6 +21,15 @@ describe("consent text", () => {
     const button = screen.getByRole("button", { name: LEAD_SUBMIT_LABEL });
     const consent = document.getElementById(button.getAttribute("aria-describedby")!)!;
     expect(consent.textContent).toContain(`„${LEAD_SUBMIT_LABEL}“`);
+  });
+
+  it("stands above the button, so it is read before the click, and brings in the AGB", () => {
+    provideStaticQueries();
+    render(<LeadForm />);
+    const button = screen.getByRole("button", { name: LEAD_SUBMIT_LABEL });
+    const consent = document.getElementById(button.getAttribute("aria-describedby")!)!;
+    expect(consent.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(consent).getByRole("link", { name: "AGB" })).toHaveAttribute("href", "/agb");
   });
 });
 
@@ -58,5 +67,19 @@ describe("legal page", () => {
     for (const key of ["hostingProvider", "mailProvider", "mailboxProvider"]) {
       expect(text).toContain(deployment[key] === "" ? toFill(`deployment.${key}`) : deployment[key]);
     }
+  });
+});
+
+describe("the site settings the legal pages render", () => {
+  it("are all asked for by the site query, so no deployment fact stays an unfilled {{…}} in the build", () => {
+    const query = fs.readFileSync(path.join(__dirname, "..", "src", "hooks", "useSiteSettings.ts"), "utf8");
+    const deploymentBlock = /deployment \{([^}]*)\}/.exec(query)![1]!;
+    const asked = new Set(deploymentBlock.split(/\s+/).filter(Boolean));
+    const used = new Set<string>();
+    for (const slug of ["datenschutz", "personenbezogene-daten", "agb", "impressum"]) {
+      const text = fs.readFileSync(path.join(CONTENT_DIR, "legal", `${slug}.md`), "utf8");
+      for (const match of text.matchAll(/\{\{(?:#if\s+)?deployment\.(\w+)/g)) used.add(match[1]!);
+    }
+    expect([...used].filter((field) => !asked.has(field))).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import path from "node:path";
 import { contentProblems } from "../src/content/read-content";
 import { legalPageProblems } from "../src/content/legal-pages";
 import { emptyDeploymentFacts } from "../src/content/editorial-checks";
+import { DEPLOYMENT_OPTIONAL } from "../src/content/content-schema";
 import { CONTENT_DIR, readContent } from "./support/content";
 
 const dirs: string[] = [];
@@ -73,6 +74,49 @@ describe("statistics stand with their basis", () => {
   });
 });
 
+describe("no health claim around the drink (HCVO)", () => {
+  it("refuses „Energiedrink“ anywhere, and caffeine or energy in a text about the drink", () => {
+    const dir = changedJson("pages/ernaehrung-traditionell.json", (page) => {
+      page.drink.title = "Unser natürlicher Energiedrink";
+      page.drink.intro = "Statt Koffein aus der Dose: Hafer, Banane und Ingwer.";
+      page.comparison.rows[2].after = "Ein Apfel und der Ingwer-Hafer-Drink gegen das Tief";
+    });
+    expect(dev(dir)).toEqual([
+      "content/pages/ernaehrung-traditionell.json, Feld „drink.title“: „Energiedrink“ – hier gibt es ein Drink-Rezept, keinen Energiedrink (HCVO); schreib „Ingwer-Hafer-Drink“ oder „Drink-Rezept“",
+      "content/pages/ernaehrung-traditionell.json, Feld „comparison.rows[2].after“: verbindet den Drink mit „gegen das Tief“ – eine gesundheitsbezogene Angabe (HCVO); beschreib ihn als Rezept",
+      "content/pages/ernaehrung-traditionell.json, Feld „drink.intro“: verbindet den Drink mit „Koffein“ – eine gesundheitsbezogene Angabe (HCVO); beschreib ihn als Rezept",
+    ]);
+    const recipe = changedJson("recipes.json", (recipes) => {
+      recipes.find((r: { category: string }) => r.category === "Drink").benefit = "Ganz ohne Koffein und trotzdem wach.";
+    });
+    expect(dev(recipe)).toEqual([
+      expect.stringMatching(/^content\/recipes\.json, Feld „\[\d\]\.benefit“: verbindet den Drink mit „Koffein“/),
+    ]);
+  });
+
+  it("keeps the caffeine notices, which the law asks for", () => {
+    expect(dev(CONTENT_DIR)).toEqual([]);
+    expect(readContent<{ caffeineFree: string }>("notices.json").caffeineFree).toMatch(/Koffein/);
+  });
+});
+
+describe("survey figures read as what respondents said", () => {
+  it("refuses a percentage of the survey whose label does not name „Befragte“", () => {
+    const results = changedJson("results.json", (list) => {
+      list[0].label = "berichten von mehr Energie im Alltag";
+    });
+    expect(dev(results)).toEqual([
+      "content/results.json, Feld „[0].label“: eine Prozentzahl der Befragung muss als Angabe der Befragten dastehen (z.\u00a0B. „der Befragten gaben an, …“)",
+    ]);
+    const weekTwo = changedJson("pages/ernaehrung-traditionell.json", (page) => {
+      page.results.weekTwoLabel = "spüren eine Verbesserung in der zweiten Woche";
+    });
+    expect(dev(weekTwo)).toEqual([
+      "content/pages/ernaehrung-traditionell.json, Feld „results.weekTwoLabel“: eine Prozentzahl der Befragung muss als Angabe der Befragten dastehen (z.\u00a0B. „der Befragten gaben an, …“)",
+    ]);
+  });
+});
+
 describe("German typography", () => {
   it("wants a no-break space inside „z. B.“ and before „Uhr“, and German quotes", () => {
     const dir = changedJson("pages/home.json", (page) => {
@@ -107,16 +151,33 @@ describe("legal texts name their revision", () => {
   });
 });
 
+describe("the privacy texts' revision follows what they render", () => {
+  it("wants a new revised date and fingerprint when a site.json value they state changes", () => {
+    const dir = changedJson("site.json", (data) => {
+      data.retention.contactRequestDays = 90;
+    });
+    expect(legalPageProblems(dir)).toEqual([
+      expect.stringMatching(
+        /^content\/legal\/datenschutz\.md, Kopfbereich, Feld „fingerprint“: der Text hat sich geändert \(auch durch Werte aus content\/site\.json, die er nennt\); revised auf den heutigen Tag setzen und fingerprint: "sha256:[0-9a-f]{12}" eintragen$/,
+      ),
+      expect.stringMatching(/^content\/legal\/personenbezogene-daten\.md, Kopfbereich, Feld „fingerprint“/),
+    ]);
+    expect(legalPageProblems(CONTENT_DIR)).toEqual([]);
+  });
+});
+
 describe("deployment facts", () => {
   const site = readContent<{ deployment: Record<string, string> }>("site.json");
+  const optional = DEPLOYMENT_OPTIONAL as readonly string[];
   const filledIn = (data: any) => {
-    for (const key of Object.keys(data.deployment)) data.deployment[key] = key === "webhookRecipients" ? "" : "ja";
+    for (const key of Object.keys(data.deployment)) data.deployment[key] = optional.includes(key) ? "" : "ja";
     data.deployment.accessLogDays = "7";
+    data.deployment.backupDays = "14";
   };
 
   it("may stay empty in development, and are listed as still to fill", () => {
     expect(dev(CONTENT_DIR)).toEqual([]);
-    const empty = Object.keys(site.deployment).filter((key) => site.deployment[key] === "" && key !== "webhookRecipients");
+    const empty = Object.keys(site.deployment).filter((key) => site.deployment[key] === "" && !optional.includes(key));
     expect(emptyDeploymentFacts(site.deployment)).toEqual(empty.map((key) => `deployment.${key}`));
   });
 
@@ -131,6 +192,34 @@ describe("deployment facts", () => {
     expect(contentProblems(dir, { production: false })).toEqual([]);
     const complete = changedJson("site.json", filledIn);
     expect(contentProblems(complete, { production: true })).toEqual([]);
+  });
+
+  it("name a country outside the EU with its safeguard, and „euOnly“ agrees with them", () => {
+    const abroad = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.mailCountry = "USA";
+    });
+    expect(contentProblems(abroad, { production: true })).toEqual([
+      "content/site.json, Feld „deployment.mailSafeguard“: fehlt; zu einem Land außerhalb der EU gehört die Garantie (z.\u00a0B. „Standardvertragsklauseln“)",
+      "content/site.json, Feld „deployment.euOnly“: ist „ja“, aber „deployment.mailCountry“ nennt ein Land außerhalb der EU",
+    ]);
+    const nowhere = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.euOnly = "nein";
+    });
+    expect(contentProblems(nowhere, { production: true })).toEqual([
+      "content/site.json, Feld „deployment.euOnly“: ist „nein“, aber kein Feld „deployment.…Country“ nennt ein Land außerhalb der EU; trag Land und Garantie beim Dienstleister ein",
+    ]);
+    const named = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.euOnly = "nein";
+      data.deployment.mailCountry = "USA";
+      data.deployment.mailSafeguard = "EU-US Data Privacy Framework";
+      data.deployment.webhookRecipients = "Beispiel CRM GmbH, Berlin";
+    });
+    expect(contentProblems(named, { production: true })).toEqual([
+      "content/site.json, Feld „deployment.webhookRetention“: fehlt; die Datenschutztexte sagen, wie lange der Webhook-Empfänger die Angaben speichert (z.\u00a0B. „bis zu deiner Abmeldung oder Löschung“)",
+    ]);
   });
 
   it("take only „ja“ or „nein“ where the texts branch on them", () => {

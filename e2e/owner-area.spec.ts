@@ -9,28 +9,25 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrate } from "../scripts/audit/measure";
 import pg from "pg";
+import { freshDatabase } from "./support/own-database";
 import site from "../content/site.json";
 import { mailsTo, onServer, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
 import { mailSubject, mailSubjectPattern } from "../server/test-support/mail-copy";
 import { OWNER_LOGIN_PATH, OWNER_SCREENS, ownerRequestPath, ROUTES } from "../src/routes";
 
 const OWNER = "inhaber@urkraft-test.de";
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DATABASE = `urkraft_e2e_owner_${process.pid}`;
 
 let server: OwnServer;
 let sql: pg.Client;
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${DATABASE}` }).toString();
+  database = await freshDatabase(DATABASE);
+  const databaseUrl = database.url;
   server = await startOwnServer({
     ports: [9290, 9291, 9292, 9293],
     host: "localhost",
@@ -43,10 +40,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sql?.end();
   if (server) await stopOwnServer(server);
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
-  await admin.end();
+  await database?.drop();
 });
 
 /** Asks for a login link on the page and follows it from the mail, then presses "Anmelden". */
@@ -185,7 +179,7 @@ test("export, person view and erasure are done and written to the audit log", as
   await expectNoAxeViolations(page);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Bestätigte Leads als CSV herunterladen" }).click(),
+    page.getByRole("button", { name: "Bestätigte Leads als CSV herunterladen" }).click(),
   ]);
   const csv = await download.path().then((file) => import("node:fs/promises").then((fs) => fs.readFile(file!, "utf8")));
   expect(csv.split("\r\n")[0]).toBe("email,firstname,lastname,name,opt_in_time,opt_in_page,consent_version,privacy_version");
@@ -200,7 +194,12 @@ test("export, person view and erasure are done and written to the audit log", as
   await expect(erase).toBeDisabled();
   await page.getByLabel("Adresse zur Bestätigung").fill("erna.loeschen@beispiel.de");
   await erase.click();
-  await expect(page.getByRole("status")).toContainText("Gelöscht: 1 Lead(s)");
+  await expect(page.getByRole("status")).toContainText("Gelöscht: 1 Anmeldung,");
+  // What the tool cannot erase is the owner's to do: mailbox, an imported newsletter list, backups, the answer.
+  const checklist = page.getByRole("region", { name: "Noch zu tun für erna.loeschen@beispiel.de" });
+  await expect(checklist.getByRole("listitem")).toHaveCount(4);
+  await expect(checklist).toContainText("Ordner „Gesendet“");
+  await expect(checklist).toContainText("Art. 12 Abs. 3 DSGVO");
   const left = await sql.query("SELECT 1 FROM leads WHERE email = 'erna.loeschen@beispiel.de'");
   expect(left.rows).toHaveLength(0);
 
@@ -247,11 +246,18 @@ test("a passkey is added, used to log in, listed and removed; logout ends the se
   const session = await page.request.get(`${server.origin}/api/verwaltung/sitzung`);
   expect((await session.json()).method).toBe("passkey");
 
+  // Six minutes later removing it needs a confirmation, given with the passkey on the spot.
+  await sql.query("UPDATE owner_sessions SET confirmed_at = now() - interval '6 minutes'");
   await openSection(page, "Sicherheit");
   await page.getByRole("button", { name: "„Testgerät“ entfernen" }).click();
+  await expect(page.getByRole("heading", { name: "Bitte bestätige deine Anmeldung" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Mit Passkey bestätigen" }).click();
   await expect(page.getByText("Noch kein Passkey angelegt.")).toBeVisible();
   const audit = await sql.query<{ action: string }>("SELECT action FROM audit_log ORDER BY id");
-  expect(audit.rows.map((row) => row.action)).toEqual(expect.arrayContaining(["passkey-added", "logout", "passkey-removed"]));
+  expect(audit.rows.map((row) => row.action)).toEqual(
+    expect.arrayContaining(["passkey-added", "logout", "login-confirmed", "passkey-removed"]),
+  );
 });
 
 test("public pages set no cookie and use no storage for a logged-in owner", async ({ page }) => {

@@ -203,7 +203,7 @@ test("nutrition page: five principles, results with their basis, the drink, befo
   await expect(resultSection).toContainText(site.stats.weekTwoBasis);
 
   const drink = page.getByRole("region", { name: copy.drink.title });
-  await expect(drink.getByRole("heading", { name: "Ingwer-Hafer-Energiedrink" })).toBeVisible();
+  await expect(drink.getByRole("heading", { name: "Ingwer-Hafer-Drink", exact: true })).toBeVisible();
   await expect(drink.getByText(notices.caffeineFree)).toBeVisible();
 
   const table = page.getByRole("table", { name: copy.comparison.title });

@@ -8,8 +8,9 @@
  * of these runs (what a lead costs the server beyond a refused post), checks every stored lead and contact request
  * against the 202 answers and reports the server's peak resident memory (goals: 300 MB with PGlite,
  * 200 MB with PostgreSQL); BENCH_MEMORY_PROBE=1 adds where it goes (heap, external, array buffers).
- * Reports the size of public/ and, with BENCH_BUILD=1, the time of a cold `gatsby build`. Writes
- * reports/bench.json.
+ * Reports the size of public/ and, with BENCH_BUILD=1, the time of a cold `gatsby build`. Measures GET /
+ * with visit counting on and off in turns (goal: ≥ 95 % of the rate without; bench/visit-counting.ts);
+ * BENCH_ONLY=counting runs only that. Writes reports/bench.json.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -30,6 +31,7 @@ import { createTempDatabase } from "./bench/postgres";
 import { startServer, type ServerMemory } from "./bench/server";
 import { coldBuild, gatsbyBuild, siteSize, type SiteSize } from "./bench/site";
 import { storedLeadEmails } from "./bench/stored-leads";
+import { benchCounting, COUNTING_GOAL, type CountingFigures } from "./bench/visit-counting";
 
 const projectDir = path.resolve(__dirname, "..");
 const publicDir = path.join(projectDir, "public");
@@ -208,6 +210,17 @@ function memoryLine(run: DriverRun): string {
   return line;
 }
 
+function countingLine(figures: CountingFigures): string {
+  const rounds = (rates: number[]) => rates.join(", ");
+  const met = figures.ratio >= COUNTING_GOAL ? "erreicht" : "verfehlt";
+  return (
+    `GET / mit Besucherzählung, ${figures.connections} Verbindungen, ${figures.rounds} Runden à ${figures.durationS} s im Wechsel: ` +
+    `ohne ${rounds(figures.off)} req/s, mit ${rounds(figures.on)} req/s; beste Runde mit/ohne ` +
+    `${(figures.ratio * 100).toFixed(1)} % (Ziel ≥ ${COUNTING_GOAL * 100} %: ${met}); ` +
+    `Server-CPU je Anfrage ohne ${figures.cpuUsOff ?? "–"} µs, mit ${figures.cpuUsOn ?? "–"} µs`
+  );
+}
+
 async function ensureBuilt(): Promise<void> {
   if (fs.existsSync(path.join(publicDir, "index.html"))) return;
   console.log("public/ fehlt: baue die Seite (gatsby build) …");
@@ -223,8 +236,9 @@ async function main(): Promise<void> {
     console.log(`gatsby build (kalt): ${(build.ms / 1000).toFixed(1)} s`);
   }
 
-  const runs: DriverRun[] = [await benchDriver("pglite")];
-  if (process.env.DATABASE_URL) {
+  const onlyCounting = process.env.BENCH_ONLY === "counting";
+  const runs: DriverRun[] = onlyCounting ? [] : [await benchDriver("pglite")];
+  if (process.env.DATABASE_URL && !onlyCounting) {
     const database = await createTempDatabase(process.env.DATABASE_URL);
     try {
       runs.push(await benchDriver("postgres", database.url));
@@ -232,6 +246,14 @@ async function main(): Promise<void> {
       await database.drop();
     }
   }
+
+  const counting = await benchCounting(
+    projectDir,
+    Math.max(...CONNECTIONS),
+    durationS,
+    Number(process.env.BENCH_COUNTING_ROUNDS ?? 4),
+  );
+  console.log(countingLine(counting));
 
   const size = siteSize(publicDir);
   console.log(`\nLast je ${durationS} s, ${os.cpus().length} CPU-Kerne, Server und autocannon auf derselben Maschine:\n`);
@@ -266,6 +288,7 @@ async function main(): Promise<void> {
       contact: { ...run.contact, lost: run.contact.lost.length, unexpected: run.contact.unexpected.length },
       memory: run.memory,
     })),
+    visitCounting: counting,
     public: size,
     coldBuild: build ? { seconds: Math.round(build.ms / 100) / 10, output: build.size } : null,
   };

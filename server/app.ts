@@ -5,6 +5,7 @@
 import compress from "@fastify/compress";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
+import { sharedRateLimitStore } from "./http/shared-rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import path from "node:path";
 import type { Config, RateLimitConfig } from "./config";
@@ -25,6 +26,7 @@ import staticRoutes, { isApiPath, pathnameOf, sendNotFoundPage } from "./routes/
 import type { ConsentVersions } from "./services/submission";
 import { SiteFiles } from "./static/site-files";
 import { registerWebhooks } from "./webhooks";
+import { registerVisitStats } from "./analytics";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -78,11 +80,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMail(app, { config, contentDir, ...options.mail });
   registerWebhooks(app, config);
   registerMetrics(app, config);
+  registerVisitStats(app, config, app.mail.site.timeZone);
 
   // Only JSON and form posts are read; text/plain would let another site's form post JSON-like bodies.
   app.removeContentTypeParser("text/plain");
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
-  await app.register(rateLimit, rateLimitOptions(config.rateLimit));
+  await app.register(rateLimit, {
+    ...rateLimitOptions(config.rateLimit),
+    // On PostgreSQL every instance counts the same hits (see shared-rate-limit.ts).
+    ...(db.driver === "postgres" ? { store: sharedRateLimitStore(db) } : {}),
+  });
   // The same two encodings the precompressed site files come in (see static/file-cache.ts).
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
 

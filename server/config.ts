@@ -5,6 +5,8 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { EMAIL_PATTERN } from "../src/forms/schemas";
+import { deploymentProblems } from "../src/content/editorial-checks";
+import { readSiteSettings, type SiteSettings } from "../src/content/read-content";
 
 export interface RateLimitConfig {
   /** Submissions allowed per client IP and form within one window. */
@@ -30,6 +32,8 @@ export interface MailConfig {
   purgeIntervalMs: number;
   /** How often the worker looks for contact requests that need a reply reminder. */
   reminderIntervalMs: number;
+  /** MAIL_RATE: mails per minute and per day for all instances together; unset: no limit. */
+  rate?: { perMinute: number; perDay: number };
 }
 
 export interface WebhookConfig {
@@ -76,6 +80,11 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Port of the Prometheus listener on 127.0.0.1; unset: no metrics. */
   metricsPort: number | undefined;
+  /**
+   * Page views and visits counted by the server (server/analytics): VISIT_STATS=false turns counting off;
+   * VISIT_STATS_INTERVAL is how often the counts are written (60 s; shorter only for tests).
+   */
+  visitStats: { enabled: boolean; writeIntervalMs: number };
 }
 
 export class ConfigError extends Error {
@@ -112,17 +121,43 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       retryBaseMs: readDuration(env, "MAIL_RETRY_BASE", 30_000),
       retryMaxMs: readDuration(env, "MAIL_RETRY_MAX", 3_600_000),
       maxAttempts: readInteger(env, "MAIL_MAX_ATTEMPTS", 30, 1, 1000),
-      leaseMs: 5 * 60_000,
+      leaseMs: readDuration(env, "MAIL_LEASE", 5 * 60_000),
       batchSize: 20,
       concurrency: 3,
       purgeIntervalMs: 6 * 3_600_000,
       reminderIntervalMs: readDuration(env, "MAIL_REMINDER_INTERVAL", 60_000),
+      ...readMailRate(env),
     },
     ownerEmails: readOwnerEmails(env),
     ownerLoginLimit: readInteger(env, "OWNER_LOGIN_LIMIT", 20, 1, Number.MAX_SAFE_INTEGER),
     webhooks: readWebhooks(env),
     metricsPort: readMetricsPort(env),
+    visitStats: {
+      enabled: readBoolean(env, "VISIT_STATS", true),
+      writeIntervalMs: readDuration(env, "VISIT_STATS_INTERVAL", 60_000),
+    },
   };
+}
+
+/**
+ * MAIL_RATE="100/min,2000/day": what the mail provider allows, per minute and/or per day (either may be
+ * left out); "min"/"minute", "day"/"tag"/"d".
+ */
+function readMailRate(env: Env): { rate?: { perMinute: number; perDay: number } } {
+  const raw = value(env, "MAIL_RATE");
+  if (raw === undefined) return {};
+  const rate = { perMinute: Number.POSITIVE_INFINITY, perDay: Number.POSITIVE_INFINITY };
+  for (const part of raw.split(",").map((entry) => entry.trim().toLowerCase())) {
+    const match = /^(\d+)\s*\/\s*(m|min|minute|d|day|tag)$/.exec(part);
+    if (!match || Number(match[1]) < 1)
+      throw new ConfigError(
+        "MAIL_RATE",
+        `„${part}“ ist keine Rate wie 100/min oder 2000/day (Beispiel: MAIL_RATE=100/min,2000/day)`,
+      );
+    if (match[2]!.startsWith("m")) rate.perMinute = Number(match[1]);
+    else rate.perDay = Number(match[1]);
+  }
+  return { rate };
 }
 
 function readOwnerEmails(env: Env): string[] {
@@ -319,4 +354,66 @@ function readMetricsPort(env: Env): number | undefined {
     throw new ConfigError("METRICS_PORT", `darf nicht derselbe Port wie PORT sein (${port})`);
   }
   return port;
+}
+
+/** Settings that contradict what the privacy texts and the site promise; the server does not start with them. */
+export class StartupError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Der Server startet nicht für den Betrieb (SITE_URL ist gesetzt), weil Einstellungen fehlen oder einander widersprechen:\n${problems
+        .map((problem) => `  • ${problem}`)
+        .join("\n")}`,
+    );
+    this.name = "StartupError";
+  }
+}
+
+/** A public SITE_URL means production; one on this machine (127.0.0.1, localhost) is a local test run. */
+export function isProduction(config: Config): boolean {
+  return config.siteUrl !== undefined && !isLoopback(new URL(config.siteUrl).hostname);
+}
+
+/**
+ * In production (SITE_URL set) the environment must deliver what the texts say: every deployment fact
+ * the privacy texts state is filled in, the webhook receivers named there are the ones configured, the
+ * owner notification's link leads somewhere, and mails reach a mail server instead of files.
+ */
+export function productionProblems(config: Config, site: SiteSettings): string[] {
+  if (!isProduction(config)) return [];
+  const siteUrl = config.siteUrl as string;
+  const problems = deploymentProblems(site.deployment, true);
+  const { deployment } = site;
+  const recipients = deployment.webhookRecipients;
+  if (config.webhooks.urls.length > 0 && recipients === "")
+    problems.push(
+      "Umgebungsvariable WEBHOOK_URLS: ist gesetzt, aber content/site.json, Feld „deployment.webhookRecipients“ ist leer – die Datenschutzerklärung sagt dann, dass nichts weitergeleitet wird. Trag den Empfänger dort ein (Name, Anschrift) oder lass WEBHOOK_URLS leer.",
+    );
+  if (config.webhooks.urls.length === 0 && recipients !== "")
+    problems.push(
+      `content/site.json, Feld „deployment.webhookRecipients“: nennt „${recipients}“, aber die Umgebungsvariable WEBHOOK_URLS ist leer – die Datenschutzerklärung beschreibt eine Weiterleitung, die es nicht gibt. Setze WEBHOOK_URLS oder leere das Feld.`,
+    );
+  if (site.ownerNotification === "link" && config.ownerEmails.length === 0)
+    problems.push(
+      "Umgebungsvariable OWNER_EMAILS: fehlt, aber content/site.json, Feld „ownerNotification“ ist „link“ – die Benachrichtigung über eine Anfrage führt dann in eine Verwaltung, die niemand öffnen kann. Setze OWNER_EMAILS oder stell „ownerNotification“ auf „full“.",
+    );
+  if (config.mail.smtpUrl === undefined)
+    problems.push(
+      "Umgebungsvariable SMTP_URL: fehlt – ohne Mailserver landen alle E-Mails nur als Dateien in DATA_DIR/outbox, statt zugestellt zu werden.",
+    );
+  if (deployment.httpsEnforced === "ja" && config.trustProxy === false)
+    problems.push(
+      "Umgebungsvariable TRUST_PROXY: fehlt, aber content/site.json, Feld „deployment.httpsEnforced“ ist „ja“ – ohne TRUST_PROXY erkennt der Server hinter dem Proxy kein HTTPS und sendet kein Strict-Transport-Security.",
+    );
+  if (deployment.httpsEnforced === "ja" && !siteUrl.startsWith("https:"))
+    problems.push(
+      `Umgebungsvariable SITE_URL: „${siteUrl}“ beginnt nicht mit https://, aber content/site.json, Feld „deployment.httpsEnforced“ ist „ja“.`,
+    );
+  return problems;
+}
+
+/** Reads content/site.json and throws a StartupError naming every production setting that is missing or contradicts it. */
+export function checkProduction(config: Config, contentDir: string): void {
+  if (!isProduction(config)) return;
+  const problems = productionProblems(config, readSiteSettings(contentDir));
+  if (problems.length > 0) throw new StartupError(problems);
 }

@@ -11,7 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { checkProduction, ConfigError, loadConfig, StartupError } from "./config";
 import { openDb } from "./db";
 import { loggableError } from "./http/errors";
 import { handOver, handoverFromParent } from "./release/handover";
@@ -31,6 +31,8 @@ async function main(): Promise<void> {
     : undefined;
   const site = new SiteFiles(releasesDir && release ? publicDirOf(releasesDir, release.id) : config.publicDir);
   const contentDir = releasesDir && release ? path.join(releaseDir(releasesDir, release.id), "content") : undefined;
+  // Before anything is built or opened: a production start with settings the privacy texts contradict stops here.
+  checkProduction(config, contentDir ?? path.resolve("content"));
 
   if (!release && config.buildOnStart && (await siteNeedsBuild(process.cwd(), config.publicDir))) {
     console.log("public/ fehlt oder ist älter als die Quellen: baue die Seite (npm run build) …");
@@ -88,6 +90,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A configuration mistake is the operator's to fix: the message alone says what, no stack needed.
-  console.error(error instanceof ConfigError || error instanceof ReleaseError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof StartupError || error instanceof ReleaseError ? error.message : error,
+  );
   process.exit(1);
 });

@@ -244,6 +244,11 @@ onBothDrivers("privacy commands", async (t, database) => {
       confirmed_at: null,
       consent_text_version: null,
       privacy_version: null,
+      source: null,
+      medium: null,
+      campaign: null,
+      undeliverable_at: null,
+      undeliverable_reason: null,
     });
     assert.deepEqual([old.leadLinks, old.mails], [[], []], "no link or mail record of the old lead is left");
 

@@ -281,21 +281,25 @@ type ConfirmSignupPageCopySortInput = {
 };
 
 type Consent = {
+  readonly newslettersPerMonth: Scalars['Int'];
   readonly text: Scalars['String'];
   readonly version: Scalars['String'];
 };
 
 type ConsentFieldSelector = {
+  readonly newslettersPerMonth: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
   readonly version: InputMaybe<FieldSelectorEnum>;
 };
 
 type ConsentFilterInput = {
+  readonly newslettersPerMonth: InputMaybe<IntQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
   readonly version: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ConsentSortInput = {
+  readonly newslettersPerMonth: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
   readonly version: InputMaybe<SortOrderEnum>;
 };
@@ -539,50 +543,114 @@ type DateQueryOperatorInput = {
 
 type Deployment = {
   readonly accessLogDays: Scalars['String'];
+  readonly backupDays: Scalars['String'];
+  readonly backupLocation: Scalars['String'];
   readonly cdn: Scalars['String'];
+  readonly cdnCountry: Scalars['String'];
+  readonly cdnSafeguard: Scalars['String'];
   readonly euOnly: Scalars['String'];
+  readonly hostingCountry: Scalars['String'];
   readonly hostingProvider: Scalars['String'];
+  readonly hostingSafeguard: Scalars['String'];
   readonly httpsEnforced: Scalars['String'];
+  readonly mailCountry: Scalars['String'];
   readonly mailProvider: Scalars['String'];
+  readonly mailSafeguard: Scalars['String'];
+  readonly mailboxCountry: Scalars['String'];
   readonly mailboxProvider: Scalars['String'];
+  readonly mailboxSafeguard: Scalars['String'];
+  readonly newsletterCountry: Scalars['String'];
+  readonly newsletterSafeguard: Scalars['String'];
+  readonly newsletterTool: Scalars['String'];
   readonly serverLocation: Scalars['String'];
+  readonly webhookCountry: Scalars['String'];
   readonly webhookRecipients: Scalars['String'];
+  readonly webhookRetention: Scalars['String'];
+  readonly webhookSafeguard: Scalars['String'];
 };
 
 type DeploymentFieldSelector = {
   readonly accessLogDays: InputMaybe<FieldSelectorEnum>;
+  readonly backupDays: InputMaybe<FieldSelectorEnum>;
+  readonly backupLocation: InputMaybe<FieldSelectorEnum>;
   readonly cdn: InputMaybe<FieldSelectorEnum>;
+  readonly cdnCountry: InputMaybe<FieldSelectorEnum>;
+  readonly cdnSafeguard: InputMaybe<FieldSelectorEnum>;
   readonly euOnly: InputMaybe<FieldSelectorEnum>;
+  readonly hostingCountry: InputMaybe<FieldSelectorEnum>;
   readonly hostingProvider: InputMaybe<FieldSelectorEnum>;
+  readonly hostingSafeguard: InputMaybe<FieldSelectorEnum>;
   readonly httpsEnforced: InputMaybe<FieldSelectorEnum>;
+  readonly mailCountry: InputMaybe<FieldSelectorEnum>;
   readonly mailProvider: InputMaybe<FieldSelectorEnum>;
+  readonly mailSafeguard: InputMaybe<FieldSelectorEnum>;
+  readonly mailboxCountry: InputMaybe<FieldSelectorEnum>;
   readonly mailboxProvider: InputMaybe<FieldSelectorEnum>;
+  readonly mailboxSafeguard: InputMaybe<FieldSelectorEnum>;
+  readonly newsletterCountry: InputMaybe<FieldSelectorEnum>;
+  readonly newsletterSafeguard: InputMaybe<FieldSelectorEnum>;
+  readonly newsletterTool: InputMaybe<FieldSelectorEnum>;
   readonly serverLocation: InputMaybe<FieldSelectorEnum>;
+  readonly webhookCountry: InputMaybe<FieldSelectorEnum>;
   readonly webhookRecipients: InputMaybe<FieldSelectorEnum>;
+  readonly webhookRetention: InputMaybe<FieldSelectorEnum>;
+  readonly webhookSafeguard: InputMaybe<FieldSelectorEnum>;
 };
 
 type DeploymentFilterInput = {
   readonly accessLogDays: InputMaybe<StringQueryOperatorInput>;
+  readonly backupDays: InputMaybe<StringQueryOperatorInput>;
+  readonly backupLocation: InputMaybe<StringQueryOperatorInput>;
   readonly cdn: InputMaybe<StringQueryOperatorInput>;
+  readonly cdnCountry: InputMaybe<StringQueryOperatorInput>;
+  readonly cdnSafeguard: InputMaybe<StringQueryOperatorInput>;
   readonly euOnly: InputMaybe<StringQueryOperatorInput>;
+  readonly hostingCountry: InputMaybe<StringQueryOperatorInput>;
   readonly hostingProvider: InputMaybe<StringQueryOperatorInput>;
+  readonly hostingSafeguard: InputMaybe<StringQueryOperatorInput>;
   readonly httpsEnforced: InputMaybe<StringQueryOperatorInput>;
+  readonly mailCountry: InputMaybe<StringQueryOperatorInput>;
   readonly mailProvider: InputMaybe<StringQueryOperatorInput>;
+  readonly mailSafeguard: InputMaybe<StringQueryOperatorInput>;
+  readonly mailboxCountry: InputMaybe<StringQueryOperatorInput>;
   readonly mailboxProvider: InputMaybe<StringQueryOperatorInput>;
+  readonly mailboxSafeguard: InputMaybe<StringQueryOperatorInput>;
+  readonly newsletterCountry: InputMaybe<StringQueryOperatorInput>;
+  readonly newsletterSafeguard: InputMaybe<StringQueryOperatorInput>;
+  readonly newsletterTool: InputMaybe<StringQueryOperatorInput>;
   readonly serverLocation: InputMaybe<StringQueryOperatorInput>;
+  readonly webhookCountry: InputMaybe<StringQueryOperatorInput>;
   readonly webhookRecipients: InputMaybe<StringQueryOperatorInput>;
+  readonly webhookRetention: InputMaybe<StringQueryOperatorInput>;
+  readonly webhookSafeguard: InputMaybe<StringQueryOperatorInput>;
 };
 
 type DeploymentSortInput = {
   readonly accessLogDays: InputMaybe<SortOrderEnum>;
+  readonly backupDays: InputMaybe<SortOrderEnum>;
+  readonly backupLocation: InputMaybe<SortOrderEnum>;
   readonly cdn: InputMaybe<SortOrderEnum>;
+  readonly cdnCountry: InputMaybe<SortOrderEnum>;
+  readonly cdnSafeguard: InputMaybe<SortOrderEnum>;
   readonly euOnly: InputMaybe<SortOrderEnum>;
+  readonly hostingCountry: InputMaybe<SortOrderEnum>;
   readonly hostingProvider: InputMaybe<SortOrderEnum>;
+  readonly hostingSafeguard: InputMaybe<SortOrderEnum>;
   readonly httpsEnforced: InputMaybe<SortOrderEnum>;
+  readonly mailCountry: InputMaybe<SortOrderEnum>;
   readonly mailProvider: InputMaybe<SortOrderEnum>;
+  readonly mailSafeguard: InputMaybe<SortOrderEnum>;
+  readonly mailboxCountry: InputMaybe<SortOrderEnum>;
   readonly mailboxProvider: InputMaybe<SortOrderEnum>;
+  readonly mailboxSafeguard: InputMaybe<SortOrderEnum>;
+  readonly newsletterCountry: InputMaybe<SortOrderEnum>;
+  readonly newsletterSafeguard: InputMaybe<SortOrderEnum>;
+  readonly newsletterTool: InputMaybe<SortOrderEnum>;
   readonly serverLocation: InputMaybe<SortOrderEnum>;
+  readonly webhookCountry: InputMaybe<SortOrderEnum>;
   readonly webhookRecipients: InputMaybe<SortOrderEnum>;
+  readonly webhookRetention: InputMaybe<SortOrderEnum>;
+  readonly webhookSafeguard: InputMaybe<SortOrderEnum>;
 };
 
 type Directory = Node & {
@@ -2606,6 +2674,8 @@ type LegalEntitySortInput = {
 
 type LegalFrontmatter = {
   readonly description: Scalars['String'];
+  /** Privacy texts: fingerprint of the text with site.json's values filled in (checked by the content check) */
+  readonly fingerprint: Maybe<Scalars['String']>;
   /** Day of the text's last revision, JJJJ-MM-TT (shown as „Fassung vom …“) */
   readonly revised: Scalars['String'];
   readonly slug: Scalars['String'];
@@ -2614,6 +2684,7 @@ type LegalFrontmatter = {
 
 type LegalFrontmatterFieldSelector = {
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly fingerprint: InputMaybe<FieldSelectorEnum>;
   readonly revised: InputMaybe<FieldSelectorEnum>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -2621,6 +2692,7 @@ type LegalFrontmatterFieldSelector = {
 
 type LegalFrontmatterFilterInput = {
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly fingerprint: InputMaybe<StringQueryOperatorInput>;
   readonly revised: InputMaybe<StringQueryOperatorInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -2628,6 +2700,7 @@ type LegalFrontmatterFilterInput = {
 
 type LegalFrontmatterSortInput = {
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly fingerprint: InputMaybe<SortOrderEnum>;
   readonly revised: InputMaybe<SortOrderEnum>;
   readonly slug: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -5185,6 +5258,7 @@ type Retention = {
   readonly contactRequestDays: Scalars['Int'];
   readonly sentMailDays: Scalars['Int'];
   readonly unconfirmedLeadDays: Scalars['Int'];
+  readonly visitStatsDays: Scalars['Int'];
 };
 
 type RetentionFieldSelector = {
@@ -5194,6 +5268,7 @@ type RetentionFieldSelector = {
   readonly contactRequestDays: InputMaybe<FieldSelectorEnum>;
   readonly sentMailDays: InputMaybe<FieldSelectorEnum>;
   readonly unconfirmedLeadDays: InputMaybe<FieldSelectorEnum>;
+  readonly visitStatsDays: InputMaybe<FieldSelectorEnum>;
 };
 
 type RetentionFilterInput = {
@@ -5203,6 +5278,7 @@ type RetentionFilterInput = {
   readonly contactRequestDays: InputMaybe<IntQueryOperatorInput>;
   readonly sentMailDays: InputMaybe<IntQueryOperatorInput>;
   readonly unconfirmedLeadDays: InputMaybe<IntQueryOperatorInput>;
+  readonly visitStatsDays: InputMaybe<IntQueryOperatorInput>;
 };
 
 type RetentionSortInput = {
@@ -5212,6 +5288,7 @@ type RetentionSortInput = {
   readonly contactRequestDays: InputMaybe<SortOrderEnum>;
   readonly sentMailDays: InputMaybe<SortOrderEnum>;
   readonly unconfirmedLeadDays: InputMaybe<SortOrderEnum>;
+  readonly visitStatsDays: InputMaybe<SortOrderEnum>;
 };
 
 type SectionIntro = {
@@ -7171,7 +7248,7 @@ type SignupConfirmedPageQuery = { readonly signupConfirmedPageCopy: { readonly s
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly webhookRecipients: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number } } | null };
+type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly backupLocation: string, readonly backupDays: string, readonly webhookRecipients: string, readonly webhookRetention: string, readonly newsletterTool: string, readonly hostingCountry: string, readonly hostingSafeguard: string, readonly cdnCountry: string, readonly cdnSafeguard: string, readonly mailCountry: string, readonly mailSafeguard: string, readonly mailboxCountry: string, readonly mailboxSafeguard: string, readonly webhookCountry: string, readonly webhookSafeguard: string, readonly newsletterCountry: string, readonly newsletterSafeguard: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number, readonly visitStatsDays: number } } | null };
 
 type TestimonialFieldsFragment = { readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string };
 

@@ -136,6 +136,8 @@ export const OWNER_SCREENS = {
   overview: { path: OWNER, label: "Übersicht" },
   requests: { path: `${OWNER}/anfragen`, label: "Anfragen" },
   leads: { path: `${OWNER}/leads`, label: "Leads" },
+  visitors: { path: `${OWNER}/besucher`, label: "Besucher" },
+  newsletter: { path: `${OWNER}/newsletter`, label: "Newsletter" },
   person: { path: `${OWNER}/person`, label: "Person" },
   audit: { path: `${OWNER}/protokoll`, label: "Protokoll" },
   webhooks: { path: `${OWNER}/webhooks`, label: "Webhooks" },

@@ -132,7 +132,12 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
   throw new Error(`Server unter ${baseUrl} nach ${timeoutMs / 1000} s nicht bereit:\n${log()}`);
 }
 
-export async function startServer(options: { projectDir: string; databaseUrl?: string }): Promise<BenchServer> {
+export async function startServer(options: {
+  projectDir: string;
+  databaseUrl?: string;
+  /** More environment for the server, e.g. VISIT_STATS=false. */
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "urkraft-bench-"));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -148,13 +153,30 @@ export async function startServer(options: { projectDir: string; databaseUrl?: s
     // Request lines would be written for every request; warnings and errors still are.
     LOG_LEVEL: "warn",
     GATSBY_TELEMETRY_DISABLED: "1",
+    ...options.env,
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
-  execFileSync("npm", ["run", "-s", "build:server"], { cwd: options.projectDir, stdio: "inherit" });
+  // BENCH_SERVER_BUNDLE builds the bundle to a path of its own (e.g. in a second working copy that shares
+  // node_modules), so two working copies never run each other's bundle.
+  const ownBundle = process.env.BENCH_SERVER_BUNDLE;
+  if (ownBundle) {
+    const script: string = JSON.parse(fs.readFileSync(path.join(options.projectDir, "package.json"), "utf8")).scripts[
+      "build:server"
+    ];
+    const args = script
+      .split(/\s+/)
+      .slice(1)
+      .map((arg) => (arg.startsWith("--outfile=") ? `--outfile=${ownBundle}` : arg));
+    execFileSync(path.join(options.projectDir, "node_modules", ".bin", "esbuild"), args, {
+      cwd: options.projectDir,
+      stdio: "inherit",
+    });
+  } else execFileSync("npm", ["run", "-s", "build:server"], { cwd: options.projectDir, stdio: "inherit" });
   // BENCH_SERVER_ARGS compares other ways to run it, e.g. "--import tsx server/index.ts".
   let nodeArgs = process.env.BENCH_SERVER_ARGS?.split(/\s+/) ?? serverCommand(options.projectDir).nodeArgs;
+  if (ownBundle && !process.env.BENCH_SERVER_ARGS) nodeArgs = [...nodeArgs.slice(0, -1), ownBundle];
   const probeFile = path.join(dataDir, "memory-probe.json");
   if (process.env.BENCH_MEMORY_PROBE === "1") {
     nodeArgs = ["--import", path.join(__dirname, "memory-probe.mjs"), ...nodeArgs];

@@ -61,7 +61,7 @@ for (const target of databaseTargets()) {
       const off: string[] = [];
       assert.equal(await runCli(["login-link", "inhaber@beispiel.de"], (line) => off.push(line), env), 2);
       assert.match(off.join("\n"), /Verwaltung ist aus/);
-      // The printed token is the one stored (as its hash), unused and valid for 15 minutes.
+      // The printed token is the one stored (as its hash), unused and valid for 10 minutes.
       const db = await openDb({ databaseUrl: database.config.databaseUrl, dataDir: database.config.dataDir });
       try {
         const { rows } = await db.query<{ minutes: number }>(
@@ -69,7 +69,7 @@ for (const target of databaseTargets()) {
             WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex') AND used_at IS NULL`,
           [link[1]],
         );
-        assert.deepEqual(rows, [{ minutes: 15 }]);
+        assert.deepEqual(rows, [{ minutes: 10 }]);
       } finally {
         await db.close();
       }

@@ -8,8 +8,10 @@ import { eraseCommand } from "./erase";
 import { exportCommand } from "./export";
 import { listCommand } from "./list";
 import { loginLinkCommand } from "./login-link";
+import { newsletterCommand } from "./newsletter";
 import { purgeCommand } from "./purge";
 import { showCommand } from "./show";
+import { statsCommand } from "./stats";
 
 export const COMMANDS: readonly Command[] = [
   listCommand,
@@ -17,6 +19,8 @@ export const COMMANDS: readonly Command[] = [
   showCommand,
   eraseCommand,
   purgeCommand,
+  statsCommand,
   backupCommand,
   loginLinkCommand,
+  newsletterCommand,
 ];

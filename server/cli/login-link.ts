@@ -1,6 +1,6 @@
 /**
  * `login-link <email>`: prints a one-time login link for the owner area, for a server without SMTP or
- * the very first login. Only for an address in OWNER_EMAILS; valid 15 minutes, used once.
+ * the very first login. Only for an address in OWNER_EMAILS; valid 10 minutes, used once.
  */
 import path from "node:path";
 import { loadMailContext } from "../mail/context";

@@ -19,5 +19,6 @@ export const purgeCommand: Command = {
         `${deleted.consentProofs} Einwilligungsnachweis(e) ${retention.consentProofYears} Jahre nach der Abmeldung ` +
         `gelöscht (die Adressen bleiben auf der Sperrliste).`,
     );
+    print(`Besuchsstatistik: ${deleted.visitStatsRows} Tageszeile(n) älter als ${retention.visitStatsDays} Tage gelöscht.`);
   },
 };

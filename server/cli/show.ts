@@ -5,7 +5,7 @@ import { showPerson } from "../services/privacy";
 export function emailArgument(args: readonly string[]): string {
   rejectUnknown(args, []);
   const [email, extra] = args;
-  if (!email || extra !== undefined) throw new UsageError("Bitte genau eine E-Mail-Adresse angeben.");
+  if (!email || extra !== undefined) throw new UsageError("Gib bitte genau eine E-Mail-Adresse an.");
   return email;
 }
 

@@ -6,6 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { ValidationError, type AnyObjectSchema, type InferType } from "yup";
 import { THANK_YOU_PATH } from "../../src/constants";
 import { HONEYPOT_FIELD, type FieldErrors } from "../../src/forms/schemas";
+import { postSource } from "../analytics";
+import type { FormKind } from "../analytics/counter";
+import type { VisitSource } from "../analytics/source";
 import { sendError } from "./errors";
 import { HTTP_MESSAGES } from "./messages";
 import { isForeignOrigin, isFormPost, mediaType, sendingPage } from "./request-info";
@@ -95,8 +98,10 @@ export interface FormRoute<S extends AnyObjectSchema> {
   page: string;
   /** The form's id on that page, so the error page links back to the form itself. */
   anchor?: string;
-  /** Stores what was sent; `formPage` is the page it came from. */
-  submit: (values: InferType<S>, formPage: string) => Promise<unknown>;
+  /** What the post is counted as in the visit statistics (server/analytics). */
+  kind: FormKind;
+  /** Stores what was sent; `formPage` is the page it came from, `source` its visit's source when the post says. */
+  submit: (values: InferType<S>, formPage: string, source: VisitSource | undefined) => Promise<unknown>;
 }
 
 /** One form endpoint: guards, honeypot, validation, then `submit`, with the answers of the contract. */
@@ -116,7 +121,13 @@ export function registerFormRoute<S extends AnyObjectSchema>(app: FastifyInstanc
       if ("errors" in result) {
         return answerInvalid(request, reply, result.errors, route.anchor ? `${formPage}#${route.anchor}` : formPage);
       }
-      await route.submit(result.values, formPage);
+      const source = postSource(
+        request,
+        request.body,
+        [...app.allowedOrigins].map((origin) => new URL(origin).host),
+      );
+      await route.submit(result.values, formPage, source);
+      app.visitStats?.post(route.kind, request, formPage, source);
       return answerAccepted(request, reply);
     },
   );

@@ -7,7 +7,7 @@ export const HTTP_MESSAGES = {
   headersTooLarge:
     "Diese Anfrage ist zu lang: Adresse oder Kopfzeilen überschreiten die erlaubte Größe. Bitte prüfe die Adresse.",
   requestTimeout: "Die Anfrage hat zu lange gedauert. Bitte versuche es noch einmal.",
-  tooLarge: "Deine Anfrage ist zu groß (höchstens 16 KB). Bitte kürze deine Eingaben.",
+  tooLarge: "Deine Anfrage ist zu groß (höchstens 16\u00a0KB). Bitte kürze deine Eingaben.",
   unsupportedType: "Dieses Format nehmen wir nicht an. Bitte sende das Formular über unsere Website.",
   serverError: "Da ist bei uns leider etwas schiefgelaufen. Bitte versuche es in ein paar Minuten noch einmal.",
 } as const;

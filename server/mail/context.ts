@@ -3,7 +3,7 @@
  * address, retention periods) and the public address that links in mails point to.
  */
 import path from "node:path";
-import { readSiteSettings, type SiteSettings } from "../../src/content/read-content";
+import { readContentFile, readSiteSettings, type SiteSettings } from "../../src/content/read-content";
 import { loadTemplates, type Templates } from "./templates";
 import { readPlanContent, type PlanContent } from "./plan-content";
 import { ROUTES } from "../../src/routes";
@@ -15,6 +15,8 @@ export interface MailContext {
   siteUrl: string;
   /** The days, recipes and principles the daily plan mails are made of. */
   plan: PlanContent;
+  /** The disclaimer and safety note every mail with exercises carries (content/notices.json). */
+  safetyNote: string;
   /**
    * The time the outbox works with. Unset (always, outside tests): the database's now(), one clock for
    * every instance. A test sets it to walk through days of the plan without waiting for them.
@@ -29,7 +31,13 @@ export function loadMailContext(contentDir: string, siteUrl?: string): MailConte
     site,
     siteUrl: (siteUrl ?? site.siteUrl).replace(/\/+$/, ""),
     plan: readPlanContent(contentDir),
+    safetyNote: readSafetyNote(contentDir),
   };
+}
+
+function readSafetyNote(contentDir: string): string {
+  const notices = readContentFile<{ disclaimer: string; disclaimerDetail: string }>(contentDir, "notices.json");
+  return `${notices.disclaimer} ${notices.disclaimerDetail}`;
 }
 
 /** The placeholders every template may use (`SITE_VALUES` in templates.ts). */
@@ -46,6 +54,8 @@ export function siteValues(context: MailContext): Record<string, string> {
     city: site.address.city,
     replyWithinHours: String(site.replyWithinHours),
     planMailTime: site.planMailTime,
+    contactRequestDays: String(site.retention.contactRequestDays),
+    safetyNote: context.safetyNote,
   };
 }
 

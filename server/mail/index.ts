@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import { purgeExpired } from "../services/privacy";
 import { queueReplyReminders } from "../services/reply-reminders";
+import { finishNewsletters, startDueNewsletters } from "../newsletters/sending";
 import { loadMailContext, type MailContext } from "./context";
 import { createMailTransport, type MailTransport } from "./transport";
 import { createMailWorker } from "./worker";
@@ -41,9 +42,31 @@ export function registerMail(app: FastifyInstance, setup: MailSetup): void {
       outboxDir: path.join(config.dataDir, "outbox"),
       connections: config.mail.concurrency,
     });
-  const worker = createMailWorker({ db: app.db, transport, settings: config.mail, log, clock: app.mail.clock });
+  const worker = createMailWorker({
+    db: app.db,
+    transport,
+    settings: config.mail,
+    log,
+    clock: app.mail.clock,
+    context: app.mail,
+  });
 
   let purgeTimer: NodeJS.Timeout | undefined;
+  let newsletterTimer: NodeJS.Timeout | undefined;
+  let newsletterRun: Promise<void> | undefined;
+  // Starts the newsletters whose time has come and closes those whose last row is done.
+  const newsletters = () => {
+    newsletterRun ??= (async () => {
+      try {
+        for (const started of await startDueNewsletters(app.db, app.mail)) log.info(started, "newsletter sending started");
+        for (const id of await finishNewsletters(app.db, app.mail)) log.info({ newsletterId: id }, "newsletter sent");
+      } catch (error) {
+        log.error({ reason: (error as Error).message }, "newsletter start failed, will retry");
+      } finally {
+        newsletterRun = undefined;
+      }
+    })();
+  };
   let reminderTimer: NodeJS.Timeout | undefined;
   const remind = () =>
     queueReplyReminders(app.db, app.mail, config.ownerEmails).then(
@@ -62,6 +85,9 @@ export function registerMail(app: FastifyInstance, setup: MailSetup): void {
     void purge();
     purgeTimer = setInterval(() => void purge(), config.mail.purgeIntervalMs);
     purgeTimer.unref();
+    newsletters();
+    newsletterTimer = setInterval(newsletters, Math.max(config.mail.pollMs, 250));
+    newsletterTimer.unref();
     void remind();
     reminderTimer = setInterval(() => void remind(), config.mail.reminderIntervalMs);
     reminderTimer.unref();
@@ -69,6 +95,8 @@ export function registerMail(app: FastifyInstance, setup: MailSetup): void {
   app.addHook("preClose", async () => {
     clearInterval(purgeTimer);
     clearInterval(reminderTimer);
+    clearInterval(newsletterTimer);
+    await newsletterRun;
     await worker.stop();
     transport.close();
   });

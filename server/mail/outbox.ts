@@ -3,7 +3,8 @@
  * claim due rows, mark them sent or schedule the next attempt.
  */
 import { randomUUID } from "node:crypto";
-import type { Queryable } from "../db/types";
+import type { Db, Queryable } from "../db/types";
+import type { NewsletterSlot } from "../newsletters/sending";
 import { claimDue, releaseClaimed, retryDelayMs, scheduleRetry, type OutboxTable, type RetryPolicy } from "../outbox/queue";
 import { siteValues, tokenLink, type MailContext } from "./context";
 import { API_PATHS } from "../../src/routes";
@@ -49,6 +50,16 @@ function mailbox(box: Mailbox): Mailbox {
   return box.name ? { name: displayName(box.name), address: box.address } : { address: box.address };
 }
 
+/** `List-Unsubscribe` with the link and a mail address, and the one-click POST of RFC 8058. */
+export function unsubscribeHeaders(context: MailContext, unsubscribeUrl: string): Record<string, string> {
+  const mailto = `mailto:${context.site.email}?subject=${encodeURIComponent("Abmelden")}`;
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl}>, <${mailto}>`,
+    // RFC 8058: mail programs may unsubscribe with one POST, without opening a page.
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
 export function composeMail(context: MailContext, mail: OutgoingMail): StoredMessage {
   const { site } = context;
   const unsubscribeUrl = mail.unsubscribeToken ? tokenLink(context, API_PATHS.unsubscribe, mail.unsubscribeToken) : undefined;
@@ -61,13 +72,7 @@ export function composeMail(context: MailContext, mail: OutgoingMail): StoredMes
       brand: site.brand,
     },
   );
-  const headers: Record<string, string> = {};
-  if (unsubscribeUrl) {
-    const mailto = `mailto:${site.email}?subject=${encodeURIComponent("Abmelden")}`;
-    headers["List-Unsubscribe"] = `<${unsubscribeUrl}>, <${mailto}>`;
-    // RFC 8058: mail programs may unsubscribe with one POST, without opening a page.
-    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
-  }
+  const headers: Record<string, string> = unsubscribeUrl ? unsubscribeHeaders(context, unsubscribeUrl) : {};
   if (mail.inReplyTo) {
     headers["In-Reply-To"] = mail.inReplyTo;
     headers["References"] = mail.inReplyTo;
@@ -144,15 +149,18 @@ export async function enqueueMail(tx: Queryable, context: MailContext, mail: Out
 
 export interface ClaimedMail {
   id: number;
-  kind: MailKind;
+  kind: MailKind | "newsletter";
   attempts: number;
-  message: StoredMessage;
+  /** A newsletter row holds its slot; the worker composes the mail from it (server/newsletters/sending.ts). */
+  message: StoredMessage | NewsletterSlot;
 }
 
 /** The mail table for the shared outbox mechanics (server/outbox/queue.ts). */
 const MAIL_QUEUE: OutboxTable = {
   table: "mail_outbox",
   claimable: "q.message IS NOT NULL",
+  // Mails to people who are waiting for them (confirmation, login link, plan) before newsletters.
+  order: "(q.kind = 'newsletter'), q.next_attempt_at, q.id",
   returning: "id, kind, attempts, message",
   // A mail given up for good drops its content (and with it any link token) in the same statement, as a
   // sent one does: only the record the privacy texts name (recipient, subject, times, status, error) stays.
@@ -168,19 +176,57 @@ const at = (now: Date | undefined) => now?.toISOString() ?? null;
 
 /** Takes up to `limit` due mails and leases them to this worker for `leaseMs` (see `claimDue`). */
 export async function claimDueMails(db: Queryable, limit: number, leaseMs: number, now?: Date): Promise<ClaimedMail[]> {
-  const rows = await claimDue<{ id: string | number; kind: MailKind; attempts: number; message: StoredMessage | string }>(
-    db,
-    MAIL_QUEUE,
-    limit,
-    leaseMs,
-    now,
-  );
+  const rows = await claimDue<{
+    id: string | number;
+    kind: ClaimedMail["kind"];
+    attempts: number;
+    message: ClaimedMail["message"] | string;
+  }>(db, MAIL_QUEUE, limit, leaseMs, now);
   return rows.map((row) => ({
     id: Number(row.id),
     kind: row.kind,
     attempts: row.attempts,
-    message: typeof row.message === "string" ? (JSON.parse(row.message) as StoredMessage) : row.message,
+    message: typeof row.message === "string" ? (JSON.parse(row.message) as ClaimedMail["message"]) : row.message,
   }));
+}
+
+/** MAIL_RATE: mails handed to the mail server per minute and per day, by all instances together. */
+export interface MailRate {
+  perMinute: number;
+  perDay: number;
+}
+
+/**
+ * Claims due mails within MAIL_RATE: under an advisory lock (one instance at a time), counts the mails
+ * handed out in the last minute and day, claims no more than is left, and records the ones it claims.
+ * Transactional mails come first (MAIL_QUEUE's order), so a newsletter never holds up a login link.
+ */
+export async function claimDueMailsWithinRate(
+  db: Db,
+  limit: number,
+  leaseMs: number,
+  rate: MailRate,
+  now?: Date,
+): Promise<ClaimedMail[]> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(260027)");
+    const { rows } = await tx.query<{ minute: number; day: number }>(
+      `SELECT (count(*) FILTER (WHERE at > ${NOW("$1")} - interval '1 minute'))::int AS minute, count(*)::int AS day
+         FROM mail_sends WHERE at > ${NOW("$1")} - interval '1 day'`,
+      [at(now)],
+    );
+    const room = Math.min(limit, rate.perMinute - rows[0]!.minute, rate.perDay - rows[0]!.day);
+    if (room <= 0) return [];
+    const claimed = await claimDueMails(tx, room, leaseMs, now);
+    if (claimed.length > 0) {
+      await tx.query(`INSERT INTO mail_sends (at) SELECT ${NOW("$2")} FROM generate_series(1, $1::integer)`, [
+        claimed.length,
+        at(now),
+      ]);
+      await tx.query(`DELETE FROM mail_sends WHERE at < ${NOW("$1")} - interval '1 day'`, [at(now)]);
+    }
+    return claimed;
+  });
 }
 
 /**
@@ -213,4 +259,28 @@ export async function markAttemptFailed(
 ): Promise<"retry" | "failed"> {
   const outcome = await scheduleRetry(db, MAIL_QUEUE, mail, error, policy, undefined, now);
   return outcome === "failed" ? "failed" : "retry";
+}
+
+/** Starts `last_error` of a row given up because the address was refused for good. */
+export const PERMANENT_FAILURE_PREFIX = "unzustellbar:";
+
+/**
+ * The recipient's mail server refused the address for good (SMTP 5xx): the row is given up at once, and
+ * when it went to a lead, the lead is marked undeliverable (no more newsletters to it).
+ */
+export async function markUndeliverable(db: Db, mail: ClaimedMail, error: string, now?: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ lead_id: number | null }>(
+      `UPDATE mail_outbox SET status = 'failed', message = NULL, last_error = $2, next_attempt_at = ${NOW("$3")}
+        WHERE id = $1 AND status = 'pending' RETURNING lead_id`,
+      [mail.id, `${PERMANENT_FAILURE_PREFIX} ${error}`.slice(0, 500), at(now)],
+    );
+    const leadId = rows[0]?.lead_id;
+    if (leadId === null || leadId === undefined) return;
+    await tx.query(
+      `UPDATE leads SET undeliverable_at = ${NOW("$3")}, undeliverable_reason = $2
+        WHERE id = $1 AND undeliverable_at IS NULL`,
+      [leadId, error.slice(0, 200), at(now)],
+    );
+  });
 }

@@ -12,6 +12,7 @@ import site from "../../content/site.json";
 import movementPlan from "../../content/movement-plan.json";
 import recipes from "../../content/recipes.json";
 import principles from "../../content/principles.json";
+import notices from "../../content/notices.json";
 import { buildApp, loggerOptions } from "../app";
 import { erasePerson, showPerson } from "../services/privacy";
 import { loadMailContext, type MailContext } from "./context";
@@ -145,6 +146,12 @@ onBothDrivers("7-day plan by e-mail", async (t, database) => {
         continue;
       }
       const received = await morning(email, day, mail.due_at);
+      // Five principles for seven days: the sixth and seventh say that they come round again.
+      const heading = day > principles.length ? "Noch einmal zur Erinnerung" : "Grundsatz des Tages";
+      assert.ok(
+        (received.parsed.html || "").includes(`${heading}: ${principles[(day - 1) % principles.length]!.title}`),
+        `day ${day}`,
+      );
       if (day === 1) {
         const text = received.parsed.text ?? "";
         const html = received.parsed.html || "";
@@ -163,6 +170,15 @@ onBothDrivers("7-day plan by e-mail", async (t, database) => {
         assert.ok(received.parsed.headerLines.some((line) => line.line === "List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
       }
       if (day === 7) assert.match(received.parsed.text ?? "", /höchstens zwei E-Mails im Monat/);
+    }
+
+    // The safety note of content/notices.json stands in the welcome mail and in every plan mail.
+    const [, ...afterConfirmation] = sink.to(email);
+    assert.equal(afterConfirmation.length, 8);
+    for (const mail of afterConfirmation) {
+      const flowing = (text: string) => text.replace(/\s+/g, " ");
+      assert.ok(flowing(mail.parsed.text ?? "").includes(flowing(notices.disclaimerDetail)), mail.parsed.subject);
+      assert.ok(flowing(mail.parsed.html || "").includes(flowing(notices.disclaimerDetail)), mail.parsed.subject);
     }
 
     const sent = await plannedFor(email);

@@ -32,6 +32,8 @@ export function planMailValues(context: MailContext, name: string, day: number):
     recipeServings: String(recipe.servings),
     recipeIngredients: recipe.ingredients.join(", "),
     recipeSteps: recipe.steps.map((step, index) => `${index + 1}. ${step}`).join("\n"),
+    // Five principles, seven days: from day 6 on a principle comes round again, and the heading says so.
+    principleHeading: day > context.plan.principles.length ? "Noch einmal zur Erinnerung" : "Grundsatz des Tages",
     principleTitle: principle.title,
     principleText: principle.description,
     ...pageLinks(context),

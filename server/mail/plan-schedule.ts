@@ -4,13 +4,14 @@
  * summer time moves the instant, never the wall-clock time.
  */
 
-interface LocalDate {
+export interface LocalDate {
   year: number;
   month: number;
   day: number;
 }
 
-function parts(instant: Date, timeZone: string): LocalDate & { hour: number; minute: number } {
+/** The wall-clock date and time of `timeZone` at that instant. */
+export function localParts(instant: Date, timeZone: string): LocalDate & { hour: number; minute: number } {
   const format = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
@@ -26,7 +27,7 @@ function parts(instant: Date, timeZone: string): LocalDate & { hour: number; min
 
 /** How far the zone's wall clock is ahead of UTC at that instant, in milliseconds (whole minutes). */
 function offsetMs(instant: Date, timeZone: string): number {
-  const local = parts(instant, timeZone);
+  const local = localParts(instant, timeZone);
   const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
   return asUtc - Math.floor(instant.getTime() / 60_000) * 60_000;
 }
@@ -41,7 +42,7 @@ export function zonedInstant(date: LocalDate, hour: number, minute: number, time
   const candidates = [offsetMs(new Date(wall - 86_400_000), timeZone), offsetMs(new Date(wall + 86_400_000), timeZone)];
   for (const offset of candidates) {
     const instant = new Date(wall - offset);
-    const shown = parts(instant, timeZone);
+    const shown = localParts(instant, timeZone);
     if (Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute) === wall) return instant;
   }
   // In a gap: the wall time with the offset in force before it, which lands after the gap.
@@ -61,7 +62,7 @@ export function parseTimeOfDay(time: string): [number, number] {
  */
 export function planMailTimes(confirmedAt: Date, time: string, timeZone: string, days: number): Date[] {
   const [hour, minute] = parseTimeOfDay(time);
-  const today = parts(confirmedAt, timeZone);
+  const today = localParts(confirmedAt, timeZone);
   return Array.from({ length: days }, (_, index) => {
     // Date.UTC normalises day overflow into the next month or year.
     const next = new Date(Date.UTC(today.year, today.month - 1, today.day + index + 1));

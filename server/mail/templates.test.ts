@@ -143,6 +143,8 @@ describe("templates in content/emails", () => {
       city: "München",
       replyWithinHours: "24",
       planMailTime: "07:30",
+      contactRequestDays: "180",
+      safetyNote: "Hör auf, wenn etwas schmerzt.",
     };
     const welcome = renderMail(
       templates,

@@ -23,6 +23,10 @@ export const SITE_VALUES = [
   "city",
   "replyWithinHours",
   "planMailTime",
+  /** Days after which contact requests and the owner's mails about them are deleted. */
+  "contactRequestDays",
+  /** The disclaimer and the safety note of content/notices.json, one source for pages and mails. */
+  "safetyNote",
 ] as const;
 
 /** What each daily plan mail knows: the day of content/movement-plan.json, one recipe, one principle. */
@@ -38,6 +42,7 @@ const PLAN_VALUES = [
   "recipeServings",
   "recipeIngredients",
   "recipeSteps",
+  "principleHeading",
   "principleTitle",
   "principleText",
   "recipesUrl",
@@ -59,6 +64,9 @@ export const TEMPLATE_VALUES = {
   "contact-reply": ["name", "reply", "message", "originalSubject", "submittedAt"],
   "owner-login": ["loginUrl", "minutes"],
   "owner-reminder": ["name", "requestUrl", "reminderHours"],
+  "owner-passkey-added": ["owner", "passkeyName", "securityUrl"],
+  "owner-passkey-removed": ["owner", "passkeyName", "securityUrl"],
+  "owner-login-warning": ["failures", "auditUrl"],
   _footer: [],
   _unsubscribe: ["unsubscribeUrl"],
 } as const;
@@ -171,7 +179,15 @@ function cleanValues(values: Values): Values {
 }
 
 /** Mails to the owners, which get no footer with the company's address. */
-const OWNER_MAILS = new Set<MailKind>(["contact-notification", "contact-notification-full", "owner-login", "owner-reminder"]);
+const OWNER_MAILS = new Set<MailKind>([
+  "contact-notification",
+  "contact-notification-full",
+  "owner-login",
+  "owner-reminder",
+  "owner-passkey-added",
+  "owner-passkey-removed",
+  "owner-login-warning",
+]);
 
 export function renderMail(
   templates: Templates,

@@ -3,9 +3,22 @@
  * schedules a retry with exponential back-off. The loop itself is shared with the webhooks
  * (server/outbox/loop.ts).
  */
-import type { Queryable } from "../db/types";
+import type { Db } from "../db/types";
 import { createOutboxLoop, type Outcome, type OutboxLoop } from "../outbox/loop";
-import { claimDueMails, markAttemptFailed, markSent, releaseMails, type ClaimedMail, type RetryPolicy } from "./outbox";
+import { composeNewsletterMail, isNewsletterSlot, newsletterTexts } from "../newsletters/sending";
+import type { MailContext } from "./context";
+import {
+  claimDueMails,
+  claimDueMailsWithinRate,
+  markAttemptFailed,
+  markSent,
+  markUndeliverable,
+  releaseMails,
+  type ClaimedMail,
+  type MailRate,
+  type RetryPolicy,
+  type StoredMessage,
+} from "./outbox";
 import type { MailTransport } from "./transport";
 
 export interface WorkerSettings extends RetryPolicy {
@@ -15,6 +28,8 @@ export interface WorkerSettings extends RetryPolicy {
   batchSize: number;
   /** Mails sent at the same time (and SMTP connections kept open). */
   concurrency: number;
+  /** MAIL_RATE; unset: as fast as the mail server takes them. */
+  rate?: MailRate;
 }
 
 /** The subset of pino's logger the worker uses. */
@@ -37,24 +52,60 @@ function describeError(error: unknown): string {
   return parts.length > 0 ? parts.join(" ") : (error as Error).name || "Error";
 }
 
+/**
+ * A 5xx answer to the recipient (RCPT TO) or to the mail itself (DATA) refuses this address for good;
+ * 4xx answers and every other failure (connection, login) are retried with back-off.
+ */
+function isPermanentRefusal(error: unknown): boolean {
+  const e = error as { responseCode?: unknown; command?: unknown };
+  return (
+    typeof e.responseCode === "number" &&
+    e.responseCode >= 500 &&
+    e.responseCode < 600 &&
+    (e.command === "RCPT TO" || e.command === "DATA")
+  );
+}
+
 export function createMailWorker(options: {
-  db: Queryable;
+  db: Db;
   transport: MailTransport;
   settings: WorkerSettings;
   log: WorkerLog;
   /** The time to send by; the database's now() when unset (see MailContext.clock). */
   clock?: () => Date;
+  /** Composes newsletter rows; without it they are retried until a worker with a context sends them. */
+  context?: MailContext;
 }): MailWorker {
-  const { db, transport, settings, log, clock } = options;
+  const { db, transport, settings, log, clock, context } = options;
+  const newsletterText = newsletterTexts(db);
+
+  /** A newsletter row is composed now; undefined when it was cancelled (unsubscribed, erased) meanwhile. */
+  async function messageOf(mail: ClaimedMail): Promise<StoredMessage | undefined> {
+    if (!isNewsletterSlot(mail.message)) return mail.message;
+    if (!context) throw new Error("no mail context for newsletters");
+    const { rows } = await db.query("SELECT 1 FROM mail_outbox WHERE id = $1 AND status = 'pending'", [mail.id]);
+    const text = rows.length > 0 ? await newsletterText(mail.message.newsletter) : undefined;
+    return text && composeNewsletterMail(context, text, mail.message);
+  }
 
   async function deliver(mail: ClaimedMail): Promise<Outcome> {
     try {
-      const { file } = await transport.send(mail.message, mail.id, mail.kind);
+      const message = await messageOf(mail);
+      if (!message) return "gone";
+      const { file } = await transport.send(message, mail.id, mail.kind);
       if (file) log.info({ mailId: mail.id, kind: mail.kind, file }, "mail written to outbox folder");
       else log.info({ mailId: mail.id, kind: mail.kind }, "mail sent");
+      // A newsletter is recorded at once rather than with its batch: a crash right after sending it
+      // then sends it again only if it strikes between the server's answer and this statement.
+      if (mail.kind === "newsletter") await markSent(db, [mail.id], clock?.());
       return "sent";
     } catch (error) {
       const reason = describeError(error);
+      if (isPermanentRefusal(error)) {
+        await markUndeliverable(db, mail, reason, clock?.());
+        log.error({ mailId: mail.id, kind: mail.kind, reason }, "mail refused for good, address marked undeliverable");
+        return "failed";
+      }
       const outcome = await markAttemptFailed(db, mail, reason, settings, clock?.());
       const entry = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason };
       if (outcome === "failed") log.error(entry, "mail given up after the last attempt");
@@ -67,7 +118,10 @@ export function createMailWorker(options: {
     queue: "mail",
     db,
     settings,
-    claim: (limit) => claimDueMails(db, limit, settings.leaseMs, clock?.()),
+    claim: (limit) =>
+      settings.rate
+        ? claimDueMailsWithinRate(db, limit, settings.leaseMs, settings.rate, clock?.())
+        : claimDueMails(db, limit, settings.leaseMs, clock?.()),
     deliver,
     release: (ids) => releaseMails(db, ids, clock?.()),
     // Sent mails are recorded together at the end of each batch.

@@ -19,6 +19,8 @@ export interface OutboxTable {
   table: "mail_outbox" | "webhook_deliveries";
   /** Further condition a due row must meet to be claimed, on alias `q` (e.g. order per person). */
   claimable?: string;
+  /** Order in which due rows are claimed, on alias `q`; by due time and id unless given. */
+  order?: string;
   /** Columns returned by a claim. */
   returning: string;
   /** Column the `retryForMs` window counts from. */
@@ -60,7 +62,7 @@ export async function claimDue<Row extends { id: string | number }>(
       WHERE id IN (
         SELECT q.id FROM ${table} q
          WHERE q.status = 'pending' AND q.next_attempt_at <= ${nowAt(3)} AND (${queue.claimable ?? "true"})
-         ORDER BY q.next_attempt_at, q.id
+         ORDER BY ${queue.order ?? "q.next_attempt_at, q.id"}
          LIMIT $1
          FOR UPDATE SKIP LOCKED)
       RETURNING ${queue.returning}`,

@@ -16,6 +16,7 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
     url: API_PATHS.contact,
     schema: contactSchema,
     page: ROUTES.contact.path,
-    submit: (values, formPage) => write(prepareContact(values, { formPage }, app.mail)),
+    kind: "contact",
+    submit: (values, formPage, source) => write(prepareContact(values, { formPage, source }, app.mail)),
   });
 }

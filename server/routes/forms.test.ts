@@ -257,7 +257,7 @@ for (const target of databaseTargets()) {
         const leadsBefore = await countRows("leads");
         const json = await postJson(test.app, "/api/leads", { name: "x".repeat(17 * 1024), email: uniqueEmail() }, SAME_SITE);
         assert.equal(json.statusCode, 413);
-        assert.deepEqual(json.json(), { error: "Deine Anfrage ist zu groß (höchstens 16 KB). Bitte kürze deine Eingaben." });
+        assert.deepEqual(json.json(), { error: "Deine Anfrage ist zu groß (höchstens 16\u00a0KB). Bitte kürze deine Eingaben." });
         const form = await postForm(
           test.app,
           "/api/contact",

@@ -19,6 +19,8 @@ export default async function leadRoutes(app: FastifyInstance): Promise<void> {
     schema: leadSchema,
     page: ROUTES.home.path,
     anchor: INFO_FORM_ID,
-    submit: (values, formPage) => write(prepareLead(values, { formPage, consent: app.consentVersions }, app.mail)),
+    kind: "lead",
+    submit: (values, formPage, source) =>
+      write(prepareLead(values, { formPage, source, consent: app.consentVersions }, app.mail)),
   });
 }

@@ -58,8 +58,12 @@ export async function sendCachedFile(request: FastifyRequest, reply: FastifyRepl
   if (status === 200) {
     const etag = etagFor(file, encoding);
     reply.header("etag", etag);
-    if (matchesEtag(request.headers["if-none-match"], etag)) return reply.code(304).send();
+    if (matchesEtag(request.headers["if-none-match"], etag)) {
+      request.server.visitStats?.view(request, 304, file.contentType);
+      return reply.code(304).send();
+    }
   }
+  request.server.visitStats?.view(request, status, file.contentType);
   if (encoding === "identity") return reply.code(status).send(file.body);
   const body = await file.encoded(encoding);
   return reply.code(status).header("content-encoding", encoding).send(body);

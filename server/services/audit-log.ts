@@ -5,8 +5,11 @@
 import type { Queryable } from "../db/types";
 
 export const AUDIT_ACTIONS = {
-  login: "Anmeldung",
-  logout: "Abmeldung",
+  login: "In der Verwaltung angemeldet",
+  "login-failed": "Anmeldung an der Verwaltung fehlgeschlagen",
+  "login-warning": "Warnung an alle Inhaber: viele fehlgeschlagene Anmeldungen",
+  "login-confirmed": "Anmeldung bestätigt",
+  logout: "In der Verwaltung abgemeldet",
   "sessions-ended": "Alle Sitzungen beendet",
   "passkey-added": "Passkey hinzugefügt",
   "passkey-removed": "Passkey entfernt",
@@ -19,6 +22,10 @@ export const AUDIT_ACTIONS = {
   erase: "Person gelöscht",
   "webhook-resent": "Webhook erneut gesendet",
   "endpoint-enabled": "Webhook-Empfänger wieder aktiviert",
+  "newsletter-saved": "Newsletter gespeichert",
+  "newsletter-test": "Newsletter-Test gesendet",
+  "newsletter-scheduled": "Newsletter gesendet oder geplant",
+  "newsletter-cancelled": "Newsletter abgesagt",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

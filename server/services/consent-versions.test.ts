@@ -35,6 +35,20 @@ describe("readConsentVersions", () => {
     assert.notEqual(readConsentVersions(dir).privacyStatement, first);
   });
 
+  it("gives a new version when a site.json value the statement states changes, not when another one does", async () => {
+    const statement = "---\ntitle: Datenschutzerklärung\n---\n\nVersand über {{deployment.mailProvider}}.\n";
+    const consent = { version: "2026-11-25", text: "Ja, ich möchte …" };
+    const withSite = async (site: Record<string, unknown>) => {
+      await write(statement);
+      await writeFile(path.join(dir, "site.json"), JSON.stringify({ consent, ...site }));
+      return readConsentVersions(dir).privacyStatement;
+    };
+    const empty = await withSite({ deployment: { mailProvider: "" }, brand: "Urkraft" });
+    const filled = await withSite({ deployment: { mailProvider: "Beispiel Mail GmbH" }, brand: "Urkraft" });
+    assert.notEqual(filled, empty, "filling in the mail provider is a new version of the statement");
+    assert.equal(await withSite({ deployment: { mailProvider: "Beispiel Mail GmbH" }, brand: "Anders" }), filled);
+  });
+
   it("refuses to start without a consent version or a privacy statement", async () => {
     await write("text", { text: "ohne Version" });
     assert.throws(() => readConsentVersions(dir), /Feld „consent\.version“ fehlt/);

@@ -1,13 +1,14 @@
 /**
  * The versions stored with each lead as proof of consent: the consent text's version from
  * `content/site.json`, and the privacy statement's `version` from its front matter, or else a
- * fingerprint of its text, so that any edit to the statement yields a new version by itself.
+ * fingerprint of its text as visitors read it (site.json's values filled in), so that any edit to the
+ * statement, or to a value it states, yields a new version by itself.
  */
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ConsentVersions } from "./submission";
 import { readFrontMatter } from "../../src/content/front-matter";
+import { renderedFingerprint } from "../../src/content/rendered-fingerprint";
 
 export function readConsentVersions(contentDir: string): ConsentVersions {
   const siteFile = path.join(contentDir, "site.json");
@@ -16,10 +17,10 @@ export function readConsentVersions(contentDir: string): ConsentVersions {
   if (typeof consentText !== "string" || consentText.trim() === "") {
     throw new Error(`${siteFile}: Feld „consent.version“ fehlt`);
   }
-  return { consentText, privacyStatement: privacyVersion(path.join(contentDir, "legal", "datenschutz.md")) };
+  return { consentText, privacyStatement: privacyVersion(path.join(contentDir, "legal", "datenschutz.md"), site) };
 }
 
-function privacyVersion(file: string): string {
+function privacyVersion(file: string, site: unknown): string {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -27,12 +28,15 @@ function privacyVersion(file: string): string {
     throw new Error(`${file} fehlt: ohne Datenschutzerklärung nimmt der Server keine Einwilligungen an`);
   }
   let declared: unknown;
+  let body = text;
   try {
-    declared = readFrontMatter(text).data.version;
+    const parsed = readFrontMatter(text);
+    declared = parsed.data.version;
+    body = parsed.content;
   } catch {
     // A broken front matter stops the content check; here the text's hash still names the version.
   }
   return declared !== undefined && declared !== null && String(declared).trim()
     ? String(declared).trim()
-    : `sha256:${createHash("sha256").update(text).digest("hex").slice(0, 12)}`;
+    : renderedFingerprint(body, site);
 }

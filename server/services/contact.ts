@@ -31,11 +31,12 @@ const SUBMIT_CONTACTS = `
 WITH input AS (
   SELECT i.*, nextval(pg_get_serial_sequence('contact_requests', 'id'))::integer AS id
     FROM json_to_recordset($1::json) AS i(
-      ord integer, name text, email text, message text, form_page text, id_stand_in text, time_stand_in text,
+      ord integer, name text, email text, message text, form_page text, source text, medium text, campaign text,
+      id_stand_in text, time_stand_in text,
       mails json, event_id text, payload text)
 ), r AS (
-  INSERT INTO contact_requests (id, name, email, message, form_page) OVERRIDING SYSTEM VALUE
-  SELECT id, name, email, message, form_page FROM input ORDER BY id
+  INSERT INTO contact_requests (id, name, email, message, form_page, source, medium, campaign) OVERRIDING SYSTEM VALUE
+  SELECT id, name, email, message, form_page, source, medium, campaign FROM input ORDER BY id
   RETURNING id, submitted_at
 ), mails AS (
   INSERT INTO mail_outbox (kind, recipient, person_email, contact_request_id, subject, message, message_id, next_attempt_at)
@@ -89,6 +90,9 @@ export async function writeContacts(db: Queryable, requests: PreparedContact[]):
     email: request.values.email,
     message: request.values.message,
     form_page: request.meta.formPage,
+    source: request.meta.source?.source ?? null,
+    medium: request.meta.source?.medium ?? null,
+    campaign: request.meta.source?.campaign ?? null,
     id_stand_in: request.idStandIn,
     time_stand_in: request.timeStandIn,
     mails: request.mails.map((row) => ({

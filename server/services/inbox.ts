@@ -42,12 +42,23 @@ interface RequestRow {
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-/** A cursor is the last row's time and id; anything else is refused by the route as bad input. */
+/** The largest id PostgreSQL's integer holds. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A cursor is the last row's time and id, exactly as `next` gives them; anything else is refused by the
+ * route as bad input: a day that does not exist (2026-02-30), a year before 1970 or after 9999 (PostgreSQL
+ * has no year 0), an id outside integer.
+ */
 export function parseCursor(value: unknown): { at: string; id: number } | undefined {
   if (typeof value !== "string") return undefined;
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_(\d{1,10})$/.exec(value);
-  if (!match || Number.isNaN(Date.parse(match[1]!))) return undefined;
-  return { at: match[1]!, id: Number(match[2]) };
+  const match = /^((\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_(\d{1,10})$/.exec(value);
+  if (!match) return undefined;
+  const [, at = "", year = "", digits = ""] = match;
+  const time = new Date(at);
+  if (Number(year) < 1970 || Number.isNaN(time.getTime()) || time.toISOString() !== at) return undefined;
+  const id = Number(digits);
+  return id >= 1 && id <= MAX_ID ? { at, id } : undefined;
 }
 
 export async function listRequests(

@@ -26,6 +26,8 @@ export interface LeadEntry {
   submittedAt: string | null;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
+  /** When a mail server refused the address for good (SMTP 5xx): no newsletters go to it. */
+  undeliverableAt: string | null;
   consents: ConsentProof[];
 }
 
@@ -43,9 +45,10 @@ export async function listLeads(
     submitted_at: Date | null;
     confirmed_at: Date | null;
     unsubscribed_at: Date | null;
+    undeliverable_at: Date | null;
     consents: Record<string, string | null>[] | string | null;
   }>(
-    `SELECT l.id, l.email, l.name, l.status, l.submitted_at, l.confirmed_at, l.unsubscribed_at,
+    `SELECT l.id, l.email, l.name, l.status, l.submitted_at, l.confirmed_at, l.unsubscribed_at, l.undeliverable_at,
             (SELECT json_agg(json_build_object(
                       'formPage', c.form_page, 'submittedAt', c.submitted_at,
                       'consentTextVersion', c.consent_text_version, 'privacyVersion', c.privacy_version,
@@ -68,6 +71,7 @@ export async function listLeads(
         submittedAt: iso(row.submitted_at),
         confirmedAt: iso(row.confirmed_at),
         unsubscribedAt: iso(row.unsubscribed_at),
+        undeliverableAt: iso(row.undeliverable_at),
         consents: (consents as Record<string, string | null>[]).map((c) => ({
           formPage: c.formPage ?? "",
           submittedAt: iso(c.submittedAt)!,

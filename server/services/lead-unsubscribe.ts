@@ -23,17 +23,23 @@ export async function isUnsubscribeToken(db: Queryable, token: unknown): Promise
 export async function unsubscribeLead(db: Db, token: unknown): Promise<TokenOutcome> {
   if (!isWellFormedToken(token)) return "invalid";
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ lead_id: number }>(
-      "SELECT lead_id FROM lead_tokens WHERE token_hash = $1 AND purpose = 'unsubscribe'",
+    const { rows } = await tx.query<{ lead_id: number; newsletter_id: number | null }>(
+      "SELECT lead_id, newsletter_id FROM lead_tokens WHERE token_hash = $1 AND purpose = 'unsubscribe'",
       [hashToken(token)],
     );
     const leadId = rows[0]?.lead_id;
     if (leadId === undefined) return "invalid";
-    await tx.query(
+    const changed = await tx.query(
       `UPDATE leads SET status = 'unsubscribed', unsubscribed_at = now()
-        WHERE id = $1 AND status <> 'unsubscribed'`,
+        WHERE id = $1 AND status <> 'unsubscribed' RETURNING id`,
       [leadId],
     );
+    // The link came in a newsletter: it counts among that newsletter's unsubscriptions.
+    if (changed.rows.length > 0 && rows[0]!.newsletter_id !== null)
+      await tx.query("UPDATE mail_outbox SET unsubscribed_at = now() WHERE newsletter_id = $1 AND lead_id = $2", [
+        rows[0]!.newsletter_id,
+        leadId,
+      ]);
     await queueLeadUnsubscribed(tx, leadId);
     await endConfirmedDeclarations(tx, leadId);
     await tx.query("UPDATE lead_tokens SET used_at = now() WHERE lead_id = $1 AND purpose = 'confirm' AND used_at IS NULL", [

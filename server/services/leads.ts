@@ -41,15 +41,21 @@ export interface StoredLead {
 const SUBMIT_LEADS = `
 WITH input AS (
   SELECT * FROM json_to_recordset($1::json) AS i(
-    ord integer, email text, name text, form_page text, consent_text_version text, privacy_version text,
+    ord integer, email text, name text, form_page text, source text, medium text, campaign text,
+    consent_text_version text, privacy_version text,
     token_hash text, kind text, recipient text, person_email text, subject text, message jsonb, message_id text)
 ), lead AS (
-  INSERT INTO leads AS l (email, name, form_page, consent_text_version, privacy_version, confirmation_sent_at)
-  SELECT email, name, form_page, consent_text_version, privacy_version, now() FROM input ORDER BY lower(email)
+  INSERT INTO leads AS l (email, name, form_page, source, medium, campaign, consent_text_version, privacy_version,
+                          confirmation_sent_at)
+  SELECT email, name, form_page, source, medium, campaign, consent_text_version, privacy_version, now()
+    FROM input ORDER BY lower(email)
   ON CONFLICT ((lower(email))) DO UPDATE SET
     email = EXCLUDED.email,
     name = EXCLUDED.name,
     form_page = EXCLUDED.form_page,
+    source = EXCLUDED.source,
+    medium = EXCLUDED.medium,
+    campaign = EXCLUDED.campaign,
     submitted_at = EXCLUDED.submitted_at,
     consent_text_version = EXCLUDED.consent_text_version,
     privacy_version = EXCLUDED.privacy_version,
@@ -108,6 +114,9 @@ export async function writeLeads(db: Queryable, leads: PreparedLead[]): Promise<
       email: values.email,
       name: values.name,
       form_page: meta.formPage,
+      source: meta.source?.source ?? null,
+      medium: meta.source?.medium ?? null,
+      campaign: meta.source?.campaign ?? null,
       consent_text_version: meta.consent.consentText,
       privacy_version: meta.consent.privacyStatement,
       token_hash: request.tokenHash,

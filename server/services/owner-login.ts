@@ -1,7 +1,8 @@
 /**
  * Passwordless login of the site owners: a one-time link sent through the outbox. The link is valid
- * 15 minutes and once; the database keeps only its hash. Whether an address may log in is never told
- * to the one asking (no enumeration): the answer is the same for every address.
+ * 10 minutes and once (a login with it or a passkey ends the address's other unused links); the database
+ * keeps only its hash. Whether an address may log in is never told to the one asking (no enumeration):
+ * the answer is the same for every address, and so is the time it takes (see login-link-queue.ts).
  */
 import type { Db, Queryable } from "../db/types";
 import type { MailContext } from "../mail/context";
@@ -9,8 +10,9 @@ import { link } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
 import { hashToken, isWellFormedToken, newToken } from "./link-tokens";
 import { OWNER_LOGIN_PATH } from "../../src/routes";
+import { LOGIN_LINK_MINUTES } from "../../src/owner/limits";
 
-export const LOGIN_LINK_MINUTES = 15;
+export { LOGIN_LINK_MINUTES };
 /**
  * Unused login links per address within LOGIN_LINK_MINUTES; further requests are answered alike but send
  * nothing, so nobody can flood an owner's mailbox with links.
@@ -60,20 +62,23 @@ export async function requestLoginLink(
   });
 }
 
-/** Uses up a login link; returns the owner's address, or undefined for an unknown, used or expired link. */
-export async function consumeLoginLink(
-  tx: Queryable,
-  ownerEmails: readonly string[],
-  token: unknown,
-): Promise<string | undefined> {
-  if (!isWellFormedToken(token)) return undefined;
-  const { rows } = await tx.query<{ email: string }>(
-    `UPDATE owner_login_tokens SET used_at = now()
-      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-      RETURNING email`,
+/** What following a login link gave: the owner's address, or a failure (with the address when the link was known). */
+export type LinkOutcome = { ok: true; email: string } | { ok: false; email?: string; why: string };
+
+/** Uses up a login link: unknown, used or expired links fail, and so does an address no longer an owner. */
+export async function consumeLoginLink(tx: Queryable, ownerEmails: readonly string[], token: unknown): Promise<LinkOutcome> {
+  if (!isWellFormedToken(token)) return { ok: false, why: "Anmeldelink unvollständig" };
+  const { rows } = await tx.query<{ email: string; usable: boolean }>(
+    `UPDATE owner_login_tokens
+        SET used_at = CASE WHEN used_at IS NULL AND expires_at > now() THEN now() ELSE used_at END
+      WHERE token_hash = $1
+      RETURNING email, (used_at = now() AND expires_at > now()) AS usable`,
     [hashToken(token)],
   );
-  const email = rows[0]?.email;
+  const row = rows[0];
+  if (!row) return { ok: false, why: "Anmeldelink unbekannt" };
   // An address removed from OWNER_EMAILS since the link was sent no longer gets in.
-  return email !== undefined && isOwner(ownerEmails, email) ? email : undefined;
+  if (!isOwner(ownerEmails, row.email)) return { ok: false, email: row.email, why: "Adresse nicht mehr in OWNER_EMAILS" };
+  if (!row.usable) return { ok: false, email: row.email, why: "Anmeldelink schon benutzt oder abgelaufen" };
+  return { ok: true, email: row.email };
 }

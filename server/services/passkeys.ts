@@ -1,6 +1,7 @@
 /**
  * Passkeys (WebAuthn) for the owners, through @simplewebauthn/server. Challenges are kept server-side
  * for five minutes and used once; a passkey belongs to one owner address and is listed and removable.
+ * A passkey also confirms a running session on the spot (purpose "confirm", bound to its owner).
  */
 import { createHash } from "node:crypto";
 import {
@@ -30,9 +31,11 @@ export interface Passkey {
   lastUsedAt: string | null;
 }
 
+type ChallengePurpose = "register" | "login" | "confirm";
+
 const challengeHash = (challenge: string) => createHash("sha256").update(challenge).digest("hex");
 
-async function storeChallenge(db: Queryable, purpose: "register" | "login", challenge: string, email: string | null) {
+async function storeChallenge(db: Queryable, purpose: ChallengePurpose, challenge: string, email: string | null) {
   await db.query(
     `INSERT INTO owner_challenges (id_hash, purpose, email, challenge, expires_at)
      VALUES ($1, $2, $3, $4, now() + $5::integer * interval '1 minute')`,
@@ -41,7 +44,7 @@ async function storeChallenge(db: Queryable, purpose: "register" | "login", chal
 }
 
 /** Used once: true only for an unexpired challenge of this purpose (and owner, when registering). */
-function consumeChallenge(db: Queryable, purpose: "register" | "login", email: string | null) {
+function consumeChallenge(db: Queryable, purpose: ChallengePurpose, email: string | null) {
   return async (challenge: string): Promise<boolean> => {
     const { rows } = await db.query(
       `DELETE FROM owner_challenges
@@ -107,12 +110,19 @@ export async function registerPasskey(
   return true;
 }
 
-export async function removePasskey(db: Queryable, email: string, id: string): Promise<boolean> {
-  const { rows } = await db.query("DELETE FROM owner_passkeys WHERE email = $1 AND credential_id = $2 RETURNING name", [
-    email,
-    id,
-  ]);
-  return rows.length > 0;
+/** Removes one of the owner's passkeys; returns its name, or undefined when there was none. */
+export async function removePasskey(db: Queryable, email: string, id: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ name: string }>(
+    "DELETE FROM owner_passkeys WHERE email = $1 AND credential_id = $2 RETURNING name",
+    [email, id],
+  );
+  return rows[0]?.name;
+}
+
+/** "Alle Sitzungen beenden" with the passkeys: every passkey of this owner. Returns their names. */
+export async function removeAllPasskeys(db: Queryable, email: string): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>("DELETE FROM owner_passkeys WHERE email = $1 RETURNING name", [email]);
+  return rows.map((row) => row.name);
 }
 
 export async function loginOptions(db: Queryable, rp: RelyingParty) {
@@ -121,12 +131,34 @@ export async function loginOptions(db: Queryable, rp: RelyingParty) {
   return options;
 }
 
-/** The owner address of a verified passkey login, or undefined. */
-export async function verifyPasskeyLogin(
+/** Options to confirm a running session: only this owner's passkeys are offered and accepted. */
+export async function confirmationOptions(db: Queryable, rp: RelyingParty, email: string) {
+  const { rows } = await db.query<{ credential_id: string; transports: string }>(
+    "SELECT credential_id, transports FROM owner_passkeys WHERE email = $1",
+    [email],
+  );
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: "preferred",
+    allowCredentials: rows.map((row) => ({ id: row.credential_id, transports: splitTransports(row.transports) as never })),
+  });
+  await storeChallenge(db, "confirm", options.challenge, email);
+  return options;
+}
+
+/** What a passkey assertion proved: the owner it belongs to, or for whom (if anyone) it failed. */
+export type PasskeyOutcome = { ok: true; email: string } | { ok: false; email?: string };
+
+/**
+ * Checks a passkey assertion: a login (any owner's passkey, challenge of purpose "login") or, with
+ * `owner`, the confirmation of that owner's session (only their passkeys, their "confirm" challenge).
+ */
+export async function verifyPasskey(
   db: Queryable,
   rp: RelyingParty,
   response: AuthenticationResponseJSON,
-): Promise<string | undefined> {
+  owner?: string,
+): Promise<PasskeyOutcome> {
   const { rows } = await db.query<{
     credential_id: string;
     email: string;
@@ -137,10 +169,11 @@ export async function verifyPasskeyLogin(
     typeof response?.id === "string" ? response.id : "",
   ]);
   const stored = rows[0];
-  if (!stored) return undefined;
+  if (!stored) return { ok: false };
+  if (owner !== undefined && stored.email !== owner) return { ok: false, email: owner };
   const result = await verifyAuthenticationResponse({
     response,
-    expectedChallenge: consumeChallenge(db, "login", null),
+    expectedChallenge: owner === undefined ? consumeChallenge(db, "login", null) : consumeChallenge(db, "confirm", owner),
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
     credential: {
@@ -150,12 +183,12 @@ export async function verifyPasskeyLogin(
       transports: splitTransports(stored.transports) as never,
     },
   }).catch(() => ({ verified: false as const, authenticationInfo: undefined }));
-  if (!result.verified || !result.authenticationInfo) return undefined;
+  if (!result.verified || !result.authenticationInfo) return { ok: false, email: stored.email };
   await db.query("UPDATE owner_passkeys SET counter = $2, last_used_at = now() WHERE credential_id = $1", [
     stored.credential_id,
     result.authenticationInfo.newCounter,
   ]);
-  return stored.email;
+  return { ok: true, email: stored.email };
 }
 
 function splitTransports(value: string): string[] {

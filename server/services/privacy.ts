@@ -5,6 +5,7 @@
  */
 import type { SiteSettings } from "../../src/content/read-content";
 import type { Db, Queryable } from "../db/types";
+import { purgeVisitStats } from "../analytics/store";
 import { purgeAuditLog } from "./audit-log";
 import { purgeOwnerAuth } from "./owner-sessions";
 import { eraseWebhookEvents } from "../webhooks/events";
@@ -94,6 +95,8 @@ export interface PurgeResult {
   consentProofs: number;
   /** Owner actions older than `auditLogDays`. */
   auditEntries: number;
+  /** Rows of the visit statistics (sums per day) older than `visitStatsDays`. */
+  visitStatsRows: number;
 }
 
 /** Unsubscribed leads whose proof of consent is past `consentProofYears`, counted from unsubscribing. */
@@ -103,14 +106,15 @@ const UNCONFIRMED_EXPIRED = "submitted_at < now() - $1::integer * interval '1 da
 /**
  * Deletes unconfirmed leads older than `unconfirmedLeadDays` (counted from their latest submission),
  * contact requests older than `contactRequestDays`, and mail records (sent, cancelled or given up)
- * older than `sentMailDays`. Mails still queued for a deleted lead or request go with it. An unconfirmed
+ * older than `sentMailDays` (a newsletter's rows at least 32 days, as the monthly limit counts them). Mails
+ * still queued for a deleted lead or request go with it. An unconfirmed
  * sign-up of an address that had unsubscribed is not deleted but lapses: the lead returns to its block-list
  * entry with its latest confirmed proof, and only the unconfirmed declaration goes.
  *
  * A proof of consent is kept for `consentProofYears` after unsubscribing; then it is deleted from the
  * history, and an unsubscribed lead is thinned to the block list: address, status and time of
- * unsubscribing stay (so nothing is sent to it again), name, form page, versions, the other times, its
- * links and its mail records go.
+ * unsubscribing stay (so nothing is sent to it again), name, form page, visit source, versions, the other
+ * times, its links and its mail records go. The visit statistics' daily sums go after `visitStatsDays`.
  */
 export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<PurgeResult> {
   return db.transaction(async (tx) => {
@@ -153,10 +157,12 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
     const thinned = await tx.query<{ id: number }>(
       `UPDATE leads
           SET name = NULL, form_page = NULL, submitted_at = NULL, confirmed_at = NULL, confirmation_sent_at = NULL,
-              consent_text_version = NULL, privacy_version = NULL
+              consent_text_version = NULL, privacy_version = NULL, source = NULL, medium = NULL, campaign = NULL,
+              undeliverable_at = NULL, undeliverable_reason = NULL
         WHERE ${PROOF_EXPIRED}
           AND num_nonnulls(name, form_page, submitted_at, confirmed_at, confirmation_sent_at,
-                           consent_text_version, privacy_version) > 0
+                           consent_text_version, privacy_version, source, medium, campaign,
+                           undeliverable_at, undeliverable_reason) > 0
         RETURNING id`,
       proofYears,
     );
@@ -164,10 +170,13 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
       `DELETE FROM mail_outbox
         WHERE status IN ('sent', 'cancelled', 'failed')
           AND coalesce(sent_at, created_at) < now() - $1::integer * interval '1 day'
+          -- A newsletter's rows count for the consent's monthly limit until their month is over.
+          AND (newsletter_id IS NULL OR due_at < now() - interval '32 days')
         RETURNING id`,
       [periods.sentMailDays],
     );
     const auditEntries = await purgeAuditLog(tx, periods.auditLogDays);
+    const visitStatsRows = await purgeVisitStats(tx, periods.visitStatsDays);
     await purgeOwnerAuth(tx);
     // A thinned lead's proof counts once, whether or not it was also in the history.
     const inHistory = new Set(expiredProofs.rows.map((row) => row.lead_id));
@@ -178,6 +187,7 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
       mails: mails.rows.length + proofMails.rows.length,
       consentProofs: expiredProofs.rows.length + thinnedWithoutHistory,
       auditEntries,
+      visitStatsRows,
     };
   });
 }

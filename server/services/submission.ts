@@ -1,7 +1,11 @@
+import type { VisitSource } from "../analytics/source";
+
 /** What the server knows about a submission besides the form values. */
 export interface SubmissionMeta {
   /** Path of the page the form was sent from, e.g. "/" (part of the proof of consent). */
   formPage: string;
+  /** Where the visit came from, as far as the post says (server/analytics/source.ts); undefined: not known. */
+  source?: VisitSource;
 }
 
 /** Versions of the texts a visitor agreed to, stored with each lead. */

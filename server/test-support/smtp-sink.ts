@@ -16,11 +16,25 @@ export function sentTo(mail: ReceivedMail, address: string): boolean {
   return mail.rcptTo.some((recipient) => recipient.toLowerCase() === address.toLowerCase());
 }
 
+export interface SinkBehaviour {
+  /**
+   * The answer to a recipient (RCPT TO), by address and the how-many-th time it is offered: a code such as
+   * 421 or 550 refuses it, undefined accepts it.
+   */
+  answerRecipient?(address: string, offered: number): number | undefined;
+  /** Called with each mail before it is accepted (the answer waits for it); false: refused with 451, not recorded. */
+  beforeAccept?(rcptTo: string[]): boolean | Promise<boolean>;
+}
+
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
+  private readonly offered = new Map<string, number>();
 
-  constructor(readonly port: number) {}
+  constructor(
+    readonly port: number,
+    private readonly behaviour: SinkBehaviour = {},
+  ) {}
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
@@ -31,19 +45,34 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        const key = address.address.toLowerCase();
+        const offered = (this.offered.get(key) ?? 0) + 1;
+        this.offered.set(key, offered);
+        const code = this.behaviour.answerRecipient?.(key, offered);
+        if (code === undefined) return callback();
+        const error = Object.assign(new Error(code >= 500 ? "Mailbox unavailable" : "Try again later"), { responseCode: code });
+        callback(error);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("error", callback);
         stream.on("end", () => {
           const raw = Buffer.concat(chunks).toString("utf8");
-          simpleParser(raw).then(
-            (parsed) => {
-              this.received.push({ parsed, rcptTo: session.envelope.rcptTo.map((r) => r.address), raw });
-              callback();
-            },
-            (error: Error) => callback(error),
-          );
+          const rcptTo = session.envelope.rcptTo.map((r) => r.address);
+          Promise.resolve(this.behaviour.beforeAccept?.(rcptTo) ?? true)
+            .then((accept) => {
+              if (!accept) throw Object.assign(new Error("Not accepted"), { responseCode: 451 });
+              return simpleParser(raw);
+            })
+            .then(
+              (parsed) => {
+                this.received.push({ parsed, rcptTo: session.envelope.rcptTo.map((r) => r.address), raw });
+                callback();
+              },
+              (error: Error) => callback(error),
+            );
         });
       },
     });

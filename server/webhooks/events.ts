@@ -1,5 +1,5 @@
 /**
- * The four webhook events and their payloads (docs/webhooks.md). Each `queue…` function is called inside
+ * The webhook events and their payloads (docs/webhooks.md). Each `queue…` function is called inside
  * the transaction of what it reports, so the event exists exactly when that change is committed; it
  * writes one delivery row per enabled endpoint, and nothing when no endpoint is configured.
  */
@@ -7,7 +7,13 @@ import { randomUUID } from "node:crypto";
 import type { Queryable } from "../db/types";
 import { ownerRequestPath } from "../../src/routes";
 
-export const WEBHOOK_EVENTS = ["lead.confirmed", "lead.unsubscribed", "contact.received", "person.erased"] as const;
+export const WEBHOOK_EVENTS = [
+  "lead.confirmed",
+  "lead.unsubscribed",
+  "contact.received",
+  "person.erased",
+  "newsletter.sent",
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** A claimed delivery stays reserved this long (config.webhooks.leaseMs); see `eraseWebhookEvents`. */
@@ -18,6 +24,13 @@ export interface WebhookPayload {
   type: WebhookEvent;
   timestamp: string;
   data: Record<string, string>;
+}
+
+/** `newsletter.sent`: the newsletter's id, subject and figures (numbers), no personal data. */
+export interface NewsletterSentPayload {
+  type: "newsletter.sent";
+  timestamp: string;
+  data: Record<string, string | number>;
 }
 
 /** The person's key in webhook_deliveries, computed by the database so it matches `lower(email)` elsewhere. */
@@ -35,7 +48,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 async function queueEvent(
   tx: Queryable,
   personEmail: string,
-  payload: WebhookPayload,
+  payload: WebhookPayload | NewsletterSentPayload,
   dueAt: Date | null = null,
 ): Promise<number> {
   const { rows } = await tx.query(
@@ -137,4 +150,20 @@ export async function eraseWebhookEvents(tx: Queryable, email: string, notify: b
   if (!notify) return;
   const erasedAt = iso(rows[0]!.now);
   await queueEvent(tx, email, { type: "person.erased", timestamp: erasedAt, data: { email, erasedAt } }, rows[0]!.due);
+}
+
+/**
+ * Called when the last row of a newsletter has been sent, cancelled or given up: its subject and figures,
+ * no addresses. Ordered apart from every person's events (its key is the newsletter's, not an address).
+ */
+export async function queueNewsletterSent(
+  tx: Queryable,
+  newsletter: { id: number; subject: string; finishedAt: Date; figures: object },
+): Promise<void> {
+  const finishedAt = iso(newsletter.finishedAt);
+  await queueEvent(tx, `newsletter:${newsletter.id}`, {
+    type: "newsletter.sent",
+    timestamp: finishedAt,
+    data: { id: newsletter.id, subject: newsletter.subject, finishedAt, ...(newsletter.figures as Record<string, number>) },
+  });
 }

@@ -1,13 +1,19 @@
 /**
  * The whole content check, as the build (gatsby-node.ts) and `npm run check:content` run it: the JSON
- * files, the legal texts and the e-mail templates.
+ * files, the legal texts, the e-mail templates and the consent's monthly limit.
  */
 import { contentProblems, type CheckOptions } from "./read-content";
 import { legalPageProblems } from "./legal-pages";
 import { emailTemplateProblems } from "../../server/mail/templates";
+import { newsletterLimitProblems } from "./newsletter-limit";
 
 export { problemReport } from "./read-content";
 
 export function allContentProblems(dir: string, options?: CheckOptions): string[] {
-  return [...contentProblems(dir, options), ...legalPageProblems(dir), ...emailTemplateProblems(dir)];
+  return [
+    ...contentProblems(dir, options),
+    ...legalPageProblems(dir),
+    ...emailTemplateProblems(dir),
+    ...newsletterLimitProblems(dir),
+  ];
 }

@@ -75,8 +75,15 @@ const linkedText = () =>
 const deploymentFact = () =>
   string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").defined("fehlt (leer lassen, solange unbekannt)");
 const yesOrNo = () => deploymentFact().oneOf(["", "ja", "nein"], "muss „ja“ oder „nein“ sein (oder leer, solange unbekannt)");
+/** Recipients that may process data outside the EU/EEA: each has a `…Country` and a `…Safeguard` field. */
+export const TRANSFER_RECIPIENTS = ["hosting", "cdn", "mail", "mailbox", "webhook", "newsletter"] as const;
 /** Deployment facts that may stay empty in production: an empty one means "none". */
-export const DEPLOYMENT_OPTIONAL = ["webhookRecipients"] as const;
+export const DEPLOYMENT_OPTIONAL = [
+  "webhookRecipients",
+  "webhookRetention",
+  "newsletterTool",
+  ...TRANSFER_RECIPIENTS.flatMap((recipient) => [`${recipient}Country`, `${recipient}Safeguard`]),
+] as const;
 const textList = (min = 1) => array(text()).min(min, `braucht mindestens ${min} Einträge`).required("fehlt");
 
 export const siteSchema = object({
@@ -126,7 +133,12 @@ export const siteSchema = object({
     weekTwoPercent: wholeNumber().min(0, "muss zwischen 0 und 100 liegen").max(100, "muss zwischen 0 und 100 liegen"),
     weekTwoBasis: text(),
   }).meta({ type: "Stats" }),
-  consent: object({ version: text(), text: text() }).meta({ type: "Consent" }),
+  consent: object({
+    version: text(),
+    text: text(),
+    /** Newsletters a recipient gets at most per calendar month; the consent text states the same number. */
+    newslettersPerMonth: wholeNumber().positive("muss größer als 0 sein"),
+  }).meta({ type: "Consent" }),
   /**
    * Facts of the running installation that the privacy texts state. Empty means "not known yet": the
    * texts then show a note to fill it in, and a production build (SITE_URL set) refuses to start.
@@ -148,8 +160,40 @@ export const siteSchema = object({
     mailboxProvider: deploymentFact(),
     /** "ja" when every provider above processes data only in the EU/EEA; else name country and safeguard above. */
     euOnly: yesOrNo(),
-    /** Optional: the owner's own CRM or newsletter tool that receives leads by webhook; empty when none. */
+    /** Where the nightly database backups are kept, as a phrase: "verschlüsselt auf einem Server von …, Deutschland". */
+    backupLocation: deploymentFact(),
+    /** Days after which a backup is deleted (the rotation in docs/production.md), e.g. "14". */
+    backupDays: deploymentFact().matches(/^(\d+)?$/, "muss eine Zahl von Tagen sein, z.\u00a0B. 14"),
+    /** Optional: name and address of the CRM or newsletter tool that receives WEBHOOK_URLS' events; empty when none. */
     webhookRecipients: deploymentFact(),
+    /** How long the webhook receiver keeps the data, as a phrase: "bis zu deiner Abmeldung oder Löschung". */
+    webhookRetention: deploymentFact(),
+    /** Optional: name and address of an outside tool that sends the monthly mails; empty when the site sends them. */
+    newsletterTool: deploymentFact(),
+    /** Optional: country outside the EU/EEA where the hosting provider processes data, e.g. "USA"; empty: EU/EEA only. */
+    hostingCountry: deploymentFact(),
+    /** The safeguard (Art. 44 ff. DSGVO) for the hosting provider's country, e.g. "EU-US Data Privacy Framework". */
+    hostingSafeguard: deploymentFact(),
+    /** Optional: country outside the EU/EEA where the CDN processes data, e.g. "USA"; empty: EU/EEA only. */
+    cdnCountry: deploymentFact(),
+    /** The safeguard (Art. 44 ff. DSGVO) for the CDN's country, e.g. "EU-US Data Privacy Framework". */
+    cdnSafeguard: deploymentFact(),
+    /** Optional: country outside the EU/EEA where the mail provider processes data, e.g. "USA"; empty: EU/EEA only. */
+    mailCountry: deploymentFact(),
+    /** The safeguard (Art. 44 ff. DSGVO) for the mail provider's country, e.g. "EU-US Data Privacy Framework". */
+    mailSafeguard: deploymentFact(),
+    /** Optional: country outside the EU/EEA where the mailbox provider processes data, e.g. "USA"; empty: EU/EEA only. */
+    mailboxCountry: deploymentFact(),
+    /** The safeguard (Art. 44 ff. DSGVO) for the mailbox provider's country, e.g. "EU-US Data Privacy Framework". */
+    mailboxSafeguard: deploymentFact(),
+    /** Optional: country outside the EU/EEA where the webhook receiver processes data, e.g. "USA"; empty: EU/EEA only. */
+    webhookCountry: deploymentFact(),
+    /** The safeguard (Art. 44 ff. DSGVO) for the webhook receiver's country, e.g. "EU-US Data Privacy Framework". */
+    webhookSafeguard: deploymentFact(),
+    /** Optional: country outside the EU/EEA where the newsletter tool processes data, e.g. "USA"; empty: EU/EEA only. */
+    newsletterCountry: deploymentFact(),
+    /** The safeguard (Art. 44 ff. DSGVO) for the newsletter tool's country, e.g. "EU-US Data Privacy Framework". */
+    newsletterSafeguard: deploymentFact(),
   }).meta({ type: "Deployment" }),
   retention: object({
     confirmLinkHours: wholeNumber().positive("muss größer als 0 sein"),
@@ -158,6 +202,8 @@ export const siteSchema = object({
     sentMailDays: wholeNumber().positive("muss größer als 0 sein"),
     consentProofYears: wholeNumber().positive("muss größer als 0 sein"),
     auditLogDays: wholeNumber().positive("muss größer als 0 sein"),
+    /** Days the visit statistics (sums per day, server/analytics) are kept. */
+    visitStatsDays: wholeNumber().positive("muss größer als 0 sein"),
   }).meta({ type: "Retention" }),
 });
 

@@ -2,7 +2,7 @@
  * Rules for what the copy may say, beyond its shape: every statistic stands with its basis (§ 5 UWG),
  * German typography, and no deployment fact left empty once the site goes live.
  */
-import { DEPLOYMENT_OPTIONAL } from "./content-schema";
+import { DEPLOYMENT_OPTIONAL, TRANSFER_RECIPIENTS } from "./content-schema";
 
 /** A value of a content file with the dotted path to it ("hero.lead", "items[2].text"). */
 export type CopyString = [field: string, text: string];
@@ -78,15 +78,55 @@ export function typographyProblems(where: string, strings: CopyString[], { markd
   });
 }
 
-/** In a production build (SITE_URL set) every deployment fact the privacy texts state must be filled in. */
+const deploymentField = (key: string) => `content/site.json, Feld „deployment.${key}“`;
+
+/**
+ * In a production build (SITE_URL set) every deployment fact the privacy texts state must be filled in,
+ * and the facts must agree: a country outside the EU/EEA with its safeguard, „euOnly“ matching them,
+ * a webhook receiver with how long it keeps the data.
+ */
 export function deploymentProblems(deployment: Record<string, unknown> | undefined, production: boolean): string[] {
   if (!production || !deployment) return [];
-  return Object.entries(deployment)
+  const problems = Object.entries(deployment)
     .filter(([key, value]) => value === "" && !(DEPLOYMENT_OPTIONAL as readonly string[]).includes(key))
     .map(
-      ([key]) =>
-        `content/site.json, Feld „deployment.${key}“: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen`,
+      ([key]) => `${deploymentField(key)}: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen`,
     );
+  const filled = (key: string) => typeof deployment[key] === "string" && deployment[key] !== "";
+  const abroad = TRANSFER_RECIPIENTS.filter((recipient) => filled(`${recipient}Country`));
+  for (const recipient of TRANSFER_RECIPIENTS) {
+    const country = `${recipient}Country`;
+    const safeguard = `${recipient}Safeguard`;
+    if (filled(country) && !filled(safeguard))
+      problems.push(
+        `${deploymentField(safeguard)}: fehlt; zu einem Land außerhalb der EU gehört die Garantie (z.\u00a0B. „Standardvertragsklauseln“)`,
+      );
+    if (!filled(country) && filled(safeguard))
+      problems.push(`${deploymentField(country)}: fehlt; die Garantie in „deployment.${safeguard}“ braucht ihr Land`);
+  }
+  if (deployment.euOnly === "ja" && abroad.length > 0)
+    problems.push(
+      `${deploymentField("euOnly")}: ist „ja“, aber ${abroad.map((r) => `„deployment.${r}Country“`).join(", ")} nennt ein Land außerhalb der EU`,
+    );
+  if (deployment.euOnly === "nein" && abroad.length === 0)
+    problems.push(
+      `${deploymentField("euOnly")}: ist „nein“, aber kein Feld „deployment.…Country“ nennt ein Land außerhalb der EU; trag Land und Garantie beim Dienstleister ein`,
+    );
+  const recipientFields = [
+    ["webhookRecipients", "webhook"],
+    ["newsletterTool", "newsletter"],
+    ["cdn", "cdn"],
+  ] as const;
+  for (const [name, prefix] of recipientFields)
+    if ((!filled(name) || deployment[name] === "keines") && filled(`${prefix}Country`))
+      problems.push(
+        `${deploymentField(`${prefix}Country`)}: nennt ein Land, aber „deployment.${name}“ nennt keinen Dienstleister`,
+      );
+  if (filled("webhookRecipients") && !filled("webhookRetention"))
+    problems.push(
+      `${deploymentField("webhookRetention")}: fehlt; die Datenschutztexte sagen, wie lange der Webhook-Empfänger die Angaben speichert (z.\u00a0B. „bis zu deiner Abmeldung oder Löschung“)`,
+    );
+  return problems;
 }
 
 /** Empty deployment facts, for a warning outside production builds. */
@@ -95,4 +135,47 @@ export function emptyDeploymentFacts(deployment: Record<string, unknown> | undef
   return Object.entries(deployment)
     .filter(([key, value]) => value === "" && !(DEPLOYMENT_OPTIONAL as readonly string[]).includes(key))
     .map(([key]) => `deployment.${key}`);
+}
+
+/** The drink is a recipe, not an energy source (HCVO Art. 10): no energy-drink name, no caffeine contrast, no cure for a slump. */
+const ENERGY_DRINK = /energie-?drink|energy-?drink/i;
+const DRINK = /\bdrinks?\b|-drinks?\b/i;
+const DRINK_CLAIM = /koffein|energie|gegen das\s+(\w+)?tief|\bwach(er)?\b|\bfitter\b|muntermacher|power/i;
+
+/**
+ * Copy about the drink stays a recipe: „Energiedrink“ is refused everywhere, and a text about the drink
+ * (`drinkStrings`, or any text that names a drink) may not tie it to caffeine, energy or the afternoon slump.
+ */
+export function drinkClaimProblems(where: string, strings: CopyString[], drinkStrings: CopyString[] = []): string[] {
+  const problems: string[] = [];
+  for (const [field, text] of strings) {
+    const at = field ? `${where}, Feld „${field}“` : where;
+    if (ENERGY_DRINK.test(text))
+      problems.push(
+        `${at}: „${ENERGY_DRINK.exec(text)?.[0]}“ – hier gibt es ein Drink-Rezept, keinen Energiedrink (HCVO); schreib „Ingwer-Hafer-Drink“ oder „Drink-Rezept“`,
+      );
+    else if (DRINK.test(text) && DRINK_CLAIM.test(text))
+      problems.push(
+        `${at}: verbindet den Drink mit „${DRINK_CLAIM.exec(text)?.[0]}“ – eine gesundheitsbezogene Angabe (HCVO); beschreib ihn als Rezept`,
+      );
+  }
+  for (const [field, text] of drinkStrings) {
+    if (ENERGY_DRINK.test(text) || DRINK.test(text)) continue; // already checked above
+    const claim = DRINK_CLAIM.exec(text);
+    if (claim)
+      problems.push(
+        `${where}, Feld „${field}“: verbindet den Drink mit „${claim[0]}“ – eine gesundheitsbezogene Angabe (HCVO); beschreib ihn als Rezept`,
+      );
+  }
+  return problems;
+}
+
+/** A survey figure reads as what respondents said: its label names „Befragte“ (§ 5 UWG). */
+export function surveyLabelProblems(labels: CopyString[], where: string): string[] {
+  return labels
+    .filter(([, text]) => text !== "" && !/\bBefragten?\b/.test(text))
+    .map(
+      ([field]) =>
+        `${where}, Feld „${field}“: eine Prozentzahl der Befragung muss als Angabe der Befragten dastehen (z.\u00a0B. „der Befragten gaben an, …“)`,
+    );
 }

@@ -138,6 +138,8 @@ const legalTypeDefs = `
     description: String!
     "Day of the text's last revision, JJJJ-MM-TT (shown as „Fassung vom …“)"
     revised: String!
+    "Privacy texts: fingerprint of the text with site.json's values filled in (checked by the content check)"
+    fingerprint: String
   }
 `;
 

@@ -6,6 +6,7 @@ import { LEGAL_SECTION_COUNTS, LEGAL_SLUGS } from "../constants";
 import { unknownPlaceholders } from "./placeholders";
 import { typographyProblems } from "./editorial-checks";
 import { revisedDate } from "./revised-date";
+import { FINGERPRINTED_LEGAL, renderedFingerprint } from "./rendered-fingerprint";
 
 const REQUIRED_FIELDS = ["title", "slug", "description"] as const;
 
@@ -47,8 +48,16 @@ export function legalPageProblems(contentDir: string): string[] {
           `${shown}: braucht genau ${expected} nummerierte Abschnitte „## 1. …“ bis „## ${expected}. …“, gefunden: ${numbers.length}`,
         );
     }
-    for (const name of new Set(unknownPlaceholders(content, site)))
-      problems.push(`${shown}: Platzhalter „{{${name}}}“ gibt es in content/site.json nicht`);
+    const unknown = new Set(unknownPlaceholders(content, site));
+    // A text with a placeholder nobody can fill is not finished; its fingerprint is asked for once it is.
+    if ((FINGERPRINTED_LEGAL as readonly string[]).includes(slug) && unknown.size === 0) {
+      const current = renderedFingerprint(content, site);
+      if (data.fingerprint !== current)
+        problems.push(
+          `${shown}, Kopfbereich, Feld „fingerprint“: der Text hat sich geändert (auch durch Werte aus content/site.json, die er nennt); revised auf den heutigen Tag setzen und fingerprint: "${current}" eintragen`,
+        );
+    }
+    for (const name of unknown) problems.push(`${shown}: Platzhalter „{{${name}}}“ gibt es in content/site.json nicht`);
     return problems;
   });
 }

@@ -8,7 +8,14 @@ import { ValidationError, type InferType } from "yup";
 import { LIST_FILES, OBJECT_FILES, siteSchema, type ContentContext } from "./content-schema";
 import { unknownPlaceholders } from "./placeholders";
 import { schemaReference } from "./json-schemas";
-import { deploymentProblems, statBasisProblems, statisticProblems, typographyProblems } from "./editorial-checks";
+import {
+  deploymentProblems,
+  drinkClaimProblems,
+  statBasisProblems,
+  statisticProblems,
+  surveyLabelProblems,
+  typographyProblems,
+} from "./editorial-checks";
 
 export type SiteSettings = InferType<typeof siteSchema>;
 
@@ -138,6 +145,17 @@ const COPY_LIST_FILES = ["testimonials.json", "recipes.json", "movement-plan.jso
 /** Fields of site.json that are shown as copy. */
 const SITE_COPY_FIELDS = ["tagline", "description", "blurb"];
 
+/** Texts about the drink even where they do not name it: the drink recipe's entry and the drink section of the nutrition page. */
+function drinkStrings(file: string, value: unknown): [string, string][] {
+  if (file === "recipes.json" && Array.isArray(value))
+    return value.flatMap((recipe: { category?: unknown }, index) =>
+      recipe?.category === "Drink" ? stringsIn(recipe, `[${index}]`) : [],
+    );
+  if (file === "pages/ernaehrung-traditionell.json" && value && typeof value === "object")
+    return stringsIn((value as { drink?: unknown }).drink, "drink");
+  return [];
+}
+
 /** What the copy says: statistics with their basis, German typography, deployment facts before going live. */
 export function editorialProblems(dir: string, production: boolean): string[] {
   const site = readJson(dir, "site.json").value as Record<string, unknown> | undefined;
@@ -153,8 +171,31 @@ export function editorialProblems(dir: string, production: boolean): string[] {
     const strings = stringsIn(value);
     problems.push(...statisticProblems(`content/${file}`, strings), ...typographyProblems(`content/${file}`, strings));
   }
+  for (const file of [...copyFiles, "results.json"]) {
+    const { value } = readJson(dir, file);
+    // The caffeine notices are the labels the law asks for, not claims.
+    const strings = stringsIn(value).filter(([field]) => !(file === "notices.json" && field.startsWith("caffeine")));
+    if (value !== undefined) problems.push(...drinkClaimProblems(`content/${file}`, strings, drinkStrings(file, value)));
+  }
+  problems.push(...drinkClaimProblems("content/site.json", siteCopy));
   const results = readJson(dir, "results.json").value;
   if (results !== undefined) problems.push(...typographyProblems("content/results.json", stringsIn(results)));
+  if (Array.isArray(results))
+    problems.push(
+      ...surveyLabelProblems(
+        results.map((result: { label?: unknown }, index) => [`[${index}].label`, String(result?.label ?? "")]),
+        "content/results.json",
+      ),
+    );
+  const nutrition = readJson(dir, "pages/ernaehrung-traditionell.json").value as
+    { results?: { weekTwoLabel?: unknown } } | undefined;
+  if (typeof nutrition?.results?.weekTwoLabel === "string")
+    problems.push(
+      ...surveyLabelProblems(
+        [["results.weekTwoLabel", nutrition.results.weekTwoLabel]],
+        "content/pages/ernaehrung-traditionell.json",
+      ),
+    );
   problems.push(...statBasisProblems(site.stats as Record<string, unknown> | undefined, results));
   problems.push(...deploymentProblems(site.deployment as Record<string, unknown> | undefined, production));
   return problems;

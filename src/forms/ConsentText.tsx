@@ -8,7 +8,8 @@ const LINK_CLASS = "font-medium text-forest-700 underline underline-offset-2 hov
 
 /**
  * The lead form's consent text from content/site.json (sender, topic, channel, double opt-in, right to
- * withdraw), with {company} and {email} filled from the same file and a link to the privacy statement.
+ * withdraw), with {company} and {email} filled from the same file, a link to the privacy statement and the
+ * reference to the AGB that makes them part of the agreement (§ 305 Abs. 2 BGB).
  */
 export function ConsentText({ id }: { id: string }) {
   const { consent, legal, email } = useSiteSettings();
@@ -28,6 +29,10 @@ export function ConsentText({ id }: { id: string }) {
       Mehr dazu in unserer{" "}
       <Link to={ROUTES.privacy.path} className={LINK_CLASS}>
         Datenschutzerklärung
+      </Link>
+      . Es gelten unsere{" "}
+      <Link to={ROUTES.terms.path} className={LINK_CLASS}>
+        AGB
       </Link>
       .
     </p>

@@ -22,6 +22,7 @@ export const MESSAGE_ROWS = 6;
 export function ContactForm() {
   const hydrated = useHydrated();
   const { formik, formRef, formError, handleSubmit, sending } = useFormSubmission({
+    formId: FORM_ID,
     endpoint: FORM_ENDPOINTS.contact,
     schema: contactSchema,
     initialValues: { name: "", email: "", message: "", [HONEYPOT_FIELD]: "" },

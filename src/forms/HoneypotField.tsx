@@ -1,6 +1,7 @@
 import React from "react";
 import { useField } from "formik";
 import { HONEYPOT_FIELD } from "./schemas";
+import { fieldId } from "./values-on-screen";
 
 /**
  * A trap for bots that fill every input: off-screen, hidden from assistive technology, out of the tab
@@ -8,7 +9,7 @@ import { HONEYPOT_FIELD } from "./schemas";
  */
 export function HoneypotField({ formId }: { formId: string }) {
   const [field] = useField<string>(HONEYPOT_FIELD);
-  const id = `${formId}-${HONEYPOT_FIELD}`;
+  const id = fieldId(formId, HONEYPOT_FIELD);
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label htmlFor={id}>Website (bitte leer lassen)</label>

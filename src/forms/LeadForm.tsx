@@ -20,6 +20,7 @@ export const LEAD_SUBMIT_LABEL = "Kostenlos anfordern";
 export function LeadForm() {
   const hydrated = useHydrated();
   const { formik, formRef, formError, handleSubmit, sending } = useFormSubmission({
+    formId: FORM_ID,
     endpoint: FORM_ENDPOINTS.lead,
     schema: leadSchema,
     initialValues: { name: "", email: "", [HONEYPOT_FIELD]: "" },
@@ -52,7 +53,7 @@ export function LeadForm() {
             type="email"
             label="Deine E-Mail-Adresse"
             autoComplete="email"
-            placeholder={"z.\u00a0B. markus@web.de"}
+            placeholder={"z.\u00a0B. markus@beispiel.de"}
             maxLength={LIMITS.email}
             pattern={EMAIL_HTML_PATTERN}
           />
@@ -60,8 +61,9 @@ export function LeadForm() {
         <HoneypotField formId={FORM_ID} />
         <FormAlert message={formError} />
         <div className="flex flex-col items-start gap-4">
-          <SubmitButton label={LEAD_SUBMIT_LABEL} sending={sending} describedBy={consentId} />
+          {/* The consent is read before the click that gives it. */}
           <ConsentText id={consentId} />
+          <SubmitButton label={LEAD_SUBMIT_LABEL} sending={sending} describedBy={consentId} />
         </div>
       </form>
     </FormikProvider>

@@ -11,6 +11,7 @@ import type { AnyObjectSchema } from "yup";
 import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../constants";
 import { HONEYPOT_FIELD } from "./schemas";
 import { submitForm, SUBMIT_MESSAGES } from "./submit";
+import { valuesOnScreen } from "./values-on-screen";
 
 export type SubmitStatus = "idle" | "sending" | "accepted";
 
@@ -19,10 +20,13 @@ type Values = Record<string, string>;
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export function useFormSubmission<V extends Values>({
+  formId,
   endpoint,
   schema,
   initialValues,
 }: {
+  /** The prefix of the controls' ids (fieldId), by which the values typed before hydration are found. */
+  formId: string;
   endpoint: string;
   schema: AnyObjectSchema;
   initialValues: V;
@@ -35,32 +39,16 @@ export function useFormSubmission<V extends Values>({
   const inFlight = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // What the fields show when the form comes to life: typed, pasted or autofilled before the scripts ran.
+  const [startValues] = useState(() => valuesOnScreen(formId, initialValues));
   const formik = useFormik<V>({
-    initialValues,
+    initialValues: startValues,
     validationSchema: schema,
     // Checked on submit (spec); after a first attempt, messages follow the typing so fixes show at once.
     validateOnChange: attempted,
     validateOnBlur: attempted,
     onSubmit: () => undefined,
   });
-
-  // The static form can be filled in before the scripts arrive (they start after the page has painted):
-  // whatever the visitor typed by then becomes the form's values, rather than being overwritten by the
-  // empty initial ones.
-  useEffect(() => {
-    const elements = formRef.current?.elements;
-    if (!elements) return;
-    const typed = Object.fromEntries(
-      Object.keys(initialValues).flatMap((name) => {
-        const field = elements.namedItem(name);
-        const value = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : "";
-        return value !== "" && value !== initialValues[name] ? [[name, value]] : [];
-      }),
-    );
-    if (Object.keys(typed).length > 0) void formik.setValues({ ...initialValues, ...typed }, false);
-    // Once, when the form comes to life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   useEffect(() => {
     if (focusRequest === 0) return;

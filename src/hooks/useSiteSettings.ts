@@ -54,7 +54,23 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           mailProvider
           mailboxProvider
           euOnly
+          backupLocation
+          backupDays
           webhookRecipients
+          webhookRetention
+          newsletterTool
+          hostingCountry
+          hostingSafeguard
+          cdnCountry
+          cdnSafeguard
+          mailCountry
+          mailSafeguard
+          mailboxCountry
+          mailboxSafeguard
+          webhookCountry
+          webhookSafeguard
+          newsletterCountry
+          newsletterSafeguard
         }
         retention {
           confirmLinkHours
@@ -63,6 +79,7 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           sentMailDays
           consentProofYears
           auditLogDays
+          visitStatsDays
         }
       }
     }

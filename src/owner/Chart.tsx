@@ -1,4 +1,4 @@
-/** 30 days of leads and contact requests as an inline SVG bar chart, with a table for screen readers. */
+/** Bar charts as inline SVG, each with a table for screen readers: leads and requests; views and sign-ups. */
 import React from "react";
 import { shortDate } from "./format";
 
@@ -72,6 +72,95 @@ export function ActivityChart({ days }: { days: Day[] }) {
                 <td>{shortDate(day.date)}</td>
                 <td>{day.leads}</td>
                 <td>{day.requests}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+export interface VisitDay {
+  day: string;
+  views: number;
+  visits: number;
+  leads: number;
+  confirmed: number;
+}
+
+const BAND = 70;
+
+/**
+ * Views (upper band) and sign-ups (lower band) per day, each band scaled to its own highest day, since
+ * sign-ups are a small share of views; with the same figures as a table for screen readers.
+ */
+export function VisitsChart({ days }: { days: VisitDay[] }) {
+  const maxViews = Math.max(1, ...days.map((day) => day.views));
+  const maxLeads = Math.max(1, ...days.map((day) => day.leads));
+  const slot = 6;
+  const width = Math.max(1, days.length * slot);
+  const views = days.reduce((sum, day) => sum + day.views, 0);
+  const leads = days.reduce((sum, day) => sum + day.leads, 0);
+  return (
+    <figure>
+      <svg
+        viewBox={`0 0 ${width} ${2 * BAND + 12}`}
+        className="h-48 w-full"
+        role="img"
+        aria-label={`Letzte ${days.length} Tage: ${views} Aufrufe und ${leads} Anmeldungen`}
+        preserveAspectRatio="none"
+      >
+        <line x1="0" y1={BAND} x2={width} y2={BAND} stroke="#4a3b2e" strokeWidth="0.5" />
+        <line x1="0" y1={2 * BAND + 10} x2={width} y2={2 * BAND + 10} stroke="#4a3b2e" strokeWidth="0.5" />
+        {days.map((day, index) => {
+          const viewHeight = (day.views / maxViews) * (BAND - 4);
+          const leadHeight = (day.leads / maxLeads) * (BAND - 4);
+          return (
+            <g key={day.day}>
+              <rect x={index * slot + 1} y={BAND - viewHeight} width={slot - 2} height={viewHeight} fill="#2f5d43">
+                <title>{`${shortDate(day.day)}: ${day.views} Aufrufe`}</title>
+              </rect>
+              <rect x={index * slot + 1} y={2 * BAND + 10 - leadHeight} width={slot - 2} height={leadHeight} fill="#c98526">
+                <title>{`${shortDate(day.day)}: ${day.leads} Anmeldungen`}</title>
+              </rect>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-bark-700">
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 rounded-sm bg-forest-600" />
+          Aufrufe (oben, höchster Tag {maxViews})
+        </span>
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 rounded-sm bg-ember-500" />
+          Anmeldungen (unten, höchster Tag {maxLeads})
+        </span>
+        <span>
+          {shortDate(days[0]?.day ?? "")} bis {shortDate(days[days.length - 1]?.day ?? "")}
+        </span>
+      </figcaption>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer font-semibold text-forest-800">Zahlen als Tabelle</summary>
+        <table className="mt-2 w-full text-left">
+          <thead>
+            <tr>
+              <th scope="col">Tag</th>
+              <th scope="col">Aufrufe</th>
+              <th scope="col">Besuche</th>
+              <th scope="col">Anmeldungen</th>
+              <th scope="col">Bestätigt</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.day}>
+                <td>{shortDate(day.day)}</td>
+                <td>{day.views}</td>
+                <td>{day.visits}</td>
+                <td>{day.leads}</td>
+                <td>{day.confirmed}</td>
               </tr>
             ))}
           </tbody>

@@ -18,6 +18,8 @@ const OverviewPage = screen(() => import("./pages/OverviewPage").then((m) => m.O
 const RequestsPage = screen(() => import("./pages/RequestsPage").then((m) => m.RequestsPage));
 const RequestPage = screen(() => import("./pages/RequestPage").then((m) => m.RequestPage));
 const LeadsPage = screen(() => import("./pages/LeadsPage").then((m) => m.LeadsPage));
+const VisitorsPage = screen(() => import("./pages/VisitorsPage").then((m) => m.VisitorsPage));
+const NewsletterPage = screen(() => import("./pages/NewsletterPage").then((m) => m.NewsletterPage));
 const PersonPage = screen(() => import("./pages/PersonPage").then((m) => m.PersonPage));
 const AuditPage = screen(() => import("./pages/AuditPage").then((m) => m.AuditPage));
 const SecurityPage = screen(() => import("./pages/SecurityPage").then((m) => m.SecurityPage));
@@ -40,6 +42,10 @@ function screenFor(path: string): React.ReactNode {
       return <RequestsPage />;
     case OWNER_SCREENS.leads.path:
       return <LeadsPage />;
+    case OWNER_SCREENS.visitors.path:
+      return <VisitorsPage />;
+    case OWNER_SCREENS.newsletter.path:
+      return <NewsletterPage />;
     case OWNER_SCREENS.person.path:
       return <PersonPage />;
     case OWNER_SCREENS.audit.path:

@@ -1,6 +1,7 @@
 /**
  * The owner area's calls to /api/verwaltung: JSON in and out, same-origin cookie. A 401 means the session
- * ended, so the caller is sent to the login page; every other refusal carries the server's German message.
+ * ended, so the caller is sent to the login page; a 403 with `confirmLogin` asks for a recent login (see
+ * ConfirmLogin.tsx); every other refusal carries the server's German message.
  */
 import { navigate } from "./router";
 import { OWNER_LOGIN_PATH } from "../routes";
@@ -11,6 +12,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The action needs a login within the last minutes: confirm it, then try again. */
+    readonly confirmLogin = false,
   ) {
     super(message);
   }
@@ -30,11 +33,11 @@ export async function api<T>(path: string, options: { method?: "GET" | "POST" | 
   } catch {
     throw new ApiError(0, FALLBACK);
   }
-  const data = (await response.json().catch(() => ({}))) as { error?: string } & T;
+  const data = (await response.json().catch(() => ({}))) as { error?: string; confirmLogin?: boolean } & T;
   if (response.status === 401 && !window.location.pathname.startsWith(LOGIN_PATH)) {
     navigate(LOGIN_PATH, { replace: true });
   }
-  if (!response.ok) throw new ApiError(response.status, data.error ?? FALLBACK);
+  if (!response.ok) throw new ApiError(response.status, data.error ?? FALLBACK, data.confirmLogin === true);
   return data;
 }
 

@@ -24,14 +24,15 @@ export default function NutritionPage({ data }: PageProps<Queries.NutritionPageQ
     <Layout>
       <PageHero hero={copy.hero} cta={copy.heroButton} />
       <PrinciplesGrid intro={copy.principles} principles={data.allPrinciple.nodes} />
+      <DrinkFeature {...copy.drink} recipe={data.recipe} notices={notices} />
+      <BeforeAfter {...copy.comparison} />
+      {/* The survey covers the whole programme, so its figures stand apart from the drink recipe. */}
       <ResultsSection
         {...copy.results}
         results={data.allResult.nodes}
         weekTwoPercent={site.stats.weekTwoPercent}
         weekTwoBasis={site.stats.weekTwoBasis}
       />
-      <DrinkFeature {...copy.drink} recipe={data.recipe} notices={notices} />
-      <BeforeAfter {...copy.comparison} />
       <TestimonialsSection
         intro={copy.testimonials}
         testimonials={data.allTestimonial.nodes}

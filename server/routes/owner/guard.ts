@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../../http/errors";
+import { wantsHtml } from "../../http/request-info";
 import { readSession, SESSION_COOKIE, type OwnerSession } from "../../services/owner-sessions";
 import { OWNER_MESSAGES } from "./messages";
 
@@ -14,6 +15,9 @@ declare module "fastify" {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+/** On every owner API answer, the 404 for unknown paths included. */
+export const OWNER_API_HEADERS = { "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" } as const;
 
 /** The origin the owner area runs on: SITE_URL when set, else the address the request was sent to. */
 export function ownOrigin(request: FastifyRequest, siteUrl: string | undefined): string {
@@ -43,7 +47,7 @@ function hasOwnOrigin(request: FastifyRequest, siteUrl: string | undefined): boo
 
 export function registerOwnerGuard(app: FastifyInstance): void {
   app.addHook("onRequest", async (request, reply) => {
-    reply.header("cache-control", "no-store").header("x-robots-tag", "noindex, nofollow");
+    reply.headers(OWNER_API_HEADERS);
     if (!SAFE_METHODS.has(request.method) && !hasOwnOrigin(request, app.config.siteUrl)) {
       request.log.info({ statusCode: 403 }, "owner request without own origin refused");
       return sendError(request, reply, { status: 403, message: OWNER_MESSAGES.foreignOrigin });
@@ -56,6 +60,19 @@ export async function requireOwner(this: FastifyInstance, request: FastifyReques
   const session = await readSession(this.db, this.config.ownerEmails, request.cookies[SESSION_COOKIE]);
   if (!session) return sendError(request, reply, { status: 401, message: OWNER_MESSAGES.loginNeeded });
   request.owner = session;
+}
+
+/**
+ * preHandler (after `requireOwner`) of the sensitive actions: adding or removing a passkey, exporting all
+ * leads, erasing a person, enabling a webhook receiver. A stolen cookie alone is not enough for them:
+ * the login must be recent, or confirmed on the spot (passkey) or renewed (fresh link). The answer says
+ * so with `confirmLogin: true`, which the owner area turns into the confirmation dialog.
+ */
+export async function requireRecentLogin(request: FastifyRequest, reply: FastifyReply) {
+  if (request.owner?.recent) return;
+  request.log.info({ statusCode: 403 }, "owner action needs a recent login");
+  if (wantsHtml(request)) return sendError(request, reply, { status: 403, message: OWNER_MESSAGES.confirmNeeded });
+  return reply.code(403).send({ error: OWNER_MESSAGES.confirmNeeded, confirmLogin: true });
 }
 
 /** The owner of a request that passed `requireOwner`. */

@@ -4,19 +4,59 @@
  * The session cookie is read only here; public pages never set or need a cookie.
  */
 import cookie from "@fastify/cookie";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { SiteFiles } from "../../static/site-files";
-import { registerOwnerGuard } from "./guard";
+import { sendError } from "../../http/errors";
+import { forgetFormerOwners } from "../../services/owner-sessions";
+import { LoginLinkQueue } from "../../services/login-link-queue";
+import { requestLoginLink } from "../../services/owner-login";
+import { OWNER_API_HEADERS, registerOwnerGuard } from "./guard";
 import inboxRoutes from "./inbox";
 import loginRoutes from "./login";
+import newsletterRoutes from "./newsletters";
 import ownerPageRoutes from "./page";
 import passkeyRoutes from "./passkeys";
 import peopleRoutes from "./people";
+import visitRoutes from "./visits";
 import webhookRoutes from "./webhooks";
+import { OWNER_MESSAGES } from "./messages";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Login-link requests waiting to be worked (answered before, see login-link-queue.ts). */
+    ownerLoginLinks: LoginLinkQueue;
+  }
+}
 
 export default async function ownerArea(app: FastifyInstance, options: { site: SiteFiles }): Promise<void> {
   const enabled = app.config.ownerEmails.length > 0;
+  const queue = new LoginLinkQueue(
+    async (email) => {
+      const queued = await requestLoginLink(app.db, app.mail, app.config.ownerEmails, email);
+      app.log.info({ queued }, "owner login link requested");
+    },
+    (error) => app.log.error({ err: error }, "owner login link failed"),
+  );
+  app.decorate("ownerLoginLinks", queue);
+  app.addHook("onClose", () => queue.idle());
+  const forgotten = await forgetFormerOwners(app.db, app.config.ownerEmails);
+  if (forgotten.sessions + forgotten.passkeys + forgotten.links > 0) {
+    app.log.info(forgotten, "owner access of addresses no longer in OWNER_EMAILS removed");
+  }
   await app.register(ownerPageRoutes, { site: options.site, enabled });
+  // Unknown API paths (and all of them while the area is off) answer like the rest of the owner API; a
+  // wildcard route, as the site's file serving answers every other unknown GET.
+  await app.register(
+    async (scope) => {
+      const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
+        reply.headers(OWNER_API_HEADERS);
+        return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.notFound });
+      };
+      scope.all("", notFound);
+      scope.all("/*", notFound);
+    },
+    { prefix: "/api/verwaltung" },
+  );
   if (!enabled) {
     app.log.info(
       "Verwaltung unter /verwaltung ist aus: setze OWNER_EMAILS=du@beispiel.de (mehrere mit Komma), um sie einzuschalten.",
@@ -31,5 +71,10 @@ export default async function ownerArea(app: FastifyInstance, options: { site: S
     await api.register(inboxRoutes);
     await api.register(peopleRoutes);
     await api.register(webhookRoutes);
+    await api.register(visitRoutes);
+    await api.register(newsletterRoutes);
   });
 }
+
+// Not encapsulated (as fastify-plugin does it): `ownerLoginLinks` is the app's, so tests and shutdown reach it.
+Object.assign(ownerArea, { [Symbol.for("skip-override")]: true });

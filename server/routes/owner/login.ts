@@ -1,25 +1,29 @@
 /**
  * Logging in and out: the login-link form, the "Anmelden" button behind the link (a POST, so a mail
- * scanner fetching the link logs nobody in), passkey login, the session, logout and "alle Sitzungen
- * beenden". Login requests are rate-limited per client; links also per address (owner-login.ts).
+ * scanner fetching the link logs nobody in), passkey login, confirming a running session with a
+ * passkey, the session, logout and "alle Sitzungen beenden" (optionally with every passkey). Login
+ * requests are rate-limited per client; links also per address (owner-login.ts). Every failed login is
+ * written to the audit log (owner-alerts.ts).
  */
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { LIMITS } from "../../../src/constants";
 import { EMAIL_PATTERN } from "../../../src/forms/schemas";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
-import { consumeLoginLink, requestLoginLink } from "../../services/owner-login";
+import { notifyPasskeyChange, recordFailedLogin } from "../../services/owner-alerts";
+import { consumeLoginLink } from "../../services/owner-login";
 import {
+  confirmSession,
   createSession,
   endAllSessions,
   endSession,
+  readSession,
   SESSION_COOKIE,
-  SESSION_MAX_HOURS,
   type LoginMethod,
 } from "../../services/owner-sessions";
-import { loginOptions, verifyPasskeyLogin } from "../../services/passkeys";
-import { ownerOf, requireOwner } from "./guard";
+import { confirmationOptions, loginOptions, removeAllPasskeys, verifyPasskey } from "../../services/passkeys";
+import { ownerOf, requireOwner, requireRecentLogin } from "./guard";
 import { OWNER_MESSAGES } from "./messages";
 import { relyingParty } from "./relying-party";
 import { field } from "./input";
@@ -27,29 +31,40 @@ import { field } from "./input";
 /** The window of the login limit: OWNER_LOGIN_LIMIT requests per client address and login route. */
 export const LOGIN_RATE_WINDOW_MS = 15 * 60_000;
 
+const passkeyResponse = (body: unknown) => {
+  const response = (body as { response?: unknown } | undefined)?.response;
+  return typeof response === "object" && response !== null ? (response as AuthenticationResponseJSON) : undefined;
+};
+
 export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   const limited = { rateLimit: { max: app.config.ownerLoginLimit, timeWindow: LOGIN_RATE_WINDOW_MS } };
+  const failed = (owner: string | undefined, how: string) =>
+    recordFailedLogin(app.db, app.mail, app.config.ownerEmails, { owner, how });
 
+  const queue = app.ownerLoginLinks;
   app.post("/api/verwaltung/anmeldelink", { config: limited }, async (request, reply) => {
     const email = field(request.body, "email");
     if (!email || email.length > LIMITS.email || !EMAIL_PATTERN.test(email.trim())) {
       return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.emailInvalid });
     }
-    const queued = await requestLoginLink(app.db, app.mail, app.config.ownerEmails, email);
-    request.log.info({ queued }, "owner login link requested");
+    // The same for every address: nothing is looked up before the answer.
+    queue.add(email);
     return reply.code(202).send({ message: OWNER_MESSAGES.linkSent });
   });
 
   app.post("/api/verwaltung/sitzung", { config: limited }, async (request, reply) => {
     const token = field(request.body, "token");
-    const session = await app.db.transaction(async (tx) => {
-      const email = await consumeLoginLink(tx, app.config.ownerEmails, token);
-      if (!email) return undefined;
-      await audit(tx, email, "login", "per Anmeldelink");
-      return { email, id: await createSession(tx, email, "link") };
+    const outcome = await app.db.transaction(async (tx) => {
+      const link = await consumeLoginLink(tx, app.config.ownerEmails, token);
+      if (!link.ok) return link;
+      await audit(tx, link.email, "login", "per Anmeldelink");
+      return { ...link, id: await createSession(tx, link.email, "link") };
     });
-    if (!session) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.linkInvalid });
-    return startSession(reply, session, "link");
+    if (!outcome.ok) {
+      await failed(outcome.email, outcome.why);
+      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.linkInvalid });
+    }
+    return startSession(reply, outcome, "link");
   });
 
   app.post("/api/verwaltung/passkey-anmeldung/optionen", { config: limited }, async (request, reply) => {
@@ -57,21 +72,39 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post("/api/verwaltung/passkey-anmeldung", { config: limited }, async (request, reply) => {
-    const response = (request.body as { response?: AuthenticationResponseJSON } | undefined)?.response;
-    const session = await app.db.transaction(async (tx) => {
-      const email = response ? await verifyPasskeyLogin(tx, relyingParty(app, request), response) : undefined;
-      if (!email || !app.config.ownerEmails.includes(email)) return undefined;
-      await audit(tx, email, "login", "per Passkey");
-      return { email, id: await createSession(tx, email, "passkey") };
+    const response = passkeyResponse(request.body);
+    const outcome = await app.db.transaction(async (tx) => {
+      const checked = response ? await verifyPasskey(tx, relyingParty(app, request), response) : { ok: false as const };
+      if (!checked.ok || !app.config.ownerEmails.includes(checked.email)) return { ok: false as const, email: checked.email };
+      await audit(tx, checked.email, "login", "per Passkey");
+      return { ok: true as const, email: checked.email, id: await createSession(tx, checked.email, "passkey") };
     });
-    if (!session) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.passkeyFailed });
-    return startSession(reply, session, "passkey");
+    if (!outcome.ok) {
+      await failed(outcome.email, "Passkey nicht bestätigt");
+      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.passkeyFailed });
+    }
+    return startSession(reply, outcome, "passkey");
   });
 
-  app.get("/api/verwaltung/sitzung", { preHandler: requireOwner }, async (request) => {
-    const { email, method, createdAt, expiresAt } = request.owner!;
-    return { email, method, createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() };
+  app.post("/api/verwaltung/bestaetigen/optionen", { config: limited, preHandler: requireOwner }, async (request, reply) =>
+    reply.send(await confirmationOptions(app.db, relyingParty(app, request), ownerOf(request))),
+  );
+
+  app.post("/api/verwaltung/bestaetigen", { config: limited, preHandler: requireOwner }, async (request, reply) => {
+    const owner = ownerOf(request);
+    const response = passkeyResponse(request.body);
+    const checked = response ? await verifyPasskey(app.db, relyingParty(app, request), response, owner) : { ok: false as const };
+    if (!checked.ok) {
+      await failed(owner, "Bestätigung per Passkey fehlgeschlagen");
+      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.confirmFailed });
+    }
+    await confirmSession(app.db, request.cookies[SESSION_COOKIE]!);
+    await audit(app.db, owner, "login-confirmed", "per Passkey");
+    const session = await readSession(app.db, app.config.ownerEmails, request.cookies[SESSION_COOKIE]);
+    return sessionInfo(session!);
   });
+
+  app.get("/api/verwaltung/sitzung", { preHandler: requireOwner }, async (request) => sessionInfo(request.owner!));
 
   app.post("/api/verwaltung/abmelden", { preHandler: requireOwner }, async (request, reply) => {
     await endSession(app.db, request.cookies[SESSION_COOKIE]!);
@@ -79,24 +112,55 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return clearCookie(reply).send({ ok: true });
   });
 
-  app.post("/api/verwaltung/sitzungen-beenden", { preHandler: requireOwner }, async (request, reply) => {
-    const owner = ownerOf(request);
-    const ended = await endAllSessions(app.db, owner);
-    await audit(app.db, owner, "sessions-ended", `${ended} Sitzung(en)`);
-    return clearCookie(reply).send({ ok: true, ended });
-  });
+  // With `passkeys: true` every passkey of the owner goes too, which needs a recent login like removing one.
+  app.post(
+    "/api/verwaltung/sitzungen-beenden",
+    {
+      preHandler: [
+        requireOwner,
+        async (request, reply) => {
+          if ((request.body as { passkeys?: unknown } | undefined)?.passkeys === true) return requireRecentLogin(request, reply);
+        },
+      ],
+    },
+    async (request, reply) => {
+      const owner = ownerOf(request);
+      const withPasskeys = (request.body as { passkeys?: unknown } | undefined)?.passkeys === true;
+      const { ended, passkeys } = await app.db.transaction(async (tx) => {
+        const removed = withPasskeys ? await removeAllPasskeys(tx, owner) : [];
+        for (const name of removed) {
+          await audit(tx, owner, "passkey-removed", name);
+          await notifyPasskeyChange(tx, app.mail, app.config.ownerEmails, { owner, passkeyName: name, added: false });
+        }
+        const count = await endAllSessions(tx, owner);
+        await audit(tx, owner, "sessions-ended", `${count} Sitzung(en)`);
+        return { ended: count, passkeys: removed.length };
+      });
+      return clearCookie(reply).send({ ok: true, ended, passkeys });
+    },
+  );
 }
 
-/** `__Host-`: Secure, Path=/, no Domain, so no other host or path can set or read it. */
+/** The session as the owner area sees it: who, how, until when sensitive actions need no confirmation. */
+function sessionInfo(session: NonNullable<FastifyRequest["owner"]>) {
+  const { email, method, createdAt, expiresAt, confirmedUntil, recent } = session;
+  return {
+    email,
+    method,
+    createdAt: createdAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    confirmedUntil: confirmedUntil.toISOString(),
+    recent,
+  };
+}
+
+/**
+ * `__Host-`: Secure, Path=/, no Domain, so no other host or path can set or read it. No Max-Age or
+ * Expires: the cookie ends with the browser; the session's own limits are kept in the database.
+ */
 function startSession(reply: FastifyReply, session: { email: string; id: string }, method: LoginMethod) {
   return reply
-    .setCookie(SESSION_COOKIE, session.id, {
-      path: "/",
-      httpOnly: true,
-      secure: true,
-      sameSite: "strict",
-      maxAge: SESSION_MAX_HOURS * 3600,
-    })
+    .setCookie(SESSION_COOKIE, session.id, { path: "/", httpOnly: true, secure: true, sameSite: "strict" })
     .send({ email: session.email, method });
 }
 

@@ -1,9 +1,15 @@
 /** German answers of the owner API. */
+import { LOGIN_LINK_MINUTES } from "../../services/owner-login";
+import { RECENT_LOGIN_MINUTES } from "../../services/owner-sessions";
+
 export const OWNER_MESSAGES = {
+  badPeriod: "Diesen Zeitraum gibt es nicht: wähle 30 oder 90 Tage.",
   foreignOrigin: "Diese Aktion ist nur aus der Verwaltung dieser Website heraus möglich. Bitte lade die Seite neu.",
   loginNeeded: "Bitte melde dich an. Deine Sitzung ist abgelaufen oder wurde beendet.",
-  linkSent:
-    "Wenn diese Adresse für die Verwaltung freigeschaltet ist, ist ein Anmeldelink unterwegs. Er gilt 15 Minuten. Schau auch im Spam-Ordner nach.",
+  linkSent: `Wenn diese Adresse für die Verwaltung freigeschaltet ist, ist ein Anmeldelink unterwegs. Er gilt ${LOGIN_LINK_MINUTES} Minuten. Schau auch im Spam-Ordner nach.`,
+  confirmNeeded: `Bitte bestätige deine Anmeldung: Für diese Aktion muss deine Anmeldung jünger als ${RECENT_LOGIN_MINUTES} Minuten sein. Bestätige sie mit deinem Passkey oder mit einem neuen Anmeldelink.`,
+  confirmFailed:
+    "Die Bestätigung mit dem Passkey hat nicht geklappt. Versuche es noch einmal oder fordere einen neuen Anmeldelink an.",
   emailInvalid: "Bitte gib eine gültige E-Mail-Adresse ein.",
   linkInvalid: "Dieser Anmeldelink ist abgelaufen, wurde schon benutzt oder ist unvollständig. Fordere einfach einen neuen an.",
   passkeyFailed: "Die Anmeldung mit dem Passkey hat nicht geklappt. Versuche es noch einmal oder fordere einen Anmeldelink an.",
@@ -11,6 +17,10 @@ export const OWNER_MESSAGES = {
   passkeyName: "Bitte gib dem Passkey einen Namen mit höchstens 60 Zeichen, z.\u00a0B. „Laptop Büro“.",
   passkeyMissing: "Diesen Passkey gibt es nicht (mehr).",
   badId: "Diese Nummer ist ungültig.",
+  badPasskeyId: "Diese Passkey-Kennung ist ungültig.",
+  badDownload: "Ungültige Angabe für den Download. Erlaubt ist nur download=1.",
+  badUrl: "Bitte gib die Adresse des Empfängers an, wie sie in WEBHOOK_URLS steht.",
+  notFound: "Diese Adresse gibt es in der Verwaltung nicht.",
   requestMissing: "Diese Anfrage gibt es nicht (mehr).",
   replyEmpty: "Bitte schreibe eine Antwort.",
   replyTooLong: "Die Antwort ist zu lang (höchstens 5.000 Zeichen).",

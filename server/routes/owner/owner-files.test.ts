@@ -86,7 +86,16 @@ describe("the owner area's browser files", () => {
   });
 
   it("has one chunk per screen, loaded when the screen is first shown", async () => {
-    for (const screen of ["LoginPage", "OverviewPage", "RequestsPage", "RequestPage", "LeadsPage", "PersonPage", "AuditPage"]) {
+    for (const screen of [
+      "LoginPage",
+      "OverviewPage",
+      "RequestsPage",
+      "RequestPage",
+      "LeadsPage",
+      "NewsletterPage",
+      "PersonPage",
+      "AuditPage",
+    ]) {
       assert.ok(
         assets.some((file) => new RegExp(`^${screen}-[A-Z0-9]{8}\\.js$`).test(file)),
         `${screen} in ${assets.join(", ")}`,

@@ -1,46 +1,63 @@
-/** The owner's passkeys: add (WebAuthn registration), list, remove. */
+/**
+ * The owner's passkeys: list, add (WebAuthn registration), remove. Adding and removing need a recent
+ * login (requireRecentLogin), and every owner gets a mail about it.
+ */
 import type { FastifyInstance } from "fastify";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
+import { notifyPasskeyChange } from "../../services/owner-alerts";
 import { listPasskeys, PASSKEY_NAME_MAX, registerPasskey, registrationOptions, removePasskey } from "../../services/passkeys";
-import { ownerOf, requireOwner } from "./guard";
+import { ownerOf, requireOwner, requireRecentLogin } from "./guard";
 import { field } from "./input";
 import { OWNER_MESSAGES } from "./messages";
 import { relyingParty } from "./relying-party";
 
+/** A credential id as WebAuthn gives it: base64url. */
+export const PASSKEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
+
 export default async function passkeyRoutes(app: FastifyInstance): Promise<void> {
   app.addHook("preHandler", requireOwner);
+  const recent = { preHandler: requireRecentLogin };
 
   app.get("/api/verwaltung/passkeys", async (request) => ({ passkeys: await listPasskeys(app.db, ownerOf(request)) }));
 
-  app.post("/api/verwaltung/passkeys/optionen", async (request) =>
+  app.post("/api/verwaltung/passkeys/optionen", recent, async (request) =>
     registrationOptions(app.db, relyingParty(app, request), ownerOf(request)),
   );
 
-  app.post("/api/verwaltung/passkeys", async (request, reply) => {
+  app.post("/api/verwaltung/passkeys", recent, async (request, reply) => {
     const name = field(request.body, "name")?.trim();
     if (!name || name.length > PASSKEY_NAME_MAX)
       return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.passkeyName });
     const response = (request.body as { response?: RegistrationResponseJSON }).response;
     const owner = ownerOf(request);
-    const saved =
-      typeof response === "object" &&
-      response !== null &&
-      (await registerPasskey(app.db, relyingParty(app, request), owner, name, response));
+    const saved = await app.db.transaction(async (tx) => {
+      const registered =
+        typeof response === "object" &&
+        response !== null &&
+        (await registerPasskey(tx, relyingParty(app, request), owner, name, response));
+      if (!registered) return false;
+      await audit(tx, owner, "passkey-added", name);
+      await notifyPasskeyChange(tx, app.mail, app.config.ownerEmails, { owner, passkeyName: name, added: true });
+      return true;
+    });
     if (!saved) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.passkeyNotSaved });
-    await audit(app.db, owner, "passkey-added", name);
     return reply.code(201).send({ passkeys: await listPasskeys(app.db, owner) });
   });
 
-  app.delete<{ Params: { id: string } }>("/api/verwaltung/passkeys/:id", async (request, reply) => {
+  app.delete<{ Params: { id: string } }>("/api/verwaltung/passkeys/:id", recent, async (request, reply) => {
     const owner = ownerOf(request);
     const id = request.params.id;
-    if (!/^[A-Za-z0-9_-]{1,1024}$/.test(id)) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badId });
-    if (!(await removePasskey(app.db, owner, id))) {
-      return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.passkeyMissing });
-    }
-    await audit(app.db, owner, "passkey-removed", id.slice(0, 16));
+    if (!PASSKEY_ID_PATTERN.test(id)) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badPasskeyId });
+    const removed = await app.db.transaction(async (tx) => {
+      const name = await removePasskey(tx, owner, id);
+      if (name === undefined) return false;
+      await audit(tx, owner, "passkey-removed", name);
+      await notifyPasskeyChange(tx, app.mail, app.config.ownerEmails, { owner, passkeyName: name, added: false });
+      return true;
+    });
+    if (!removed) return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.passkeyMissing });
     return { passkeys: await listPasskeys(app.db, owner) };
   });
 }

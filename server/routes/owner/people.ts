@@ -6,9 +6,12 @@ import { sendError } from "../../http/errors";
 import { erasePerson, showPerson } from "../../services/privacy";
 import { audit, AUDIT_PAGE_SIZE, listAudit, maskEmail } from "../../services/audit-log";
 import { confirmedLeadsCsv, LEAD_FILTERS, listLeads, type LeadFilter } from "../../services/lead-list";
-import { ownerOf, requireOwner } from "./guard";
+import { ownerOf, requireOwner, requireRecentLogin } from "./guard";
 import { field, recordId } from "./input";
 import { OWNER_MESSAGES } from "./messages";
+import { labelledRow, PERSON_SECTIONS } from "../../../src/privacy/person-fields";
+import { ROUTES } from "../../../src/routes";
+import type { PersonData } from "../../services/privacy";
 
 const isEmail = (value: unknown): value is string =>
   typeof value === "string" && value.length <= 255 && EMAIL_PATTERN.test(value.trim());
@@ -28,7 +31,7 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
     return listLeads(app.db, { filter: status as LeadFilter, beforeId });
   });
 
-  app.get("/api/verwaltung/leads/export.csv", async (request, reply) => {
+  app.get("/api/verwaltung/leads/export.csv", { preHandler: requireRecentLogin }, async (request, reply) => {
     const owner = ownerOf(request);
     let count = 0;
     // Sent as it is read; the audit row is written after the last lead, before the answer ends.
@@ -48,8 +51,12 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
   });
 
   app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/person", async (request, reply) => {
-    const { email, download } = request.query;
+    const { email, download: downloadFlag } = request.query;
     if (!isEmail(email)) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.emailInvalid });
+    if (downloadFlag !== undefined && downloadFlag !== "1") {
+      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badDownload });
+    }
+    const download = downloadFlag === "1";
     const data = await showPerson(app.db, email.trim());
     const found = data.leads.length + data.contactRequests.length + data.mails.length > 0;
     await audit(app.db, ownerOf(request), download ? "person-downloaded" : "person-viewed", maskEmail(email));
@@ -57,12 +64,12 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
       return reply
         .header("content-disposition", `attachment; filename="auskunft-${berlinDate()}.json"`)
         .type("application/json; charset=utf-8")
-        .send(JSON.stringify(data, null, 2));
+        .send(JSON.stringify(accessReport(data, app.mail.siteUrl), null, 2));
     }
     return { found, data };
   });
 
-  app.post("/api/verwaltung/person/loeschen", async (request, reply) => {
+  app.post("/api/verwaltung/person/loeschen", { preHandler: requireRecentLogin }, async (request, reply) => {
     const email = field(request.body, "email");
     const confirmation = field(request.body, "confirmation");
     if (!isEmail(email)) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.emailInvalid });
@@ -84,6 +91,32 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
     const beforeId = vor === undefined ? undefined : recordId(vor);
     if (vor !== undefined && !beforeId) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badCursor });
     const entries = await listAudit(app.db, beforeId);
-    return { entries, next: entries.length === AUDIT_PAGE_SIZE ? entries[entries.length - 1]!.id : null };
+    return {
+      entries,
+      next: entries.length === AUDIT_PAGE_SIZE ? entries[entries.length - 1]!.id : null,
+      // The page says how long entries are kept, from the same setting the purge and the privacy texts use.
+      keepDays: app.mail.site.retention.auditLogDays,
+    };
   });
+}
+
+/**
+ * The copy of a person's data for an access request (Art. 15 DSGVO) in a form the person can read: German
+ * names throughout, and where the information that goes with it (purposes, recipients, periods, rights) stands.
+ */
+export function accessReport(data: PersonData, siteUrl: string): Record<string, unknown> {
+  return {
+    "Auskunft nach Art. 15 DSGVO": {
+      "E-Mail-Adresse": data.email,
+      Stand: new Date().toISOString(),
+      "Zwecke, Rechtsgrundlagen, Empfänger und Speicherdauer": `${siteUrl}${ROUTES.privacy.path} und ${siteUrl}${ROUTES.personalData.path}`,
+      Herkunft: "Diese Angaben hast du uns selbst gegeben – über ein Formular auf unserer Website oder per E-Mail.",
+      "Automatisierte Entscheidungen": "keine; wir erstellen kein Profil von dir (Art. 22 DSGVO)",
+      "Deine Rechte":
+        "Berichtigung, Löschung, Einschränkung, Datenübertragbarkeit, Widerspruch und Widerruf einer Einwilligung (Art. 16 bis 21 und Art. 7 Abs. 3 DSGVO) sowie Beschwerde bei einer Aufsichtsbehörde (Art. 77 DSGVO); eine Nachricht an uns genügt.",
+    },
+    ...Object.fromEntries(
+      PERSON_SECTIONS.map(({ key, title }) => [title, (data[key] as Record<string, unknown>[]).map((row) => labelledRow(row))]),
+    ),
+  };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { enableEndpoint, listDeliveries, listEndpoints, resendDelivery } from "../../webhooks/log";
-import { ownerOf, requireOwner } from "./guard";
+import { ownerOf, requireOwner, requireRecentLogin } from "./guard";
 import { field, recordId } from "./input";
 import { OWNER_MESSAGES } from "./messages";
 
@@ -33,9 +33,13 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
     return state();
   });
 
-  app.post("/api/verwaltung/webhooks/endpunkt", async (request, reply) => {
+  // Sending to a receiver again hands on personal data: a recent login is needed, as for the export.
+  app.post("/api/verwaltung/webhooks/endpunkt", { preHandler: requireRecentLogin }, async (request, reply) => {
     const url = field(request.body, "url");
-    if (!url || !(await enableEndpoint(app.db, url))) {
+    if (!url || url.length > 2048 || !URL.canParse(url)) {
+      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badUrl });
+    }
+    if (!(await enableEndpoint(app.db, url))) {
       return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.endpointNotDisabled });
     }
     await audit(app.db, ownerOf(request), "endpoint-enabled", new URL(url).host);

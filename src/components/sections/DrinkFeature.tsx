@@ -23,7 +23,7 @@ export function DrinkFeature({ ingredientsTitle, stepsTitle, recipe, notices, ..
           <SectionHeading id="drink-title" {...intro} />
           <h3 className="mt-8 text-2xl font-bold">{recipe.title}</h3>
           <p className="muted mt-1">
-            {recipe.time} Minuten · {recipe.servings === 1 ? "1 Glas" : `${recipe.servings} Gläser`}
+            {`${recipe.time}\u00a0Minuten`} · {recipe.servings === 1 ? "1 Glas" : `${recipe.servings} Gläser`}
           </p>
           <div className="mt-6 grid gap-8 sm:grid-cols-2">
             <div>

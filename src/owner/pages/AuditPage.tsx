@@ -15,10 +15,14 @@ interface Entry {
 export function AuditPage() {
   const [entries, setEntries] = useState<Entry[]>();
   const [next, setNext] = useState<number | null>(null);
+  const [keepDays, setKeepDays] = useState<number>();
   const [error, setError] = useState<string>();
   const load = useCallback(async (before?: number) => {
     try {
-      const page = await api<{ entries: Entry[]; next: number | null }>(`/protokoll${before ? `?vor=${before}` : ""}`);
+      const page = await api<{ entries: Entry[]; next: number | null; keepDays: number }>(
+        `/protokoll${before ? `?vor=${before}` : ""}`,
+      );
+      setKeepDays(page.keepDays);
       setEntries((current) => (before ? [...(current ?? []), ...page.entries] : page.entries));
       setNext(page.next);
     } catch (caught) {
@@ -33,8 +37,8 @@ export function AuditPage() {
     <>
       <PageTitle>Protokoll</PageTitle>
       <p className="mb-4 max-w-2xl text-bark-700">
-        Jede Aktion in der Verwaltung, mit Person, Zeit und Gegenstand. Einträge werden nach einem Jahr gelöscht; E-Mail-Adressen
-        erscheinen hier nur gekürzt.
+        Jede Aktion in der Verwaltung, mit Person, Zeit und Gegenstand. Einträge werden{" "}
+        {keepDays ? `nach ${keepDays} Tagen` : "nach Ablauf ihrer Frist"} gelöscht; E-Mail-Adressen erscheinen hier nur gekürzt.
       </p>
       {error && <Alert>{error}</Alert>}
       {!entries ? (

@@ -1,8 +1,9 @@
-/** Leads: status, dates and the full proof of consent of each; the CSV export of confirmed leads. */
+/** Leads: status, dates and the full proof of consent of each; the CSV list of confirmed leads for the owner's records. */
 import React, { useCallback, useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle, smallButton } from "../ui";
+import { requireRecentLogin, useConfirmedAction } from "../ConfirmLogin";
 
 import type { ConsentProof as Proof } from "../../../server/services/lead-list";
 
@@ -14,6 +15,7 @@ interface Lead {
   submittedAt: string | null;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
+  undeliverableAt: string | null;
   consents: Proof[];
 }
 
@@ -25,11 +27,22 @@ const FILTERS = [
   { value: "unsubscribed", label: "Abgemeldet" },
 ] as const;
 
+const EXPORT_URL = "/api/verwaltung/leads/export.csv";
+
 export function LeadsPage() {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("alle");
   const [leads, setLeads] = useState<Lead[]>();
   const [next, setNext] = useState<number | null>(null);
   const [error, setError] = useState<string>();
+  const { confirmed, panel } = useConfirmedAction(setError);
+
+  // The export needs a recent login; the download itself cannot show a refusal, so it is asked first.
+  const exportCsv = () =>
+    confirmed(async () => {
+      setError(undefined);
+      await requireRecentLogin();
+      window.location.assign(EXPORT_URL);
+    });
 
   const load = useCallback(
     async (before?: number) => {
@@ -54,14 +67,33 @@ export function LeadsPage() {
     <>
       <PageTitle>Leads</PageTitle>
       <Card className="mb-6">
-        <h2 className="mb-2 text-lg font-bold">Export für dein Newsletter-Programm</h2>
+        <h2 className="mb-2 text-lg font-bold">Bestätigte Anmeldungen als Liste</h2>
         <p className="mb-3 text-bark-700">
-          Alle bestätigten Leads als CSV (UTF-8, Komma, Kopfzeile) zum Import in Brevo, CleverReach oder Mailchimp, mit Zeitpunkt
-          und Seite der Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei.
+          Alle bestätigten Anmeldungen als CSV (UTF-8, Komma, Kopfzeile) für deine eigenen Unterlagen, mit Zeitpunkt und Seite der
+          Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei. Newsletter verschickst du unter „Newsletter“ von
+          dieser Website aus: Nur dann gelten Abmeldungen, Löschungen und die Grenze der Einwilligung (höchstens zwei im Monat)
+          sofort.
         </p>
-        <a className="btn-primary" href="/api/verwaltung/leads/export.csv" download>
+        <Alert kind="info">
+          <p className="mb-2 font-semibold">Falls du die Liste trotzdem in ein anderes Versandprogramm importierst:</p>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              Abmeldungen und Löschungen hier erreichen das andere Programm nicht von selbst. Trag sie dort vor jedem Versand nach
+              – oder binde es per Webhook an (Ereignisse „lead.unsubscribed“ und „person.erased“).
+            </li>
+            <li>
+              Schalte dort das Zählen von Öffnungen und Klicks ab: Die Datenschutzerklärung verspricht, dass es das nicht gibt.
+            </li>
+            <li>
+              Die Datenschutzerklärung muss das Programm nennen: Lass es in content/site.json unter „deployment.newsletterTool“
+              eintragen, mit Land und Garantie, wenn es Daten außerhalb der EU verarbeitet.
+            </li>
+          </ul>
+        </Alert>
+        {panel}
+        <button type="button" className="btn-primary" onClick={() => void exportCsv()}>
           Bestätigte Leads als CSV herunterladen
-        </a>
+        </button>
       </Card>
       <FilterButtons legend="Status" options={FILTERS} value={filter} onChange={setFilter} className="mb-4" />
       {error && <Alert>{error}</Alert>}
@@ -80,7 +112,12 @@ export function LeadsPage() {
                   <span className="block font-semibold text-forest-900">{lead.name ?? "(nur Sperrvermerk)"}</span>
                   <span className="block text-sm break-all text-bark-700">{lead.email}</span>
                 </span>
-                <span className="text-sm font-semibold">{STATUS[lead.status]}</span>
+                <span className="text-sm font-semibold">
+                  {STATUS[lead.status]}
+                  {lead.undeliverableAt && (
+                    <span className="block text-red-800">unzustellbar seit {dateTime(lead.undeliverableAt)}</span>
+                  )}
+                </span>
               </div>
               <details className="mt-2 text-sm">
                 <summary className="cursor-pointer font-semibold text-forest-800">Einwilligungsnachweis</summary>

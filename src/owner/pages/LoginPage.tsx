@@ -9,6 +9,7 @@ import { api, errorText } from "../api";
 import { Alert, Card, inputClass, labelClass } from "../ui";
 import { OwnerLayout } from "../OwnerLayout";
 import { OWNER_SCREENS } from "../../routes";
+import { LOGIN_LINK_MINUTES } from "../limits";
 
 function tokenFromUrl(): string | null {
   if (typeof window === "undefined") return null;
@@ -84,7 +85,7 @@ export function LoginPage() {
           <>
             <Card className="mb-6">
               <h2 className="mb-2 text-xl font-bold">Anmeldelink per E-Mail</h2>
-              <p className="mb-4 text-bark-700">Du bekommst einen Link, der 15 Minuten und nur einmal gilt.</p>
+              <p className="mb-4 text-bark-700">Du bekommst einen Link, der {LOGIN_LINK_MINUTES} Minuten und nur einmal gilt.</p>
               {notice ? (
                 <Alert kind="success">{notice}</Alert>
               ) : (

@@ -3,7 +3,8 @@ import React, { useEffect, useState } from "react";
 import { Link } from "../router";
 import { OWNER_SCREENS } from "../../routes";
 import { api, errorText } from "../api";
-import { ActivityChart, type Day } from "../Chart";
+import { ActivityChart, VisitsChart, type Day } from "../Chart";
+import { rate, type VisitStats } from "../../visit-stats";
 import { age, percent } from "../format";
 import { Alert, Card, Loading, PageTitle } from "../ui";
 
@@ -29,8 +30,11 @@ function Figure({ label, value, tone = "normal" }: { label: string; value: React
 export function OverviewPage() {
   const [data, setData] = useState<Overview>();
   const [error, setError] = useState<string>();
+  const [visits, setVisits] = useState<VisitStats>();
   useEffect(() => {
     api<Overview>("/uebersicht").then(setData, (caught) => setError(errorText(caught)));
+    // The visit figures are an extra: the overview shows without them when they cannot be read.
+    api<VisitStats>("/besucher?tage=30").then(setVisits, () => undefined);
   }, []);
   if (error) return <Alert>{error}</Alert>;
   if (!data) return <Loading />;
@@ -83,6 +87,23 @@ export function OverviewPage() {
         <h2 className="mb-4 text-xl font-bold">Die letzten 30 Tage</h2>
         <ActivityChart days={data.days} />
       </Card>
+      {visits && (
+        <Card className="mt-6">
+          <h2 className="mb-2 text-xl font-bold">Besucher der letzten 30 Tage</h2>
+          <p className="mb-4 text-bark-700">
+            {visits.perDay.reduce((sum, day) => sum + day.views, 0)} Aufrufe, Anmelderate{" "}
+            {rate(
+              visits.perDay.reduce((sum, day) => sum + day.leads, 0),
+              visits.perDay.reduce((sum, day) => sum + day.visits, 0),
+            )}{" "}
+            der Besuche.{" "}
+            <Link to={OWNER_SCREENS.visitors.path} className="underline">
+              Seiten, Quellen und Kampagnen
+            </Link>
+          </p>
+          <VisitsChart days={visits.perDay} />
+        </Card>
+      )}
     </>
   );
 }

@@ -3,52 +3,10 @@ import React, { useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, PageTitle, smallButton } from "../ui";
+import { useConfirmedAction } from "../ConfirmLogin";
 
+import { PERSON_FIELD_LABELS as FIELD_LABELS, PERSON_SECTIONS as SECTIONS } from "../../privacy/person-fields";
 import type { PersonData } from "../../../server/services/privacy";
-
-const SECTIONS: { key: keyof Omit<PersonData, "email">; title: string }[] = [
-  { key: "leads", title: "Leads" },
-  { key: "consents", title: "Einwilligungsnachweise" },
-  { key: "leadLinks", title: "Bestätigungs- und Abmeldelinks" },
-  { key: "contactRequests", title: "Kontaktanfragen" },
-  { key: "mails", title: "E-Mails" },
-  { key: "webhooks", title: "Weitergaben per Webhook" },
-];
-
-/** German names of the stored columns; anything not listed shows its column name. */
-const FIELD_LABELS: Record<string, string> = {
-  id: "Nr.",
-  lead_id: "Lead-Nr.",
-  email: "E-Mail",
-  name: "Name",
-  status: "Status",
-  form_page: "Formularseite",
-  submitted_at: "Eingegangen",
-  consent_text_version: "Fassung Einwilligungstext",
-  privacy_version: "Fassung Datenschutzerklärung",
-  confirmed_at: "Bestätigt",
-  confirmation_sent_at: "Bestätigungsmail vorgemerkt",
-  unsubscribed_at: "Abgemeldet",
-  purpose: "Zweck",
-  created_at: "Erstellt",
-  expires_at: "Gültig bis",
-  used_at: "Benutzt",
-  message: "Nachricht",
-  answered_at: "Beantwortet",
-  answered_by: "Beantwortet von",
-  reminded_at: "Erinnerung gesendet",
-  kind: "Art",
-  recipient: "Empfänger",
-  subject: "Betreff",
-  attempts: "Versuche",
-  sent_at: "Gesendet",
-  last_error: "Letzter Fehler",
-  text: "Inhalt (bis zum Versand)",
-  event_type: "Ereignis",
-  endpoint: "Empfänger",
-  delivered_at: "Zugestellt",
-  payload: "Übermittelte Daten",
-};
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return "–";
@@ -57,6 +15,7 @@ function show(value: unknown): string {
 }
 
 export function PersonPage() {
+  const [erased, setErased] = useState<string>();
   const [email, setEmail] = useState("");
   const [data, setData] = useState<PersonData>();
   const [found, setFound] = useState(false);
@@ -68,6 +27,7 @@ export function PersonPage() {
     event.preventDefault();
     setError(undefined);
     setNotice(undefined);
+    setErased(undefined);
     try {
       const answer = await api<{ found: boolean; data: PersonData }>(`/person?${new URLSearchParams({ email: email.trim() })}`);
       setData(answer.data);
@@ -78,21 +38,24 @@ export function PersonPage() {
     }
   };
 
+  const { confirmed, panel } = useConfirmedAction(setError);
+
   const erase = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!data) return;
     setError(undefined);
-    try {
+    await confirmed(async () => {
       const answer = await api<{ erased: { leads: number; contactRequests: number; mails: number } }>("/person/loeschen", {
         method: "POST",
         body: { email: data.email, confirmation },
       });
       const { leads, contactRequests, mails } = answer.erased;
-      setNotice(`Gelöscht: ${leads} Lead(s), ${contactRequests} Kontaktanfrage(n), ${mails} E-Mail(s) von ${data.email}.`);
+      setNotice(
+        `Gelöscht: ${count(leads, "Anmeldung", "Anmeldungen")}, ${count(contactRequests, "Kontaktanfrage", "Kontaktanfragen")}, ${count(mails, "E-Mail", "E-Mails")} von ${data.email}.`,
+      );
+      setErased(data.email);
       setData(undefined);
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+    });
   };
 
   return (
@@ -121,8 +84,10 @@ export function PersonPage() {
           Anzeigen
         </button>
       </form>
+      {panel}
       {error && <Alert>{error}</Alert>}
       {notice && <Alert kind="success">{notice}</Alert>}
+      {erased && <EraseChecklist email={erased} />}
       {data && !found && <Alert kind="info">Zu {data.email} ist nichts gespeichert.</Alert>}
       {data && found && (
         <>
@@ -155,8 +120,9 @@ export function PersonPage() {
           <Card className="ring-2 ring-red-700">
             <h2 className="mb-2 text-lg font-bold text-red-900">Alles zu dieser Person löschen</h2>
             <p className="mb-3 text-sm">
-              Löscht Leads, Einwilligungsnachweise, Kontaktanfragen und alle E-Mails im Postausgang zu {data.email}. Das lässt
-              sich nicht rückgängig machen. Tippe die Adresse zur Bestätigung noch einmal ein.
+              Löscht Anmeldungen, Einwilligungsnachweise, Kontaktanfragen, alle E-Mails im Postausgang und die Webhook-Protokolle
+              zu {data.email}; ein per Webhook angebundenes Programm bekommt die Löschung mitgeteilt. Das lässt sich nicht
+              rückgängig machen. Tippe die Adresse zur Bestätigung noch einmal ein.
             </p>
             <form onSubmit={erase} className="flex flex-col gap-2 sm:flex-row sm:items-end">
               <div className="flex-1">
@@ -184,5 +150,33 @@ export function PersonPage() {
         </>
       )}
     </>
+  );
+}
+
+const count = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
+
+/** What the erasure in this tool cannot reach (Art. 17 and 19 DSGVO): the owner's part, shown right after erasing. */
+function EraseChecklist({ email }: { email: string }) {
+  return (
+    <section aria-labelledby="noch-zu-tun" className="mb-6 rounded-2xl bg-white p-5 shadow-sm ring-2 ring-ember-500">
+      <h2 id="noch-zu-tun" className="mb-2 text-lg font-bold">
+        Noch zu tun für {email}
+      </h2>
+      <ol className="list-decimal space-y-2 pl-5">
+        <li>
+          Lösch im E-Mail-Postfach alle E-Mails zu dieser Adresse: Benachrichtigungen, Erinnerungen, ihre E-Mails an euch und
+          Antworten, die ihr aus dem E-Mail-Programm geschickt habt (auch im Ordner „Gesendet“).
+        </li>
+        <li>
+          Hast du Anmeldungen als CSV in ein Newsletter-Programm importiert, lösch die Adresse auch dort – es sei denn, es ist per
+          Webhook angebunden und hat die Löschung schon bekommen.
+        </li>
+        <li>
+          Aus den Sicherungskopien verschwindet die Adresse erst, wenn sie ablaufen. Spielst du vorher eine Sicherung zurück,
+          lösch die Person danach hier noch einmal.
+        </li>
+        <li>Bestätige der Person die Löschung, spätestens einen Monat nach ihrer Anfrage (Art. 12 Abs. 3 DSGVO).</li>
+      </ol>
+    </section>
   );
 }

@@ -1,10 +1,15 @@
-/** Sicherheit: the owner's passkeys (add, list, remove) and "alle Sitzungen beenden". */
+/**
+ * Sicherheit: the owner's passkeys (add, list, remove) and "alle Sitzungen beenden", optionally with every
+ * passkey. Adding and removing need a recent login: ConfirmLogin asks for it and tries again.
+ */
 import React, { useEffect, useState } from "react";
 import { navigate } from "../router";
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { api, errorText, LOGIN_PATH } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
+import { useConfirmedAction } from "../ConfirmLogin";
+import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from "../limits";
 
 interface Passkey {
   id: string;
@@ -19,6 +24,8 @@ export function SecurityPage() {
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [withPasskeys, setWithPasskeys] = useState(false);
+  const { confirmed, panel } = useConfirmedAction(setError);
 
   useEffect(() => {
     api<{ passkeys: Passkey[] }>("/passkeys").then(
@@ -32,7 +39,7 @@ export function SecurityPage() {
     setError(undefined);
     setNotice(undefined);
     try {
-      await work();
+      await confirmed(work);
     } catch (caught) {
       setError(caught instanceof Error && !("status" in caught) ? caught.message : errorText(caught));
     } finally {
@@ -66,13 +73,14 @@ export function SecurityPage() {
 
   const endAll = () =>
     run(async () => {
-      await api("/sitzungen-beenden", { method: "POST", body: {} });
+      await api("/sitzungen-beenden", { method: "POST", body: { passkeys: withPasskeys } });
       navigate(LOGIN_PATH, { replace: true });
     });
 
   return (
     <>
       <PageTitle>Sicherheit</PageTitle>
+      {panel}
       {error && <Alert>{error}</Alert>}
       {notice && <Alert kind="success">{notice}</Alert>}
       <Card className="mb-6">
@@ -124,11 +132,21 @@ export function SecurityPage() {
       <Card>
         <h2 className="mb-2 text-xl font-bold">Sitzungen</h2>
         <p className="mb-4 text-bark-700">
-          Eine Anmeldung gilt höchstens 12 Stunden und endet nach 2 Stunden ohne Nutzung. Hast du dich auf einem fremden Gerät
-          angemeldet? Dann beende hier alle Sitzungen, auch diese.
+          Eine Anmeldung gilt höchstens {SESSION_MAX_HOURS} Stunden und endet nach {SESSION_IDLE_MINUTES} Minuten ohne Nutzung
+          oder wenn du den Browser schließt. Hast du dich auf einem fremden Gerät angemeldet oder einen Passkey in der Liste, den
+          du nicht kennst? Dann beende hier alle Sitzungen, auch diese, und entferne dabei am besten alle Passkeys.
         </p>
+        <label className="mb-4 flex items-start gap-2">
+          <input
+            type="checkbox"
+            className="mt-1 size-5"
+            checked={withPasskeys}
+            onChange={(event) => setWithPasskeys(event.target.checked)}
+          />
+          <span>Auch alle meine Passkeys entfernen (danach meldest du dich wieder per Anmeldelink an)</span>
+        </label>
         <button type="button" className={smallButton} disabled={busy} onClick={() => void endAll()}>
-          Alle Sitzungen beenden
+          {withPasskeys ? "Alle Sitzungen beenden und Passkeys entfernen" : "Alle Sitzungen beenden"}
         </button>
       </Card>
     </>

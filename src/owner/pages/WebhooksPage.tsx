@@ -3,6 +3,7 @@ import React, { useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, Loading, PageTitle, smallButton } from "../ui";
+import { useConfirmedAction } from "../ConfirmLogin";
 
 interface Endpoint {
   url: string;
@@ -39,14 +40,16 @@ export function WebhooksPage() {
     api<State>("/webhooks").then(setState, (caught) => setError(errorText(caught)));
   }, []);
 
+  const { confirmed, panel } = useConfirmedAction(setError);
+
+  // Enabling a receiver needs a recent login; ConfirmLogin asks for it and sends the request again.
   const act = async (path: string, body: unknown, success: string) => {
     setError(undefined);
-    try {
+    setNotice(undefined);
+    await confirmed(async () => {
       setState(await api<State>(path, { method: "POST", body }));
       setNotice(success);
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+    });
   };
 
   return (
@@ -56,6 +59,7 @@ export function WebhooksPage() {
         Bestätigte Leads, Abmeldungen, Kontaktanfragen und Löschungen gehen signiert an die Adressen aus WEBHOOK_URLS, zum
         Beispiel an dein CRM oder Newsletter-Programm.
       </p>
+      {panel}
       {error && <Alert>{error}</Alert>}
       {notice && <Alert kind="success">{notice}</Alert>}
       {!state ? (
@@ -65,7 +69,7 @@ export function WebhooksPage() {
           <Card className="mb-6">
             <h2 className="mb-2 text-xl font-bold">Empfänger</h2>
             {state.endpoints.length === 0 ? (
-              <p>Keine Webhooks eingerichtet. Setze WEBHOOK_URLS und WEBHOOK_SECRET, um sie einzuschalten.</p>
+              <p>Keine Webhooks eingerichtet. Um sie einzuschalten, wende dich an die Person, die den Server betreibt.</p>
             ) : (
               <ul className="divide-y divide-cream-200">
                 {state.endpoints.map((endpoint) => (

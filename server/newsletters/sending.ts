@@ -1,0 +1,188 @@
+/**
+ * Sending a newsletter. When its time has come, one transaction computes the recipients (confirmed, not
+ * unsubscribed, not undeliverable, 7-day plan over, still under the consent's monthly limit), queues one
+ * mail_outbox row each and marks the newsletter `sending`. The unique index on (newsletter_id, lead_id)
+ * and the row lock on the newsletter make this happen once, also when an instance dies mid-way (the
+ * transaction is rolled back) or several instances share PostgreSQL.
+ *
+ * A row holds no composed mail but a slot (recipient, unsubscribe token, Message-ID): the worker composes
+ * the mail when it sends it, so 10,000 recipients cost 10,000 small rows, not 10,000 copies of the text.
+ * Unsubscribing cancels the person's waiting row, erasing deletes it, as with every other mail.
+ */
+import { randomUUID } from "node:crypto";
+import type { Db, Queryable } from "../db/types";
+import { tokenLink, type MailContext } from "../mail/context";
+import { displayName, isDeliverableAddress } from "../mail/headers";
+import { unsubscribeHeaders, type StoredMessage } from "../mail/outbox";
+import { newToken } from "../services/link-tokens";
+import { queueNewsletterSent } from "../webhooks/events";
+import { API_PATHS } from "../../src/routes";
+import { COUNTED_ROWS, NEWSLETTER_LOCK } from "./limit";
+import { monthOf } from "./month";
+import { FIGURES_SQL, limitSettings, type NewsletterFigures } from "./newsletters";
+import { renderNewsletter, type NewsletterText } from "./render";
+
+/** What a newsletter row's `message` holds until it is sent. */
+export interface NewsletterSlot {
+  newsletter: number;
+  to: { name: string; address: string };
+  /** The unsubscribe link's token (its hash is in lead_tokens, with the newsletter). */
+  token: string;
+  messageId: string;
+}
+
+export function isNewsletterSlot(message: unknown): message is NewsletterSlot {
+  return typeof (message as NewsletterSlot | null)?.newsletter === "number";
+}
+
+const CHUNK = 2_000;
+
+const at = (clock: MailContext["clock"]) => clock?.().toISOString() ?? null;
+
+/**
+ * Starts every newsletter whose time has come, one transaction each. Returns the ids started and how many
+ * rows each got.
+ */
+export async function startDueNewsletters(db: Db, context: MailContext): Promise<{ id: number; recipients: number }[]> {
+  const started: { id: number; recipients: number }[] = [];
+  for (;;) {
+    const one = await db.transaction(async (tx) => {
+      await tx.query(NEWSLETTER_LOCK);
+      const { rows } = await tx.query<{ id: number; subject: string; send_at: Date | string }>(
+        `SELECT id, subject, send_at FROM newsletters
+          WHERE status = 'scheduled' AND send_at <= coalesce($1::timestamptz, now())
+          ORDER BY send_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [at(context.clock)],
+      );
+      const newsletter = rows[0];
+      if (!newsletter) return undefined;
+      const recipients = await queueRecipients(tx, context, newsletter.id, newsletter.subject, new Date(newsletter.send_at));
+      await tx.query("UPDATE newsletters SET status = 'sending', started_at = coalesce($2::timestamptz, now()) WHERE id = $1", [
+        newsletter.id,
+        at(context.clock),
+      ]);
+      return { id: newsletter.id, recipients };
+    });
+    if (!one) return started;
+    started.push(one);
+  }
+}
+
+async function queueRecipients(tx: Queryable, context: MailContext, id: number, subject: string, sendAt: Date): Promise<number> {
+  const { perMonth, timeZone } = limitSettings(context);
+  const month = monthOf(sendAt, timeZone);
+  const planDays = context.plan.days.length;
+  const { rows } = await tx.query<{ id: number; email: string; name: string }>(
+    `SELECT l.id, l.email, l.name FROM leads l
+      WHERE l.status = 'confirmed' AND l.undeliverable_at IS NULL
+        AND l.confirmed_at <= $4::timestamptz - $5::integer * interval '1 day'
+        AND NOT EXISTS (SELECT 1 FROM mail_outbox p
+                         WHERE p.lead_id = l.id AND p.kind IN ('lead-plan-day', 'lead-plan-final') AND p.status = 'pending')
+        AND (SELECT count(*) FROM mail_outbox m WHERE m.lead_id = l.id AND m.newsletter_id <> $6 AND ${COUNTED_ROWS}) < $3
+      ORDER BY l.id`,
+    [month.start.toISOString(), month.end.toISOString(), perMonth, sendAt.toISOString(), planDays, id],
+  );
+  const recipients = rows.filter((row) => isDeliverableAddress(row.email));
+  const domain = context.site.mailFrom.address.split("@")[1];
+  let queued = 0;
+  for (let i = 0; i < recipients.length; i += CHUNK) {
+    const chunk = recipients.slice(i, i + CHUNK);
+    const tokens = chunk.map(() => newToken());
+    const slots = chunk.map((lead, index): NewsletterSlot => ({
+      newsletter: id,
+      to: { name: lead.name, address: lead.email },
+      token: tokens[index]!.token,
+      messageId: `<${randomUUID()}@${domain}>`,
+    }));
+    await tx.query(
+      `INSERT INTO lead_tokens (token_hash, lead_id, purpose, newsletter_id)
+       SELECT hash, lead_id, 'unsubscribe', $3 FROM unnest($1::text[], $2::integer[]) AS t (hash, lead_id)`,
+      [tokens.map((token) => token.hash), chunk.map((lead) => lead.id), id],
+    );
+    const { rows: inserted } = await tx.query(
+      `INSERT INTO mail_outbox (kind, recipient, person_email, lead_id, subject, message, message_id, due_at, next_attempt_at,
+                                newsletter_id)
+       SELECT 'newsletter', email, email, lead_id, $4, message::jsonb, message_id, $5::timestamptz, now(), $6
+         FROM unnest($1::text[], $2::integer[], $3::text[], $7::text[]) AS r (email, lead_id, message, message_id)
+       ON CONFLICT (newsletter_id, lead_id) WHERE newsletter_id IS NOT NULL DO NOTHING
+       RETURNING id`,
+      [
+        chunk.map((lead) => lead.email),
+        chunk.map((lead) => lead.id),
+        slots.map((slot) => JSON.stringify(slot)),
+        subject,
+        sendAt.toISOString(),
+        id,
+        slots.map((slot) => slot.messageId),
+      ],
+    );
+    queued += inserted.length;
+  }
+  return queued;
+}
+
+/**
+ * Newsletters whose rows have all been sent, cancelled or given up become `sent`, each with the webhook
+ * `newsletter.sent` carrying its figures, in the same transaction.
+ */
+export async function finishNewsletters(db: Db, context: MailContext): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number; subject: string; finished_at: Date | string }>(
+      `UPDATE newsletters n SET status = 'sent', finished_at = coalesce($1::timestamptz, now())
+        WHERE n.status = 'sending'
+          AND NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.newsletter_id = n.id AND m.status = 'pending')
+        RETURNING id, subject, finished_at`,
+      [at(context.clock)],
+    );
+    for (const row of rows) {
+      const figures = await tx.query<NewsletterFigures>(`SELECT ${FIGURES_SQL} FROM mail_outbox m WHERE m.newsletter_id = $1`, [
+        row.id,
+      ]);
+      await queueNewsletterSent(tx, {
+        id: row.id,
+        subject: row.subject,
+        finishedAt: new Date(row.finished_at),
+        figures: figures.rows[0]!,
+      });
+    }
+    return rows.map((row) => row.id);
+  });
+}
+
+/** The mail of one newsletter row, composed as the worker sends it; the same every attempt. */
+export function composeNewsletterMail(
+  context: MailContext,
+  newsletter: NewsletterText,
+  slot: NewsletterSlot,
+  unsubscribeUrl = tokenLink(context, API_PATHS.unsubscribe, slot.token),
+): StoredMessage {
+  const rendered = renderNewsletter(context, newsletter, { name: slot.to.name, unsubscribeUrl });
+  return {
+    from: context.site.mailFrom.name
+      ? { name: context.site.mailFrom.name, address: context.site.mailFrom.address }
+      : { address: context.site.mailFrom.address },
+    to: slot.to.name ? { name: displayName(slot.to.name), address: slot.to.address } : { address: slot.to.address },
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    messageId: slot.messageId,
+    headers: unsubscribeHeaders(context, unsubscribeUrl),
+  };
+}
+
+/** A newsletter's text for the worker, read once per newsletter while it is being sent. */
+export function newsletterTexts(db: Queryable): (id: number) => Promise<NewsletterText | undefined> {
+  const cache = new Map<number, Promise<NewsletterText | undefined>>();
+  return (id) => {
+    let text = cache.get(id);
+    if (!text) {
+      text = db
+        .query<NewsletterText>("SELECT subject, preheader, body FROM newsletters WHERE id = $1", [id])
+        .then(({ rows }) => rows[0]);
+      if (cache.size >= 8) cache.clear();
+      cache.set(id, text);
+      text.catch(() => cache.delete(id));
+    }
+    return text;
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * What the owners are told about their own area: every owner gets a mail when a passkey is added or
+ * removed, and one warning when logins keep failing. Failed logins are written to the audit log (never
+ * with the token or the passkey response); the warning is itself logged, so it comes once an hour.
+ */
+import type { Db, Queryable } from "../db/types";
+import type { MailContext } from "../mail/context";
+import { link } from "../mail/context";
+import { enqueueMail } from "../mail/outbox";
+import { OWNER_SCREENS } from "../../src/routes";
+import { audit } from "./audit-log";
+
+/** Failed logins within FAILED_LOGIN_WINDOW_MINUTES that make every owner get a warning. */
+export const FAILED_LOGINS_WARNING = 10;
+export const FAILED_LOGIN_WINDOW_MINUTES = 60;
+
+/** The audit log's owner column when a failed login names no known owner. */
+export const UNKNOWN_OWNER = "unbekannt";
+
+export async function notifyPasskeyChange(
+  tx: Queryable,
+  context: MailContext,
+  ownerEmails: readonly string[],
+  change: { owner: string; passkeyName: string; added: boolean },
+): Promise<void> {
+  for (const recipient of ownerEmails) {
+    await enqueueMail(tx, context, {
+      kind: change.added ? "owner-passkey-added" : "owner-passkey-removed",
+      to: { address: recipient },
+      personEmail: recipient,
+      values: {
+        owner: change.owner,
+        passkeyName: change.passkeyName,
+        securityUrl: link(context, OWNER_SCREENS.security.path),
+      },
+    });
+  }
+}
+
+/**
+ * Writes a failed login (bad, used or expired link; failed passkey) to the audit log and, at the tenth
+ * within the hour, queues one warning to every owner. The advisory lock keeps two instances from both
+ * warning for the same failures.
+ */
+export async function recordFailedLogin(
+  db: Db,
+  context: MailContext,
+  ownerEmails: readonly string[],
+  failure: { owner?: string; how: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await audit(tx, failure.owner ?? UNKNOWN_OWNER, "login-failed", failure.how);
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('urkraft-owner-login-warning'))");
+    const { rows } = await tx.query<{ failures: number; warned: boolean }>(
+      `SELECT count(*) FILTER (WHERE action = 'login-failed')::integer AS failures,
+              count(*) FILTER (WHERE action = 'login-warning') > 0 AS warned
+         FROM audit_log
+        WHERE action IN ('login-failed', 'login-warning') AND at > now() - $1::integer * interval '1 minute'`,
+      [FAILED_LOGIN_WINDOW_MINUTES],
+    );
+    const { failures = 0, warned = false } = rows[0] ?? {};
+    if (failures < FAILED_LOGINS_WARNING || warned) return;
+    await audit(tx, UNKNOWN_OWNER, "login-warning", `${failures} fehlgeschlagene Anmeldungen in einer Stunde`);
+    for (const recipient of ownerEmails) {
+      await enqueueMail(tx, context, {
+        kind: "owner-login-warning",
+        to: { address: recipient },
+        personEmail: recipient,
+        values: { failures: String(failures), auditUrl: link(context, OWNER_SCREENS.audit.path) },
+      });
+    }
+  });
+}

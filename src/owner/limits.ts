@@ -1,0 +1,10 @@
+/** The owner area's time limits, shared by the server (which enforces them) and the screens (which name them). */
+
+/** A login link is valid this long, and once. */
+export const LOGIN_LINK_MINUTES = 10;
+/** A session ends this long after login at the latest … */
+export const SESSION_MAX_HOURS = 12;
+/** … or after this long without a request. */
+export const SESSION_IDLE_MINUTES = 30;
+/** Adding or removing a passkey, the export, an erasure, enabling a webhook receiver: login at most this old. */
+export const RECENT_LOGIN_MINUTES = 5;

@@ -1,0 +1,280 @@
+/**
+ * Newsletters: write one (subject, preheader, Markdown), preview it as recipients get it (HTML at 375 and
+ * 1280 px, plain text), send a test to yourself, send now or schedule in Europe/Berlin, cancel a scheduled
+ * one, and the list with status and figures counted from the outbox.
+ */
+import React, { useCallback, useEffect, useState } from "react";
+import { api, errorText } from "../api";
+import { dateTime } from "../format";
+import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
+
+interface Figures {
+  recipients: number;
+  sent: number;
+  waiting: number;
+  failed: number;
+  undeliverable: number;
+  cancelled: number;
+  unsubscribed: number;
+}
+
+interface Newsletter {
+  id: number;
+  subject: string;
+  status: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
+  statusLabel: string;
+  sendAt: string | null;
+  figures: Figures;
+}
+
+interface Preview {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const FIGURE_TITLES: [keyof Figures, string][] = [
+  ["recipients", "Empfänger"],
+  ["sent", "gesendet"],
+  ["waiting", "wartend"],
+  ["failed", "fehlgeschlagen"],
+  ["undeliverable", "unzustellbar"],
+  ["cancelled", "abgebrochen"],
+  ["unsubscribed", "abgemeldet"],
+];
+
+const BODY_HINT =
+  "Leerzeile = neuer Absatz, „## “ = Zwischenüberschrift, „- “ = Aufzählung, **fett**, [Linktext](https://…). {{name}} wird zum Namen der Person. Abmeldelink und Impressum kommen von selbst darunter.";
+
+export function NewsletterPage() {
+  const [list, setList] = useState<{ newsletters: Newsletter[]; perMonth: number }>();
+  const [subject, setSubject] = useState("");
+  const [preheader, setPreheader] = useState("");
+  const [body, setBody] = useState("");
+  const [at, setAt] = useState("");
+  const [preview, setPreview] = useState<Preview>();
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setList(await api<{ newsletters: Newsletter[]; perMonth: number }>("/newsletter"));
+    } catch (caught) {
+      setError(errorText(caught));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const run = async (work: () => Promise<string | undefined>) => {
+    setBusy(true);
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      const message = await work();
+      if (message) setNotice(message);
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const text = { subject, preheader, body };
+
+  const showPreview = () =>
+    run(async () => {
+      setPreview(await api<Preview>("/newsletter/vorschau", { method: "POST", body: text }));
+      return undefined;
+    });
+  const sendTest = () =>
+    run(async () => {
+      const { sentTo } = await api<{ sentTo: string }>("/newsletter/test", { method: "POST", body: text });
+      return `Der Test ist unterwegs an ${sentTo}.`;
+    });
+  const send = (when: "now" | "later") =>
+    run(async () => {
+      const { newsletter } = await api<{ newsletter: Newsletter }>("/newsletter", {
+        method: "POST",
+        body: { ...text, send: when, at: at.replace("T", " ") },
+      });
+      setSubject("");
+      setPreheader("");
+      setBody("");
+      setPreview(undefined);
+      await load();
+      return when === "now"
+        ? `„${newsletter.subject}“ wird jetzt gesendet.`
+        : `„${newsletter.subject}“ ist geplant für ${dateTime(newsletter.sendAt)}.`;
+    });
+  const cancel = (newsletter: Newsletter) =>
+    run(async () => {
+      await api(`/newsletter/${newsletter.id}/absagen`, { method: "POST", body: {} });
+      await load();
+      return `„${newsletter.subject}“ ist abgesagt.`;
+    });
+
+  return (
+    <>
+      <PageTitle>Newsletter</PageTitle>
+      {error && <Alert>{error}</Alert>}
+      {notice && <Alert kind="success">{notice}</Alert>}
+      <Card className="mb-6">
+        <h2 className="mb-1 text-lg font-bold">Neuer Newsletter</h2>
+        <p className="mb-4 text-bark-700">
+          Geht an alle, die bestätigt haben, nicht abgemeldet sind und deren 7-Tage-Plan vorbei ist – höchstens{" "}
+          {list?.perMonth ?? 2} im Kalendermonat, wie es die Einwilligung verspricht.
+        </p>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void showPreview();
+          }}
+        >
+          <label htmlFor="nl-subject" className={labelClass}>
+            Betreff
+          </label>
+          <input
+            id="nl-subject"
+            className={inputClass}
+            maxLength={200}
+            required
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+          />
+          <label htmlFor="nl-preheader" className={`${labelClass} mt-4`}>
+            Vorschauzeile (optional)
+          </label>
+          <p id="nl-preheader-hint" className="text-sm text-bark-700">
+            Zeigen viele Mailprogramme in der Liste neben dem Betreff.
+          </p>
+          <input
+            id="nl-preheader"
+            className={inputClass}
+            maxLength={200}
+            aria-describedby="nl-preheader-hint"
+            value={preheader}
+            onChange={(e) => setPreheader(e.target.value)}
+          />
+          <label htmlFor="nl-body" className={`${labelClass} mt-4`}>
+            Text
+          </label>
+          <p id="nl-body-hint" className="text-sm text-bark-700">
+            {BODY_HINT}
+          </p>
+          <textarea
+            id="nl-body"
+            rows={14}
+            required
+            aria-describedby="nl-body-hint"
+            className={`${inputClass} font-mono`}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button type="submit" className="btn-primary" disabled={busy}>
+              Vorschau zeigen
+            </button>
+            <button type="button" className={smallButton} disabled={busy} onClick={() => void sendTest()}>
+              Test an mich senden
+            </button>
+          </div>
+        </form>
+        {preview && (
+          <section aria-labelledby="nl-preview" className="mt-6">
+            <h3 id="nl-preview" className="mb-2 font-bold">
+              Vorschau: „{preview.subject}“
+            </h3>
+            <div className="flex flex-wrap items-start gap-4 overflow-x-auto">
+              <iframe
+                title="Vorschau als HTML, 375 Pixel breit"
+                sandbox=""
+                srcDoc={preview.html}
+                width={375}
+                height={640}
+                className="rounded ring-1 ring-cream-200"
+              />
+              <iframe
+                title="Vorschau als HTML, 1280 Pixel breit"
+                sandbox=""
+                srcDoc={preview.html}
+                width={1280}
+                height={640}
+                className="rounded ring-1 ring-cream-200"
+              />
+            </div>
+            <h4 className="mt-4 mb-1 font-semibold">Als reiner Text, wie ihn Empfänger bekommen</h4>
+            <pre className="max-h-96 overflow-auto rounded bg-cream-100 p-3 text-sm whitespace-pre-wrap">{preview.text}</pre>
+            <div className="mt-4 flex flex-wrap items-end gap-3">
+              <button type="button" className="btn-primary" disabled={busy} onClick={() => void send("now")}>
+                Jetzt an alle senden
+              </button>
+              <div>
+                <label htmlFor="nl-at" className={labelClass}>
+                  Oder planen (Zeit in Deutschland)
+                </label>
+                <input
+                  id="nl-at"
+                  type="datetime-local"
+                  className={inputClass}
+                  value={at}
+                  onChange={(e) => setAt(e.target.value)}
+                />
+              </div>
+              <button type="button" className={smallButton} disabled={busy || !at} onClick={() => void send("later")}>
+                Planen
+              </button>
+            </div>
+          </section>
+        )}
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-lg font-bold">Alle Newsletter</h2>
+        {!list ? (
+          <Loading />
+        ) : list.newsletters.length === 0 ? (
+          <p className="text-bark-700">Noch keiner.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Newsletter mit Status und Zahlen aus dem Postausgang, neueste zuerst</caption>
+              <thead className="bg-cream-100">
+                <tr>
+                  {["Betreff", "Status", "Versand", ...FIGURE_TITLES.map(([, title]) => title), ""].map((title) => (
+                    <th key={title} scope="col" className="px-3 py-2">
+                      {title || <span className="sr-only">Aktion</span>}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {list.newsletters.map((newsletter) => (
+                  <tr key={newsletter.id} className="border-t border-cream-200">
+                    <th scope="row" className="px-3 py-2 font-semibold">
+                      {newsletter.subject}
+                    </th>
+                    <td className="px-3 py-2">{newsletter.statusLabel}</td>
+                    <td className="px-3 py-2">{dateTime(newsletter.sendAt)}</td>
+                    {FIGURE_TITLES.map(([key]) => (
+                      <td key={key} className="px-3 py-2 text-right tabular-nums">
+                        {newsletter.figures[key]}
+                      </td>
+                    ))}
+                    <td className="px-3 py-2">
+                      {newsletter.status === "scheduled" && (
+                        <button type="button" className={smallButton} disabled={busy} onClick={() => void cancel(newsletter)}>
+                          Absagen<span className="sr-only">: {newsletter.subject}</span>
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}
