@@ -6,7 +6,17 @@ import globals from "globals";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", "public/", ".cache/", "reports/", "data/", "coverage/", "test-results/", "src/gatsby-types.d.ts"],
+    ignores: [
+      "node_modules/",
+      "releases/",
+      "public/",
+      ".cache/",
+      "reports/",
+      "data/",
+      "coverage/",
+      "test-results/",
+      "src/gatsby-types.d.ts",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

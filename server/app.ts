@@ -48,6 +48,10 @@ export interface AppOptions {
   consentVersions?: ConsentVersions;
   /** Fastify logger settings; tests pass a stream to read what is logged. */
   logger?: FastifyServerOptions["logger"];
+  /** The site's files; by default `config.publicDir`. A live release passes its own, which follows deploys. */
+  site?: SiteFiles;
+  /** Where the content the server reads lives (mail texts, consent versions); by default ./content. */
+  contentDir?: string;
   /** Mail context or transport of the test's making; by default from content/ and config. */
   mail?: Pick<MailSetup, "context" | "transport">;
 }
@@ -71,10 +75,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate("config", config);
   app.decorate("db", db);
-  app.decorate("consentVersions", options.consentVersions ?? readConsentVersions(path.resolve("content")));
+  const contentDir = options.contentDir ?? path.resolve("content");
+  app.decorate("consentVersions", options.consentVersions ?? readConsentVersions(contentDir));
   app.decorate("allowedOrigins", new Set(config.siteUrl ? [config.siteUrl] : []));
   app.decorate("formRateLimit", { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs });
-  registerMail(app, { config, contentDir: path.resolve("content"), ...options.mail });
+  registerMail(app, { config, contentDir, ...options.mail });
   registerWebhooks(app, config);
   registerMetrics(app, config);
   registerVisitStats(app, config, app.mail.site.timeZone);
@@ -96,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
 
-  const site = new SiteFiles(config.publicDir);
+  const site = options.site ?? new SiteFiles(config.publicDir);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(async (request, reply) => {
     const readsPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(pathnameOf(request.url));

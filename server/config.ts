@@ -62,6 +62,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   publicDir: string;
+  /** RELEASES_DIR: serve the live release from this folder (see `npm run deploy`) instead of `publicDir`. */
+  releasesDir: string | undefined;
   /** Passed to Fastify's `trustProxy`: false, true, a hop count or a list of proxy addresses. */
   trustProxy: boolean | number | string[];
   rateLimit: RateLimitConfig;
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl: readDatabaseUrl(env),
     dataDir: path.resolve(cwd, readString(env, "DATA_DIR", "data")),
     publicDir: path.resolve(cwd, readString(env, "PUBLIC_DIR", "public")),
+    releasesDir: value(env, "RELEASES_DIR") === undefined ? undefined : path.resolve(cwd, readString(env, "RELEASES_DIR", "")),
     trustProxy: readTrustProxy(env),
     rateLimit: {
       max: readInteger(env, "RATE_LIMIT_MAX", 10, 1, Number.MAX_SAFE_INTEGER),

@@ -38,7 +38,7 @@ export default async function staticRoutes(app: FastifyInstance, options: { site
 
     reply.header("cache-control", cacheControlFor(target.relativePath));
     const file = isCacheable(target.relativePath) ? await site.cached(target.absolutePath) : undefined;
-    if (!file) return reply.sendFile(target.relativePath);
+    if (!file) return reply.sendFile(target.relativePath, target.root);
     return sendCachedFile(request, reply, file, 200);
   });
 }

@@ -3,21 +3,43 @@
  * public/agb/index.html, served directly (no redirect); /agb/ redirects to /agb. Anything outside
  * public/, hidden files, the 404 page itself and the owner area's folder (served only by its own gated
  * routes, server/routes/owner/page.ts) count as missing.
+ *
+ * Served from releases (server/release/live-site.ts), the folder changes with each deploy: `switchTo` makes
+ * the new release's public/ the one every request resolved from then on uses, while a request already under
+ * way keeps the folder it started with. Hashed bundles and /static/ files missing from the live release are
+ * looked up in the previous releases too, so a page opened before the switch still loads its scripts.
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import { IMMUTABLE, cacheControlFor } from "./cache-control";
 import { FileCache, type CachedFile } from "./file-cache";
 import { OWNER_DIR } from "./owner-files";
 
 export type SitePath =
-  { kind: "file"; relativePath: string; absolutePath: string } | { kind: "redirect"; location: string } | { kind: "missing" };
+  | { kind: "file"; relativePath: string; absolutePath: string; root: string }
+  | { kind: "redirect"; location: string }
+  | { kind: "missing" };
 
 const NOT_FOUND_PAGES = new Set(["404.html", "404/index.html"]);
 
 export class SiteFiles {
   private readonly cache = new FileCache();
 
-  constructor(readonly publicDir: string) {}
+  private live: { publicDir: string; previous: readonly string[] };
+
+  constructor(publicDir: string) {
+    this.live = { publicDir, previous: [] };
+  }
+
+  /** The folder new requests are served from. */
+  get publicDir(): string {
+    return this.live.publicDir;
+  }
+
+  /** From now on, serve `publicDir`; `previous` (newest first) still answer for hashed files. */
+  switchTo(publicDir: string, previous: readonly string[] = []): void {
+    this.live = { publicDir, previous: previous.filter((dir) => dir !== publicDir) };
+  }
 
   async resolve(pathname: string): Promise<SitePath> {
     let decoded: string;
@@ -37,12 +59,18 @@ export class SiteFiles {
     if (segments.some((segment) => segment.startsWith(".") && segment !== ".well-known")) return { kind: "missing" };
     if (segments[0] === OWNER_DIR) return { kind: "missing" };
 
+    const { publicDir, previous } = this.live;
     for (const candidate of [segments.join("/"), [...segments, "index.html"].join("/")]) {
       if (candidate === "" || NOT_FOUND_PAGES.has(candidate)) continue;
-      const absolutePath = path.join(this.publicDir, ...candidate.split("/"));
-      if (!absolutePath.startsWith(this.publicDir + path.sep)) return { kind: "missing" };
-      const info = await stat(absolutePath).catch(() => undefined);
-      if (info?.isFile()) return { kind: "file", relativePath: candidate, absolutePath };
+      const found = await fileIn(publicDir, candidate);
+      if (found !== "missing") return found;
+    }
+    const asset = segments.join("/");
+    if (previous.length > 0 && cacheControlFor(asset) === IMMUTABLE) {
+      for (const root of previous) {
+        const found = await fileIn(root, asset);
+        if (found !== "missing") return found;
+      }
     }
     return { kind: "missing" };
   }
@@ -55,4 +83,11 @@ export class SiteFiles {
   notFoundPage(): Promise<CachedFile | undefined> {
     return this.cache.get(path.join(this.publicDir, "404.html"));
   }
+}
+
+async function fileIn(root: string, relativePath: string): Promise<SitePath | "missing"> {
+  const absolutePath = path.join(root, ...relativePath.split("/"));
+  if (!absolutePath.startsWith(root + path.sep)) return { kind: "missing" };
+  const info = await stat(absolutePath).catch(() => undefined);
+  return info?.isFile() ? { kind: "file", relativePath, absolutePath, root } : "missing";
 }
