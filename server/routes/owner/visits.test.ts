@@ -24,6 +24,7 @@ for (const target of databaseTargets()) {
       database = await target.create();
       test = await buildTestApp(database, { OWNER_EMAILS: OWNER });
       await postJson(test.app, "/api/verwaltung/anmeldelink", { email: OWNER }, ORIGIN);
+      await test.app.ownerLoginLinks.idle();
       const { rows } = await database.db.query<{ text: string }>(
         "SELECT message ->> 'text' AS text FROM mail_outbox WHERE kind = 'owner-login'",
       );
