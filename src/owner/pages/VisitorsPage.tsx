@@ -80,6 +80,7 @@ export function VisitorsPage() {
     stats ? stats.perDay.reduce((sum, day) => sum + day[key], 0) : 0;
   const allViews = stats ? stats.devices.reduce((sum, device) => sum + device.views, 0) : 0;
   const campaigns = stats ? stats.sources.filter((row) => row.campaign !== "") : [];
+  const nothingCounted = total("views") === 0 && total("leads") === 0 && total("contacts") === 0;
 
   return (
     <>
@@ -102,123 +103,136 @@ export function VisitorsPage() {
             <h2 className="mb-2 text-xl font-bold">
               {shortDate(stats.from)} bis {shortDate(stats.to)}
             </h2>
-            <p className="mb-4 text-bark-700">
-              {total("views")} Aufrufe, {total("visits")} Besuche, {total("leads")} Anmeldungen (
-              {rate(total("leads"), total("visits"))} der Besuche), {total("confirmed")} bestätigt, {total("contacts")}{" "}
-              Kontaktanfragen.
-            </p>
-            <VisitsChart days={stats.perDay} />
+            {nothingCounted ? (
+              <p className="text-bark-700">
+                In diesem Zeitraum wurde noch nichts gezählt. Sobald jemand eine Seite aufruft, erscheinen die Zahlen hier –
+                spätestens eine Minute später.
+              </p>
+            ) : (
+              <>
+                <p className="mb-4 text-bark-700">
+                  {total("views")} Aufrufe, {total("visits")} Besuche, {total("leads")} Anmeldungen
+                  {total("visits") > 0 ? ` (${rate(total("leads"), total("visits"))} der Besuche)` : ""}, {total("confirmed")}{" "}
+                  bestätigt, {total("contacts")} Kontaktanfragen.
+                </p>
+                <VisitsChart days={stats.perDay} />
+              </>
+            )}
           </Card>
 
-          <Card className="mt-6">
-            <h2 className="mb-2 text-xl font-bold">Seiten</h2>
-            <p className="mb-3 text-sm text-bark-700">
-              Anmelderate: Anmeldungen, die von der Seite aus gesendet wurden, je Aufruf der Seite. „andere“ fasst unbekannte
-              Adressen zusammen. „Innerhalb der Website geladen“ zählt, wenn der Browser die Daten einer Seite beim Klick auf
-              einen Link holt – manche Browser tun das schon, wenn die Maus über dem Link steht oder der Link sichtbar wird; diese
-              Zahl kann deshalb zu hoch sein.
-            </p>
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Die meistbesuchten Seiten mit ihren Anmeldungen</caption>
-                <FunnelHead
-                  views="Aufrufe"
-                  first={
-                    <th scope="col" className="py-1 pr-3">
-                      Seite
-                    </th>
-                  }
-                />
-                <tbody>
-                  {stats.routes.slice(0, TOP).map((row) => (
-                    <tr key={row.route} className="border-b border-bark-100">
-                      <th scope="row" className="py-1 pr-3 text-left font-normal">
-                        {row.route}
-                        {row.inSite > 0 && (
-                          <span className="block text-bark-700">davon {row.inSite} innerhalb der Website geladen</span>
-                        )}
-                      </th>
-                      <FunnelCells row={row} />
-                    </tr>
+          {!nothingCounted && (
+            <>
+              <Card className="mt-6">
+                <h2 className="mb-2 text-xl font-bold">Seiten</h2>
+                <p className="mb-3 text-sm text-bark-700">
+                  Anmelderate: Anmeldungen, die von der Seite aus gesendet wurden, je Aufruf der Seite. „andere“ fasst unbekannte
+                  Adressen zusammen. „Innerhalb der Website geladen“ zählt, wenn der Browser die Daten einer Seite beim Klick auf
+                  einen Link holt – manche Browser tun das schon, wenn die Maus über dem Link steht oder der Link sichtbar wird;
+                  diese Zahl kann deshalb zu hoch sein.
+                </p>
+                <div className="overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <caption className="sr-only">Die meistbesuchten Seiten mit ihren Anmeldungen</caption>
+                    <FunnelHead
+                      views="Aufrufe"
+                      first={
+                        <th scope="col" className="py-1 pr-3">
+                          Seite
+                        </th>
+                      }
+                    />
+                    <tbody>
+                      {stats.routes.slice(0, TOP).map((row) => (
+                        <tr key={row.route} className="border-b border-bark-100">
+                          <th scope="row" className="py-1 pr-3 text-left font-normal">
+                            {row.route}
+                            {row.inSite > 0 && (
+                              <span className="block text-bark-700">davon {row.inSite} innerhalb der Website geladen</span>
+                            )}
+                          </th>
+                          <FunnelCells row={row} />
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </Card>
+
+              <Card className="mt-6">
+                <h2 className="mb-2 text-xl font-bold">Quellen</h2>
+                <p className="mb-3 text-sm text-bark-700">
+                  Woher die Besuche kamen und wie viele davon sich angemeldet haben. Ab {MAX_SOURCES_PER_DAY} verschiedenen
+                  Quellen an einem Tag zählen weitere als „andere“.
+                </p>
+                <div className="overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <caption className="sr-only">Die häufigsten Quellen mit ihren Anmeldungen</caption>
+                    <FunnelHead
+                      views="Besuche"
+                      first={
+                        <>
+                          <th scope="col" className="py-1 pr-3">
+                            Quelle
+                          </th>
+                          <th scope="col" className="py-1 pr-3">
+                            Medium
+                          </th>
+                        </>
+                      }
+                    />
+                    <tbody>
+                      {stats.sources.slice(0, TOP).map((row) => (
+                        <tr key={`${row.source}|${row.medium}|${row.campaign}`} className="border-b border-bark-100">
+                          <th scope="row" className="py-1 pr-3 text-left font-normal break-all">
+                            {SOURCE_LABELS[row.source] ?? row.source}
+                            {row.campaign && <span className="block text-bark-700">Kampagne: {row.campaign}</span>}
+                          </th>
+                          <td className="py-1 pr-3">{row.medium || "–"}</td>
+                          <FunnelCells row={row} />
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </Card>
+
+              {campaigns.length > 0 && (
+                <Card className="mt-6">
+                  <h2 className="mb-2 text-xl font-bold">Kampagnen</h2>
+                  <ul className="grid gap-1 text-sm">
+                    {campaigns.slice(0, TOP).map((row) => (
+                      <li key={`${row.source}|${row.medium}|${row.campaign}`}>
+                        <strong className="break-all">{row.campaign}</strong> ({row.source}
+                        {row.medium && `, ${row.medium}`}): {row.views} Besuche, {row.leads} Anmeldungen, Anmelderate{" "}
+                        {rate(row.leads, row.views)}
+                      </li>
+                    ))}
+                  </ul>
+                </Card>
+              )}
+
+              <Card className="mt-6">
+                <h2 className="mb-2 text-xl font-bold">Geräte</h2>
+                <ul className="grid gap-1 text-sm">
+                  {stats.devices.map((device) => (
+                    <li key={device.device}>
+                      {DEVICE_LABELS[device.device] ?? device.device}: {device.views} Aufrufe ({rate(device.views, allViews)})
+                    </li>
                   ))}
-                </tbody>
-              </table>
-            </div>
-          </Card>
+                </ul>
+              </Card>
 
-          <Card className="mt-6">
-            <h2 className="mb-2 text-xl font-bold">Quellen</h2>
-            <p className="mb-3 text-sm text-bark-700">
-              Woher die Besuche kamen und wie viele davon sich angemeldet haben. Ab {MAX_SOURCES_PER_DAY} verschiedenen Quellen an
-              einem Tag zählen weitere als „andere“.
-            </p>
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Die häufigsten Quellen mit ihren Anmeldungen</caption>
-                <FunnelHead
-                  views="Besuche"
-                  first={
-                    <>
-                      <th scope="col" className="py-1 pr-3">
-                        Quelle
-                      </th>
-                      <th scope="col" className="py-1 pr-3">
-                        Medium
-                      </th>
-                    </>
-                  }
-                />
-                <tbody>
-                  {stats.sources.slice(0, TOP).map((row) => (
-                    <tr key={`${row.source}|${row.medium}|${row.campaign}`} className="border-b border-bark-100">
-                      <th scope="row" className="py-1 pr-3 text-left font-normal break-all">
-                        {SOURCE_LABELS[row.source] ?? row.source}
-                        {row.campaign && <span className="block text-bark-700">Kampagne: {row.campaign}</span>}
-                      </th>
-                      <td className="py-1 pr-3">{row.medium || "–"}</td>
-                      <FunnelCells row={row} />
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </Card>
-
-          {campaigns.length > 0 && (
-            <Card className="mt-6">
-              <h2 className="mb-2 text-xl font-bold">Kampagnen</h2>
-              <ul className="grid gap-1 text-sm">
-                {campaigns.slice(0, TOP).map((row) => (
-                  <li key={`${row.source}|${row.medium}|${row.campaign}`}>
-                    <strong className="break-all">{row.campaign}</strong> ({row.source}
-                    {row.medium && `, ${row.medium}`}): {row.views} Besuche, {row.leads} Anmeldungen, Anmelderate{" "}
-                    {rate(row.leads, row.views)}
-                  </li>
-                ))}
-              </ul>
-            </Card>
+              <Card className="mt-6">
+                <h2 className="mb-2 text-xl font-bold">Export</h2>
+                <p className="mb-3 text-sm text-bark-700">
+                  Alle Seiten und Quellen dieses Zeitraums als CSV (für Excel: Semikolon, UTF-8).
+                </p>
+                <a className="btn-primary" href={`/api/verwaltung/besucher/export.csv?tage=${period}`} download>
+                  Besucherzahlen als CSV herunterladen
+                </a>
+              </Card>
+            </>
           )}
-
-          <Card className="mt-6">
-            <h2 className="mb-2 text-xl font-bold">Geräte</h2>
-            <ul className="grid gap-1 text-sm">
-              {stats.devices.map((device) => (
-                <li key={device.device}>
-                  {DEVICE_LABELS[device.device] ?? device.device}: {device.views} Aufrufe ({rate(device.views, allViews)})
-                </li>
-              ))}
-            </ul>
-          </Card>
-
-          <Card className="mt-6">
-            <h2 className="mb-2 text-xl font-bold">Export</h2>
-            <p className="mb-3 text-sm text-bark-700">
-              Alle Seiten und Quellen dieses Zeitraums als CSV (für Excel: Semikolon, UTF-8).
-            </p>
-            <a className="btn-primary" href={`/api/verwaltung/besucher/export.csv?tage=${period}`} download>
-              Besucherzahlen als CSV herunterladen
-            </a>
-          </Card>
         </>
       )}
     </>
