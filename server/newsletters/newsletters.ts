@@ -8,6 +8,7 @@ import type { MailContext } from "../mail/context";
 import { PERMANENT_FAILURE_PREFIX } from "../mail/outbox";
 import { assertWithinLimit, NEWSLETTER_LOCK, type LimitSettings } from "./limit";
 import { checkNewsletterText, type NewsletterText } from "./render";
+import type { NewsletterFigures } from "../../src/newsletter-figures";
 
 export const NEWSLETTER_STATUSES = {
   draft: "Entwurf",
@@ -18,20 +19,7 @@ export const NEWSLETTER_STATUSES = {
 } as const;
 export type NewsletterStatus = keyof typeof NEWSLETTER_STATUSES;
 
-/** Counted from the newsletter's outbox rows; no opens or clicks are tracked. */
-export interface NewsletterFigures {
-  recipients: number;
-  sent: number;
-  waiting: number;
-  /** Given up after the last attempt (temporary errors that never cleared). */
-  failed: number;
-  /** Refused by the recipient's mail server for good (SMTP 5xx); the address is marked undeliverable. */
-  undeliverable: number;
-  /** Not sent because the person unsubscribed or was erased before it was their turn. */
-  cancelled: number;
-  /** Unsubscribed through the link in this newsletter. */
-  unsubscribed: number;
-}
+export type { NewsletterFigures };
 
 export interface NewsletterSummary extends NewsletterText {
   id: number;

@@ -7,16 +7,7 @@ import React, { useCallback, useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
-
-interface Figures {
-  recipients: number;
-  sent: number;
-  waiting: number;
-  failed: number;
-  undeliverable: number;
-  cancelled: number;
-  unsubscribed: number;
-}
+import type { NewsletterFigures } from "../../newsletter-figures";
 
 interface Newsletter {
   id: number;
@@ -24,7 +15,7 @@ interface Newsletter {
   status: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
   statusLabel: string;
   sendAt: string | null;
-  figures: Figures;
+  figures: NewsletterFigures;
 }
 
 interface Preview {
@@ -33,7 +24,7 @@ interface Preview {
   text: string;
 }
 
-const FIGURE_TITLES: [keyof Figures, string][] = [
+const FIGURE_TITLES: [keyof NewsletterFigures, string][] = [
   ["recipients", "Empfänger"],
   ["sent", "gesendet"],
   ["waiting", "wartend"],
