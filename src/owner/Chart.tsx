@@ -56,27 +56,10 @@ export function ActivityChart({ days }: { days: Day[] }) {
           {shortDate(days[0]?.date ?? "")} bis {shortDate(days[days.length - 1]?.date ?? "")}
         </span>
       </figcaption>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer font-semibold text-forest-800">Zahlen als Tabelle</summary>
-        <table className="mt-2 w-full text-left">
-          <thead>
-            <tr>
-              <th scope="col">Tag</th>
-              <th scope="col">Anmeldungen</th>
-              <th scope="col">Anfragen</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.date}>
-                <td>{shortDate(day.date)}</td>
-                <td>{day.leads}</td>
-                <td>{day.requests}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <DayTable
+        rows={days.map((day) => ({ day: day.date, figures: [day.leads, day.requests] }))}
+        titles={["Anmeldungen", "Anfragen"]}
+      />
     </figure>
   );
 }
@@ -141,31 +124,40 @@ export function VisitsChart({ days }: { days: VisitDay[] }) {
           {shortDate(days[0]?.day ?? "")} bis {shortDate(days[days.length - 1]?.day ?? "")}
         </span>
       </figcaption>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer font-semibold text-forest-800">Zahlen als Tabelle</summary>
-        <table className="mt-2 w-full text-left">
-          <thead>
-            <tr>
-              <th scope="col">Tag</th>
-              <th scope="col">Aufrufe</th>
-              <th scope="col">Besuche</th>
-              <th scope="col">Anmeldungen</th>
-              <th scope="col">Bestätigt</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.day}>
-                <td>{shortDate(day.day)}</td>
-                <td>{day.views}</td>
-                <td>{day.visits}</td>
-                <td>{day.leads}</td>
-                <td>{day.confirmed}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <DayTable
+        rows={days.map((day) => ({ day: day.day, figures: [day.views, day.visits, day.leads, day.confirmed] }))}
+        titles={["Aufrufe", "Besuche", "Anmeldungen", "Bestätigt"]}
+      />
     </figure>
+  );
+}
+
+/** A chart's figures per day as a table, folded away under the chart, for screen readers and exact values. */
+function DayTable({ rows, titles }: { rows: { day: string; figures: number[] }[]; titles: string[] }) {
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer font-semibold text-forest-800">Zahlen als Tabelle</summary>
+      <table className="mt-2 w-full text-left">
+        <thead>
+          <tr>
+            {["Tag", ...titles].map((title) => (
+              <th key={title} scope="col">
+                {title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.day}>
+              <td>{shortDate(row.day)}</td>
+              {row.figures.map((figure, index) => (
+                <td key={titles[index]}>{figure}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }
