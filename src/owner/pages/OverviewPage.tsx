@@ -87,23 +87,33 @@ export function OverviewPage() {
         <h2 className="mb-4 text-xl font-bold">Die letzten 30 Tage</h2>
         <ActivityChart days={data.days} />
       </Card>
-      {visits && (
-        <Card className="mt-6">
-          <h2 className="mb-2 text-xl font-bold">Besucher der letzten 30 Tage</h2>
-          <p className="mb-4 text-bark-700">
-            {visits.perDay.reduce((sum, day) => sum + day.views, 0)} Aufrufe, Anmelderate{" "}
-            {rate(
-              visits.perDay.reduce((sum, day) => sum + day.leads, 0),
-              visits.perDay.reduce((sum, day) => sum + day.visits, 0),
-            )}{" "}
-            der Besuche.{" "}
-            <Link to={OWNER_SCREENS.visitors.path} className="underline">
-              Seiten, Quellen und Kampagnen
-            </Link>
-          </p>
-          <VisitsChart days={visits.perDay} />
-        </Card>
-      )}
+      {visits && <VisitsCard days={visits.perDay} />}
     </>
+  );
+}
+
+/** The last 30 days of the visit statistics, with the way to the screen "Besucher". */
+function VisitsCard({ days }: { days: VisitStats["perDay"] }) {
+  const sum = (key: "views" | "visits" | "leads") => days.reduce((total, day) => total + day[key], 0);
+  const link = (
+    <Link to={OWNER_SCREENS.visitors.path} className="underline">
+      Seiten, Quellen und Kampagnen
+    </Link>
+  );
+  return (
+    <Card className="mt-6">
+      <h2 className="mb-2 text-xl font-bold">Besucher der letzten 30 Tage</h2>
+      {sum("views") === 0 ? (
+        <p className="text-bark-700">Noch keine Aufrufe gezählt. {link}</p>
+      ) : (
+        <>
+          <p className="mb-4 text-bark-700">
+            {sum("views")} Aufrufe
+            {sum("visits") > 0 ? `, Anmelderate ${rate(sum("leads"), sum("visits"))} der Besuche` : ""}. {link}
+          </p>
+          <VisitsChart days={days} />
+        </>
+      )}
+    </Card>
   );
 }
