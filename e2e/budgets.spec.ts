@@ -2,7 +2,7 @@
  * The page budgets, measured in Chromium exactly as `npm run audit` measures them (scripts/audit/):
  * no axe WCAG 2.1 AA violation, no request to another origin, no cookie or stored key, no CSP
  * violation, no <img> without width and height, first-load JavaScript within its gzip budget, and the
- * page's own answer within the server's first TCP flight (two for the privacy statement).
+ * page's own answer within the server's first TCP flight.
  */
 import { expect, test } from "@playwright/test";
 import { NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb } from "../scripts/audit/budgets";

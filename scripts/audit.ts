@@ -6,7 +6,7 @@
  * gzip, the page's own answer in bytes and the TCP flights it needs (budgets.ts), total transfer, requests to other origins, cookies and storage, CSP violations and images
  * without size; also axe on both forms showing their errors. Lighthouse measures the floor page too (the
  * home page's text as plain HTML, scripts/audit/floor.ts) and each page's LCP as a multiple of the
- * floor's (goal ≤ 1.5). Prints one table, writes
+ * floor's (goal ≤ 1.5). AUDIT_PAGES (comma-separated paths) limits it to some pages. Prints one table, writes
  * reports/audit.json and exits with 1 when a budget (scripts/audit/budgets.ts) is broken.
  */
 import fs from "node:fs";
@@ -24,7 +24,11 @@ const baseUrl = (process.env.BASE_URL ?? "http://127.0.0.1:9000").replace(/\/+$/
 const runs = Number(process.env.AUDIT_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reportFile = path.resolve("reports/audit.json");
-const paths = [...pagesToMeasure(), NOT_FOUND_PATH];
+/** AUDIT_PAGES=/datenschutz,/agb measures only these pages (the floor is always measured too). */
+const onlyPages = process.env.AUDIT_PAGES?.split(",")
+  .map((p) => p.trim())
+  .filter(Boolean);
+const paths = [...pagesToMeasure(), NOT_FOUND_PATH].filter((p) => !onlyPages || onlyPages.includes(p));
 /** The owner area: measured apart from the public pages and their budgets, when the server has it on. */
 const OWNER_PATH = "/verwaltung";
 

@@ -8,6 +8,7 @@
  * open menu, a field's error) always finds its rules.
  */
 import { PurgeCSS } from "purgecss";
+import { dropFormControlRules } from "./form-control-css";
 import { dropUnusedCustomProperties } from "./unused-custom-properties";
 
 /** Gatsby's inline copy of the global stylesheet; `data-href` names the file. */
@@ -47,7 +48,7 @@ export async function prunePageCss(html: string): Promise<PageCss> {
     keyframes: true,
     safelist: { standard: ["html", "body", ":root", ":host"] },
   });
-  const pruned = dropUnusedCustomProperties(result?.css ?? css, markup);
+  const pruned = dropUnusedCustomProperties(dropFormControlRules(result?.css ?? css, markup), markup);
   const style = tag.replace(css, () => pruned);
   return {
     html: html.replace(tag, () => style + fallback),
