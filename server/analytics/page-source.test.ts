@@ -113,7 +113,6 @@ for (const target of databaseTargets()) {
       assert.deepEqual(
         sourceInputs(bodyOf(await get("/agb?utm_source=Newsletter&utm_medium=E-Mail&utm_campaign=Herbst%202026"))),
         [
-          ["quelle_seite", ""],
           ["utm_source", "newsletter"],
           ["utm_medium", "e-mail"],
           ["utm_campaign", "herbst 2026"],
@@ -121,8 +120,12 @@ for (const target of databaseTargets()) {
       );
       // A link inside the site with utm_source starts a visit of that campaign.
       assert.deepEqual(sourceInputs(bodyOf(await get("/?utm_source=banner", { referer: "http://localhost/agb" }))), [
-        ["quelle_seite", ""],
         ["utm_source", "banner"],
+      ]);
+      // Without utm_source the referring site is the source; utm_campaign alone goes beside it.
+      assert.deepEqual(sourceInputs(bodyOf(await get("/?utm_campaign=herbst", { referer: "https://www.google.de/" }))), [
+        ["quelle_seite", "google.de"],
+        ["utm_campaign", "herbst"],
       ]);
     });
 
@@ -177,8 +180,8 @@ for (const target of databaseTargets()) {
         assert.equal(html.split("<script").length, original.split("<script").length, label);
       }
       const escaped = sourceInputs(bodyOf(await get(cases[0]![0])));
-      assert.deepEqual(escaped[1], ["utm_source", "&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;x a=&#39;"]);
-      assert.deepEqual(escaped[2], ["utm_medium", "[31mrot"]);
+      assert.deepEqual(escaped[0], ["utm_source", "&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;x a=&#39;"]);
+      assert.deepEqual(escaped[1], ["utm_medium", "[31mrot"]);
       assert.deepEqual(sourceInputs(bodyOf(await get(cases[3]![0], cases[3]![1]))), [["quelle_seite", "evil.example"]]);
       assert.deepEqual(sourceInputs(bodyOf(await get(cases[4]![0], cases[4]![1]))), [["quelle_seite", "andere"]]);
     });

@@ -110,11 +110,15 @@ export function entryOf(referer: string | undefined, query: string, ownHosts: re
 
 /**
  * The form fields (src/visit-source.ts) that tell a form post the source of `entry`, so that the post
- * gets the same source as the visit (postSource in index.ts reads them back): the referring host ("" for
- * none) and the utm_* values given. All are cleaned already: host names or short labels.
+ * gets the same source as the visit (postSource in index.ts reads them back): the utm_* values given and,
+ * unless utm_source (which wins) is one of them, the referring host ("" for none). All are cleaned
+ * already: host names or short labels. Every byte counts: the page carries them uncompressed.
  */
 export function sourceFields(entry: Entry): [name: string, value: string][] {
-  const fields: [string, string][] = [[VISIT_SOURCE_FIELDS.referrer, entry.referrer.kind === "host" ? entry.referrer.host : ""]];
+  const fields: [string, string][] = [];
+  if (entry.campaign.source === undefined) {
+    fields.push([VISIT_SOURCE_FIELDS.referrer, entry.referrer.kind === "host" ? entry.referrer.host : ""]);
+  }
   if (entry.campaign.source !== undefined) fields.push([VISIT_SOURCE_FIELDS.source, entry.campaign.source]);
   if (entry.campaign.medium !== undefined) fields.push([VISIT_SOURCE_FIELDS.medium, entry.campaign.medium]);
   if (entry.campaign.campaign !== undefined) fields.push([VISIT_SOURCE_FIELDS.campaign, entry.campaign.campaign]);
