@@ -66,7 +66,8 @@ test.describe("lead form on the home page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(THANKS_HEADING);
     expect(posts).toHaveLength(1);
     expect(posts[0].headers()["content-type"]).toContain("application/json");
-    expect(posts[0].postDataJSON()).toEqual({ name: "Markus", email, website: "" });
+    // Opened without Referer: a direct visit, as the server put it into the page (src/visit-source.ts).
+    expect(posts[0].postDataJSON()).toEqual({ name: "Markus", email, website: "", quelle_seite: "" });
   });
 
   test("keeps what was typed before the scripts arrived and sends it as JSON once they have", async ({ page }) => {
@@ -92,7 +93,7 @@ test.describe("lead form on the home page", () => {
     await page.waitForURL(`**${THANK_YOU_PATH}`);
     expect(posts).toHaveLength(1);
     expect(posts[0].headers()["content-type"]).toContain("application/json");
-    expect(posts[0].postDataJSON()).toEqual({ name: "Frank", email, website: "" });
+    expect(posts[0].postDataJSON()).toEqual({ name: "Frank", email, website: "", quelle_seite: "" });
   });
 
   test("shows the spec's German messages under the fields, focuses the first, and sends nothing", async ({ page }) => {
@@ -166,6 +167,7 @@ test.describe("contact form", () => {
       email,
       message: "Wie baue ich mehr Bewegung in meinen Büroalltag ein?",
       website: "",
+      quelle_seite: "",
     });
   });
 

@@ -16,9 +16,11 @@ import { VisitCounter, type FormKind } from "./counter";
 import { dayClock } from "./day";
 import { Memo } from "./memo";
 import { deviceOf, isBot, isPrefetch, KNOWN_ROUTES, routeOf, type Device } from "./request-kind";
+import { sourceInputs } from "./page-source";
 import {
   campaignOfQuery,
   cleanLabel,
+  entryOf,
   OTHER,
   readReferrer,
   UNKNOWN,
@@ -37,6 +39,12 @@ export interface VisitStatsHandle {
   view(request: FastifyRequest, status: number, contentType: string): void;
   /** Adds what was counted to the database now (also done every minute and on close). */
   write(): Promise<void>;
+  /**
+   * The hidden inputs that tell the page's form the visit's source (page-source.ts), for a person's first
+   * request of a visit (from another site, with utm_source, or without Referer); undefined for any other
+   * request: then the page is sent as built.
+   */
+  pageSource(request: AnsweredRequest, contentType: string): Buffer | undefined;
   /** Counts an accepted form post of `route` (the page it was sent from). */
   post(kind: FormKind, request: FastifyRequest, route: string, source: VisitSource | undefined): void;
 }
@@ -74,9 +82,11 @@ export function registerVisitStats(app: FastifyInstance, config: Config, timeZon
     writing = undefined;
   };
 
+  const reader = requestReader(ownHosts);
   app.decorate("visitStats", {
     counter,
-    view: viewCounter(counter, ownHosts),
+    view: (request, status, contentType) => countView(counter, request, status, contentType, reader),
+    pageSource: (request, contentType) => pageSource(request, contentType, reader),
     today,
     timeZone,
     write,
@@ -111,6 +121,45 @@ export interface AnsweredRequest {
   headers: IncomingHttpHeaders;
 }
 
+/** What a request tells, worked out once for the user agents and addresses seen last (Memo, bounded). */
+interface RequestReader {
+  ownHosts: readonly string[];
+  /** The device class, null for a bot or a request without user agent. */
+  device(headers: IncomingHttpHeaders): Device | null;
+  /** The visit a page request starts, or NO_ENTRY when it came from another page of this site. */
+  entry(request: AnsweredRequest, query: string): Entry;
+}
+
+interface Entry {
+  source: VisitSource;
+  /** The page's hidden source inputs (page-source.ts). */
+  inputs: Buffer;
+}
+
+/** A view inside the site: it starts no visit. */
+const NO_ENTRY: Entry = { source: { source: "", medium: "", campaign: "" }, inputs: Buffer.alloc(0) };
+
+function requestReader(ownHosts: readonly string[]): RequestReader {
+  const devices = new Memo<Device | null>(500);
+  const entries = new Memo<Entry>(1000);
+  return {
+    ownHosts,
+    device(headers) {
+      const userAgent = headers["user-agent"];
+      if (userAgent === undefined) return null;
+      return devices.get(userAgent, () => (isBot(userAgent) ? null : deviceOf(userAgent)));
+    },
+    entry(request, query) {
+      const referer = request.headers.referer;
+      const host = request.host;
+      return entries.get(`${host}\n${referer ?? ""}\n${query}`, () => {
+        const entry = entryOf(referer, query, ownHosts.length > 0 ? [...ownHosts, host] : [host]);
+        return entry ? { source: visitSource(entry.campaign, entry.referrer), inputs: sourceInputs(entry) } : NO_ENTRY;
+      });
+    },
+  };
+}
+
 /**
  * A function that counts a request as a view (and a visit) when it showed a person a page; see
  * request-kind.ts. It remembers the device class of the user agents and the sources of the addresses it
@@ -120,10 +169,26 @@ export function viewCounter(
   counter: VisitCounter,
   ownHosts: readonly string[],
 ): (request: AnsweredRequest, status: number, contentType: string) => void {
-  /** Device class per user agent (null: a bot) and visit source per host, Referer and query. */
-  const devices = new Memo<Device | null>(500);
-  const entries = new Memo<VisitSource>(1000);
-  return (request, status, contentType) => countView(counter, request, status, contentType, ownHosts, devices, entries);
+  const reader = requestReader(ownHosts);
+  return (request, status, contentType) => countView(counter, request, status, contentType, reader);
+}
+
+/** The page a request asks for in order to show it to a person, or undefined (see request-kind.ts). */
+function shownPage(request: AnsweredRequest, status: number, contentType: string, reader: RequestReader) {
+  if (request.method !== "GET") return undefined;
+  if (status !== 200 && status !== 304 && status !== 404) return undefined;
+  const headers = request.headers;
+  const dest = headers["sec-fetch-dest"];
+  const pathname = pathnameOf(request.url);
+  const isHtml = contentType.startsWith("text/html") && (dest === undefined || dest === "document");
+  const view = routeOf(pathname, isHtml);
+  if (!view) return undefined;
+  // A page-data.json that is missing is no view (Gatsby falls back to loading the page itself).
+  if (view.via === "data" && status === 404) return undefined;
+  if (isPrefetch(headers)) return undefined;
+  const device = reader.device(headers);
+  if (device === null) return undefined;
+  return { ...view, pathname, device };
 }
 
 function countView(
@@ -131,45 +196,34 @@ function countView(
   request: AnsweredRequest,
   status: number,
   contentType: string,
-  ownHosts: readonly string[],
-  devices: Memo<Device | null>,
-  entries: Memo<VisitSource>,
+  reader: RequestReader,
 ): void {
-  if (request.method !== "GET") return;
-  if (status !== 200 && status !== 304 && status !== 404) return;
-  const headers = request.headers;
-  const dest = headers["sec-fetch-dest"];
-  const url = request.url;
-  const pathname = pathnameOf(url);
-  const isHtml = contentType.startsWith("text/html") && (dest === undefined || dest === "document");
-  const view = routeOf(pathname, isHtml);
+  const view = shownPage(request, status, contentType, reader);
   if (!view) return;
-  // A page-data.json that is missing is no view (Gatsby falls back to loading the page itself).
-  if (view.via === "data" && status === 404) return;
-  if (isPrefetch(headers)) return;
-  const userAgent = headers["user-agent"];
-  const device = userAgent === undefined ? null : devices.get(userAgent, () => (isBot(userAgent) ? null : deviceOf(userAgent)));
-  if (device === null) return;
-  const referer = headers.referer;
-  const host = request.host;
   if (view.via === "data") {
+    const referer = request.headers.referer;
+    const host = request.host;
+    const ownHosts = reader.ownHosts;
     // Gatsby fetches the page data of the page it has just loaded in full: that view is counted already.
     if (referer === undefined || readReferrer(referer, ownHosts.length > 0 ? [...ownHosts, host] : [host]).kind !== "own") return;
     if (sameRoute(referer, view.route)) return;
-    counter.viewInSite(view.route, device);
+    counter.viewInSite(view.route, view.device);
     return;
   }
-  const query = url.length > pathname.length ? url.slice(pathname.length) : "";
-  const entry = entries.get(`${host}\n${referer ?? ""}\n${query}`, () => {
-    const referrer = readReferrer(referer, ownHosts.length > 0 ? [...ownHosts, host] : [host]);
-    const campaign = campaignOfQuery(query);
-    return referrer.kind !== "own" || campaign.source !== undefined ? visitSource(campaign, referrer) : NO_ENTRY;
-  });
-  counter.view(view.route, device, entry === NO_ENTRY ? undefined : entry);
+  const entry = reader.entry(request, queryOf(request.url, view.pathname));
+  counter.view(view.route, view.device, entry === NO_ENTRY ? undefined : entry.source);
 }
 
-/** A view inside the site: it starts no visit. */
-const NO_ENTRY: VisitSource = { source: "", medium: "", campaign: "" };
+function pageSource(request: AnsweredRequest, contentType: string, reader: RequestReader): Buffer | undefined {
+  const view = shownPage(request, 200, contentType, reader);
+  if (!view || view.via !== "html") return undefined;
+  const entry = reader.entry(request, queryOf(request.url, view.pathname));
+  return entry === NO_ENTRY ? undefined : entry.inputs;
+}
+
+function queryOf(url: string, pathname: string): string {
+  return url.length > pathname.length ? url.slice(pathname.length) : "";
+}
 
 function sameRoute(referer: string, route: string): boolean {
   try {

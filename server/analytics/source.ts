@@ -90,3 +90,37 @@ export function visitSource(campaign: Campaign, referrer: Referrer): VisitSource
   const source = campaign.source ?? (referrer.kind === "host" ? referrer.host : DIRECT);
   return { source, medium: campaign.medium ?? "", campaign: campaign.campaign ?? "" };
 }
+
+/**
+ * What a page's own request tells of its visit: the referring site and the utm_* parameters of its
+ * address. undefined when it came from another page of this site without utm_source: then the visit
+ * began elsewhere and this request does not know its source.
+ */
+export interface Entry {
+  referrer: Referrer;
+  campaign: Campaign;
+}
+
+export function entryOf(referer: string | undefined, query: string, ownHosts: readonly string[]): Entry | undefined {
+  const referrer = readReferrer(referer, ownHosts);
+  const campaign = campaignOfQuery(query);
+  if (referrer.kind === "own" && campaign.source === undefined) return undefined;
+  return { referrer: referrer.kind === "own" ? { kind: "none" } : referrer, campaign };
+}
+
+/**
+ * The form fields (src/visit-source.ts) that tell a form post the source of `entry`, so that the post
+ * gets the same source as the visit (postSource in index.ts reads them back): the utm_* values given and,
+ * unless utm_source (which wins) is one of them, the referring host ("" for none). All are cleaned
+ * already: host names or short labels. Every byte counts: the page carries them uncompressed.
+ */
+export function sourceFields(entry: Entry): [name: string, value: string][] {
+  const fields: [string, string][] = [];
+  if (entry.campaign.source === undefined) {
+    fields.push([VISIT_SOURCE_FIELDS.referrer, entry.referrer.kind === "host" ? entry.referrer.host : ""]);
+  }
+  if (entry.campaign.source !== undefined) fields.push([VISIT_SOURCE_FIELDS.source, entry.campaign.source]);
+  if (entry.campaign.medium !== undefined) fields.push([VISIT_SOURCE_FIELDS.medium, entry.campaign.medium]);
+  if (entry.campaign.campaign !== undefined) fields.push([VISIT_SOURCE_FIELDS.campaign, entry.campaign.campaign]);
+  return fields;
+}

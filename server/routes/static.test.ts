@@ -44,7 +44,10 @@ describe("static hosting of public/", () => {
     await site?.remove();
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => test.app.inject({ method: "GET", url, headers });
+  // A tool's request: it gets each page as built (a person's first request of a visit gets the page with
+  // its source for the form, see analytics/page-source.test.ts).
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    test.app.inject({ method: "GET", url, headers: { "user-agent": "undici (static test)", ...headers } });
 
   it("serves / and /agb from index.html files without a redirect", async () => {
     const home = await get("/");

@@ -7,7 +7,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../http/errors";
 import { HTTP_MESSAGES } from "../http/messages";
-import { REVALIDATE, cacheControlFor } from "../static/cache-control";
+import { PRIVATE_NO_STORE, REVALIDATE, cacheControlFor } from "../static/cache-control";
 import { COMPRESS_MIN_BYTES, chooseEncoding, etagFor, isCacheable, type CachedFile } from "../static/file-cache";
 import type { SiteFiles } from "../static/site-files";
 import { API_PREFIX } from "../../src/routes";
@@ -55,6 +55,20 @@ export async function sendCachedFile(request: FastifyRequest, reply: FastifyRepl
   const encoding = chooseEncoding(request.headers["accept-encoding"], file.body.length >= COMPRESS_MIN_BYTES);
   reply.header("vary", "Accept-Encoding").type(file.contentType);
   if (file.csp) reply.header("content-security-policy", file.csp);
+  if (status === 200 && file.csp) {
+    // A visit's first request of a page: the page with the visit's source for its form (analytics/page-source.ts).
+    const insert = request.server.visitStats?.pageSource(request, file.contentType);
+    const variant = insert && file.withInsert(encoding, insert);
+    if (variant) {
+      // Made for this request only: no ETag (a later request must not get it as the page, nor the page as
+      // it), and neither the browser nor a cache in between keeps it.
+      reply.header("cache-control", PRIVATE_NO_STORE);
+      request.server.visitStats?.view(request, status, file.contentType);
+      const body = await variant;
+      if (encoding !== "identity") reply.header("content-encoding", encoding);
+      return reply.code(status).send(body);
+    }
+  }
   if (status === 200) {
     const etag = etagFor(file, encoding);
     reply.header("etag", etag);

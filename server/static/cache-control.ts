@@ -5,6 +5,8 @@
  */
 export const REVALIDATE = "public, max-age=0, must-revalidate";
 export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** A page made for one request (a page with its visit's source, routes/static.ts): kept by no cache. */
+export const PRIVATE_NO_STORE = "private, no-store";
 
 /** Gatsby's bundles carry a content hash before the extension: app-9c8b7a6d5e4f3a2b1c0d.js, styles.1a2b3c4d5e.css. */
 const HASHED_BUNDLE = /[-.][0-9a-f]{8,}\.(?:js|mjs|css)(?:\.map)?$/i;

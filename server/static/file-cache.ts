@@ -10,6 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { contentSecurityPolicy, inlineScriptHashes } from "../http/csp";
+import { closeBrotli, closeGzip, openBrotli, openGzip, type OpenStream } from "./open-stream";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -21,6 +22,11 @@ export interface CachedFile {
   /** Pages only: the CSP allowing exactly this page's inline scripts. */
   csp?: string;
   encoded(encoding: "br" | "gzip"): Promise<Buffer>;
+  /**
+   * Pages only: the page with `insert` before its `</body>`, in `encoding`; undefined when the page has no
+   * `</body>`. The part before it is compressed once (open-stream.ts), so this costs no compression.
+   */
+  withInsert(encoding: Encoding, insert: Buffer): Promise<Buffer> | undefined;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -89,6 +95,18 @@ export class FileCache {
 
 function createCachedFile(body: Buffer, contentType: string, isPage: boolean): CachedFile {
   const variants = new Map<"br" | "gzip", Promise<Buffer>>();
+  const bodyEnd = isPage ? body.lastIndexOf("</body>") : -1;
+  const opened = new Map<"br" | "gzip", Promise<OpenStream>>();
+  const open = (encoding: "br" | "gzip") => {
+    let stream = opened.get(encoding);
+    if (!stream) {
+      const head = body.subarray(0, bodyEnd);
+      stream = encoding === "br" ? openBrotli(head) : openGzip(head);
+      stream.catch(() => opened.delete(encoding));
+      opened.set(encoding, stream);
+    }
+    return stream;
+  };
   return {
     body,
     contentType,
@@ -112,6 +130,12 @@ function createCachedFile(body: Buffer, contentType: string, isPage: boolean): C
         variants.set(encoding, variant);
       }
       return variant;
+    },
+    withInsert(encoding, insert) {
+      if (bodyEnd === -1) return undefined;
+      const tail = Buffer.concat([insert, body.subarray(bodyEnd)]);
+      if (encoding === "identity") return Promise.resolve(Buffer.concat([body.subarray(0, bodyEnd), tail]));
+      return open(encoding).then((stream) => (encoding === "br" ? closeBrotli(stream, tail) : closeGzip(stream, tail)));
     },
   };
 }

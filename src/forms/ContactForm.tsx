@@ -10,6 +10,7 @@ import { TextAreaField } from "./TextAreaField";
 import { TextField } from "./TextField";
 import { useFormSubmission } from "./useFormSubmission";
 import { useHydrated } from "./useHydrated";
+import { VISIT_SOURCE_FORM_ID } from "../visit-source";
 
 const FORM_ID = "contact";
 export const CONTACT_SUBMIT_LABEL = "Nachricht senden";
@@ -33,6 +34,7 @@ export function ContactForm() {
     <FormikProvider value={formik}>
       <form
         ref={formRef}
+        id={VISIT_SOURCE_FORM_ID}
         method="post"
         action={FORM_ENDPOINTS.contact}
         noValidate={hydrated}

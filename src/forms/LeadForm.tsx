@@ -9,6 +9,7 @@ import { SubmitButton } from "./SubmitButton";
 import { TextField } from "./TextField";
 import { useFormSubmission } from "./useFormSubmission";
 import { useHydrated } from "./useHydrated";
+import { VISIT_SOURCE_FORM_ID } from "../visit-source";
 
 const FORM_ID = "lead";
 export const LEAD_SUBMIT_LABEL = "Kostenlos anfordern";
@@ -31,6 +32,7 @@ export function LeadForm() {
     <FormikProvider value={formik}>
       <form
         ref={formRef}
+        id={VISIT_SOURCE_FORM_ID}
         method="post"
         action={FORM_ENDPOINTS.lead}
         noValidate={hydrated}

@@ -11,6 +11,7 @@ import type { AnyObjectSchema } from "yup";
 import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../constants";
 import { HONEYPOT_FIELD } from "./schemas";
 import { submitForm, SUBMIT_MESSAGES } from "./submit";
+import { entrySource } from "./entry-source";
 import { valuesOnScreen } from "./values-on-screen";
 
 export type SubmitStatus = "idle" | "sending" | "accepted";
@@ -41,6 +42,8 @@ export function useFormSubmission<V extends Values>({
 
   // What the fields show when the form comes to life: typed, pasted or autofilled before the scripts ran.
   const [startValues] = useState(() => valuesOnScreen(formId, initialValues));
+  // The visit's source, read once from the page the visit began on (entry-source.ts); sent beside the values.
+  useState(entrySource);
   const formik = useFormik<V>({
     initialValues: startValues,
     validationSchema: schema,
@@ -79,7 +82,11 @@ export function useFormSubmission<V extends Values>({
     if (Object.keys(errors).length > 0) return fail();
 
     const values = schema.cast(formik.values, { stripUnknown: true }) as Values;
-    const outcome = await submitForm(endpoint, { ...values, [HONEYPOT_FIELD]: formik.values[HONEYPOT_FIELD] ?? "" });
+    const outcome = await submitForm(endpoint, {
+      ...entrySource(),
+      ...values,
+      [HONEYPOT_FIELD]: formik.values[HONEYPOT_FIELD] ?? "",
+    });
 
     if (outcome.kind === "accepted") {
       setStatus("accepted");

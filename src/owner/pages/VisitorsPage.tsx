@@ -126,9 +126,9 @@ export function VisitorsPage() {
                 <h2 className="mb-2 text-xl font-bold">Seiten</h2>
                 <p className="mb-3 text-sm text-bark-700">
                   Anmelderate: Anmeldungen, die von der Seite aus gesendet wurden, je Aufruf der Seite. „andere“ fasst unbekannte
-                  Adressen zusammen. „Innerhalb der Website geladen“ zählt, wenn der Browser die Daten einer Seite beim Klick auf
-                  einen Link holt – manche Browser tun das schon, wenn die Maus über dem Link steht oder der Link sichtbar wird;
-                  diese Zahl kann deshalb zu hoch sein.
+                  Adressen zusammen. „Innerhalb der Website geladen“ zählt Seiten, die über einen Link der Website geöffnet wurden
+                  – einmal, wenn die Seite erscheint. Wer mit „Zurück“ zu einer schon gezeigten Seite geht oder sie im selben Tab
+                  noch einmal öffnet, wird dabei nicht erneut gezählt.
                 </p>
                 <div className="overflow-x-auto">
                   <table className="w-full text-sm">
