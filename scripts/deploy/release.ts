@@ -99,17 +99,28 @@ export async function deploy(options: DeployOptions): Promise<ReleaseInfo> {
   const stillLive = live ? ` Live bleibt Release ${live.id}.` : "";
   const id = releaseId(options.now ?? new Date(), currentCommit(projectDir));
   const staging = path.join(releasesDir, `.staging-${id}`);
+  const phases: string[] = [];
+  let phaseStart = Date.now();
+  const phase = (name: string) => {
+    const now = Date.now();
+    phases.push(`${name} ${((now - phaseStart) / 1000).toFixed(1)} s`);
+    phaseStart = now;
+  };
   try {
     const problems = steps.checkContent(projectDir);
     if (problems.length > 0) throw new ReleaseError(`${problemReport(problems)}\n\nNichts veröffentlicht.${stillLive}`);
+    phase("Inhaltsprüfung");
     log(`Inhalte geprüft. Baue Release ${id} …`);
     await rm(staging, { recursive: true, force: true });
     await mkdir(staging, { recursive: true });
     await steps.buildSite(projectDir);
+    phase("Seite");
     await steps.buildServer(projectDir, path.join(staging, "server.mjs"));
+    phase("Server");
     await cp(path.join(projectDir, "public"), path.join(staging, "public"), { recursive: true });
     // All of it: the server's content check also looks for the pictures the recipes name.
     await cp(path.join(projectDir, "content"), path.join(staging, "content"), { recursive: true });
+    phase("Kopieren");
     const info: ReleaseInfo = {
       id,
       commit: id.slice(id.indexOf("-") + 1),
@@ -120,7 +131,8 @@ export async function deploy(options: DeployOptions): Promise<ReleaseInfo> {
     await rm(path.join(releasesDir, id), { recursive: true, force: true });
     await rename(staging, path.join(releasesDir, id));
     switchCurrent(releasesDir, id);
-    log(`Release ${id} ist live.`);
+    phase("Umschalten");
+    log(`Release ${id} ist live (${phases.join(", ")}).`);
     prune(releasesDir, log);
     return info;
   } catch (error) {
