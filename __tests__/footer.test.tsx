@@ -28,7 +28,7 @@ describe("Footer", () => {
 
   it("shows the current year in the copyright line, not the build year", async () => {
     jest.useFakeTimers({ now: new Date("2031-03-15T10:00:00Z") });
-    const site = provideStaticQueries("2026-11-21T08:00:00.000Z");
+    const site = provideStaticQueries("2026-11-21");
     await act(async () => {
       render(<Footer />);
     });

@@ -9,8 +9,8 @@
  * The releases go to a temporary folder (BENCH_RELEASES_DIR to keep them). The changed files
  * (content/testimonials.json, server/index.ts) are written back as they were at the start: do not edit them
  * while the bench runs.
- * With DATABASE_URL the server uses PostgreSQL, else a temporary PGlite (no code change then: see
- * docs/production.md). Runs Gatsby three times: run it under the machine's build lock where there is one.
+ * With DATABASE_URL the server uses PostgreSQL, else a temporary PGlite (no code change then, unless
+ * BENCH_PGLITE_HANDOVER=1: see docs/production.md). Runs Gatsby three times: run it under the machine's build lock where there is one.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -39,12 +39,14 @@ async function measure(label: string, baseUrl: string, marker: string) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const started = Date.now();
   let switchedAt = 0;
+  let phases = "";
   await deploy({
     projectDir,
     releasesDir,
     log: (line) => {
       if (line.includes("ist live")) {
         switchedAt = Date.now();
+        phases = /\((.*)\)/.exec(line)?.[1] ?? "";
         traffic.mark();
       }
     },
@@ -59,6 +61,7 @@ async function measure(label: string, baseUrl: string, marker: string) {
       ...stats.failures.map((failure) => `    ${failure}`),
       `  langsamste Antwort ab der Umschaltung: ${stats.slowestSinceMarkMs.toFixed(0)} ms (insgesamt ${stats.slowestMs.toFixed(0)} ms)`,
       `  live nach ${((liveAt - started) / 1000).toFixed(1)} s (Build und Release ${((switchedAt - started) / 1000).toFixed(1)} s, Umschalten ${((liveAt - switchedAt) / 1000).toFixed(1)} s)`,
+      `  Phasen: ${phases}`,
     ].join("\n"),
   );
   return stats.failed;
@@ -102,12 +105,12 @@ async function main(): Promise<void> {
     if (!healthy) throw new Error("Der Server aus dem ersten Release ist nicht bereit geworden (Ausgabe oben).");
     changeTestimonial(`Inhalt ${stamp}`);
     failed += await measure("Inhaltsänderung (Testimonial)", baseUrl, `Inhalt ${stamp}`);
-    if (process.env.DATABASE_URL) {
+    if (process.env.DATABASE_URL || process.env.BENCH_PGLITE_HANDOVER === "1") {
       changeTestimonial(`Code ${stamp}`);
       writeFileSync(serverEntry, `${originals.get(serverEntry)}\n/*! bench:deploy ${stamp} */\n`);
       failed += await measure("Codeänderung (neuer Serverprozess)", baseUrl, `Code ${stamp}`);
     } else {
-      console.log("Codeänderung: übersprungen (nur mit DATABASE_URL gemessen)");
+      console.log("Codeänderung: übersprungen (nur mit DATABASE_URL oder BENCH_PGLITE_HANDOVER=1 gemessen)");
     }
   } finally {
     for (const [file, text] of originals) writeFileSync(file, text);

@@ -50,6 +50,124 @@ type BooleanQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
 };
 
+type BuildDay = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly date: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+};
+
+type BuildDayConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<BuildDayEdge>;
+  readonly group: ReadonlyArray<BuildDayGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<BuildDay>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type BuildDayConnection_distinctArgs = {
+  field: BuildDayFieldSelector;
+};
+
+
+type BuildDayConnection_groupArgs = {
+  field: BuildDayFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type BuildDayConnection_maxArgs = {
+  field: BuildDayFieldSelector;
+};
+
+
+type BuildDayConnection_minArgs = {
+  field: BuildDayFieldSelector;
+};
+
+
+type BuildDayConnection_sumArgs = {
+  field: BuildDayFieldSelector;
+};
+
+type BuildDayEdge = {
+  readonly next: Maybe<BuildDay>;
+  readonly node: BuildDay;
+  readonly previous: Maybe<BuildDay>;
+};
+
+type BuildDayFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+};
+
+type BuildDayFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly date: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+};
+
+type BuildDayGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<BuildDayEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<BuildDayGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<BuildDay>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type BuildDayGroupConnection_distinctArgs = {
+  field: BuildDayFieldSelector;
+};
+
+
+type BuildDayGroupConnection_groupArgs = {
+  field: BuildDayFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type BuildDayGroupConnection_maxArgs = {
+  field: BuildDayFieldSelector;
+};
+
+
+type BuildDayGroupConnection_minArgs = {
+  field: BuildDayFieldSelector;
+};
+
+
+type BuildDayGroupConnection_sumArgs = {
+  field: BuildDayFieldSelector;
+};
+
+type BuildDaySortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly date: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+};
+
 type CallToAction = {
   readonly button: Scalars['String'];
   readonly text: Scalars['String'];
@@ -3966,6 +4084,7 @@ type PrincipleSortInput = {
 };
 
 type Query = {
+  readonly allBuildDay: BuildDayConnection;
   readonly allConfirmSignupPageCopy: ConfirmSignupPageCopyConnection;
   readonly allContactPageCopy: ContactPageCopyConnection;
   readonly allDirectory: DirectoryConnection;
@@ -3994,6 +4113,7 @@ type Query = {
   readonly allThanksPageCopy: ThanksPageCopyConnection;
   readonly allUnsubscribePageCopy: UnsubscribePageCopyConnection;
   readonly allUnsubscribedPageCopy: UnsubscribedPageCopyConnection;
+  readonly buildDay: Maybe<BuildDay>;
   readonly confirmSignupPageCopy: Maybe<ConfirmSignupPageCopy>;
   readonly contactPageCopy: Maybe<ContactPageCopy>;
   readonly directory: Maybe<Directory>;
@@ -4022,6 +4142,14 @@ type Query = {
   readonly thanksPageCopy: Maybe<ThanksPageCopy>;
   readonly unsubscribePageCopy: Maybe<UnsubscribePageCopy>;
   readonly unsubscribedPageCopy: Maybe<UnsubscribedPageCopy>;
+};
+
+
+type Query_allBuildDayArgs = {
+  filter: InputMaybe<BuildDayFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<BuildDaySortInput>>>;
 };
 
 
@@ -4246,6 +4374,15 @@ type Query_allUnsubscribedPageCopyArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<UnsubscribedPageCopySortInput>>>;
+};
+
+
+type Query_buildDayArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  date: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
 };
 
 
@@ -7140,10 +7277,10 @@ type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
 
-type BuildTimeQueryVariables = Exact<{ [key: string]: never; }>;
+type BuildDayQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type BuildTimeQuery = { readonly site: { readonly buildTime: string | null } | null };
+type BuildDayQuery = { readonly buildDay: { readonly date: string } | null };
 
 type CallToActionFieldsFragment = { readonly title: string, readonly text: string, readonly button: string };
 

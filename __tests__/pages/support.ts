@@ -11,11 +11,11 @@ export { readContent };
 export type Site = Queries.SiteSettingsQuery["siteSettings"] & object;
 export type Notices = Queries.NoticesQuery["notices"] & object;
 
-/** Answers every useStaticQuery (site settings, build time, notices) as the build would. */
-export function provideStaticQueries(buildTime = "2026-11-21T08:00:00.000Z"): { site: Site; notices: Notices } {
+/** Answers every useStaticQuery (site settings, build day, notices) as the build would. */
+export function provideStaticQueries(buildDay = "2026-11-21"): { site: Site; notices: Notices } {
   const siteSettings = readContent<Site>("site.json");
   const notices = readContent<Notices>("notices.json");
-  (useStaticQuery as jest.Mock).mockImplementation(() => ({ siteSettings, site: { buildTime }, notices }));
+  (useStaticQuery as jest.Mock).mockImplementation(() => ({ siteSettings, buildDay: { date: buildDay }, notices }));
   return { site: siteSettings, notices };
 }
 

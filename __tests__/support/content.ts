@@ -9,9 +9,9 @@ export function readContent<T = unknown>(file: string): T {
   return JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, file), "utf8")) as T;
 }
 
-/** Answers every useStaticQuery as the build would, from content/site.json and a fixed build time. */
-export function provideStaticQueries(buildTime = "2026-11-21T08:00:00.000Z") {
+/** Answers every useStaticQuery as the build would, from content/site.json and a fixed build day. */
+export function provideStaticQueries(buildDay = "2026-11-21") {
   const siteSettings = readContent("site.json");
-  (useStaticQuery as jest.Mock).mockImplementation(() => ({ siteSettings, site: { buildTime } }));
+  (useStaticQuery as jest.Mock).mockImplementation(() => ({ siteSettings, buildDay: { date: buildDay } }));
   return siteSettings as Queries.SiteSettingsQuery["siteSettings"] & object;
 }

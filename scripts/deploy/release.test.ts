@@ -139,7 +139,7 @@ describe("npm run deploy", () => {
           await realBuildSteps.buildSite(path.join(projectDir, "gibt-es-nicht"));
         },
       }),
-      /Der Build der Seite \(npm run build\) (ist fehlgeschlagen|ließ sich nicht starten).* Nichts veröffentlicht\. Live bleibt Release/s,
+      /Der Build der Seite \(npm run build:site\) (ist fehlgeschlagen|ließ sich nicht starten).* Nichts veröffentlicht\. Live bleibt Release/s,
     );
     assert.equal(pointedRelease(releases), live.id);
     assert.equal(livePage(releases), "<p>live</p>");

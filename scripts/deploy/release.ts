@@ -9,7 +9,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { allContentProblems, problemReport } from "../../src/content/content-check";
+import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "../../src/content/content-check";
 import {
   KEPT_RELEASES,
   RELEASE_FILE,
@@ -22,6 +22,7 @@ import {
   switchCurrent,
   type ReleaseInfo,
 } from "../../server/release/releases";
+import { OWNER_DIR } from "../../server/static/owner-files";
 import { serverFingerprint } from "./fingerprint";
 import { acquireDeployLock } from "./lock";
 
@@ -30,6 +31,8 @@ export interface BuildSteps {
   checkContent(projectDir: string): string[];
   /** Builds the site into `<projectDir>/public`. */
   buildSite(projectDir: string): Promise<void>;
+  /** Builds the owner area into `<publicDir>/verwaltung` (while the site builds; it reads no build output). */
+  buildOwner?(projectDir: string, publicDir: string): Promise<void>;
   /** Writes the compiled server to `outfile` (and its source map beside it). */
   buildServer(projectDir: string, outfile: string): Promise<void>;
 }
@@ -42,9 +45,9 @@ export interface DeployOptions {
   log?: (line: string) => void;
 }
 
-function run(command: string, args: string[], cwd: string, what: string): Promise<void> {
+function run(command: string, args: string[], cwd: string, what: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
     child.on("error", (error) => reject(new ReleaseError(`${what} ließ sich nicht starten: ${error.message}`)));
     child.on("exit", (code, signal) =>
       code === 0 ? resolve() : reject(new ReleaseError(`${what} ist fehlgeschlagen (${signal ?? `Code ${code}`}).`)),
@@ -54,7 +57,19 @@ function run(command: string, args: string[], cwd: string, what: string): Promis
 
 export const realBuildSteps: BuildSteps = {
   checkContent: (projectDir) => allContentProblems(path.join(projectDir, "content")),
-  buildSite: (projectDir) => run("npm", ["run", "-s", "build"], projectDir, "Der Build der Seite (npm run build)"),
+  // The deploy has checked the content just before: Gatsby need not do it again.
+  buildSite: (projectDir) =>
+    run("npm", ["run", "-s", "build:site"], projectDir, "Der Build der Seite (npm run build:site)", {
+      [CONTENT_CHECKED_ENV]: "1",
+    }),
+  async buildOwner(projectDir, publicDir) {
+    const { buildOwnerArea } = await import("../build-owner");
+    try {
+      await buildOwnerArea(projectDir, publicDir);
+    } catch (error) {
+      throw new ReleaseError(`Der Build der Verwaltung ist fehlgeschlagen: ${(error as Error).message}`);
+    }
+  },
   buildServer: (projectDir, outfile) =>
     run("npm", ["run", "-s", "build:server", "--", `--outfile=${outfile}`], projectDir, "Der Build des Servers"),
 };
@@ -99,17 +114,40 @@ export async function deploy(options: DeployOptions): Promise<ReleaseInfo> {
   const stillLive = live ? ` Live bleibt Release ${live.id}.` : "";
   const id = releaseId(options.now ?? new Date(), currentCommit(projectDir));
   const staging = path.join(releasesDir, `.staging-${id}`);
+  const phases: string[] = [];
+  let phaseStart = Date.now();
+  const phase = (name: string) => {
+    const now = Date.now();
+    phases.push(`${name} ${((now - phaseStart) / 1000).toFixed(1)} s`);
+    phaseStart = now;
+  };
   try {
     const problems = steps.checkContent(projectDir);
     if (problems.length > 0) throw new ReleaseError(`${problemReport(problems)}\n\nNichts veröffentlicht.${stillLive}`);
+    phase("Inhaltsprüfung");
     log(`Inhalte geprüft. Baue Release ${id} …`);
     await rm(staging, { recursive: true, force: true });
     await mkdir(staging, { recursive: true });
-    await steps.buildSite(projectDir);
-    await steps.buildServer(projectDir, path.join(staging, "server.mjs"));
-    await cp(path.join(projectDir, "public"), path.join(staging, "public"), { recursive: true });
+    // Side by side: Gatsby spends most of its time on one core; the owner area and the server are esbuild's.
+    const ownerBuild = path.join(staging, "owner");
+    const built = await Promise.allSettled([
+      steps.buildSite(projectDir),
+      steps.buildOwner?.(projectDir, ownerBuild),
+      steps.buildServer(projectDir, path.join(staging, "server.mjs")),
+    ]);
+    const failed = built.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    phase("Seite, Verwaltung und Server");
+    // The owner area of an earlier `npm run build` in public/ is replaced by the one just built.
+    await cp(path.join(projectDir, "public"), path.join(staging, "public"), {
+      recursive: true,
+      filter: (source) => !(steps.buildOwner && path.relative(projectDir, source) === path.join("public", OWNER_DIR)),
+    });
+    if (steps.buildOwner) await rename(path.join(ownerBuild, OWNER_DIR), path.join(staging, "public", OWNER_DIR));
+    await rm(ownerBuild, { recursive: true, force: true });
     // All of it: the server's content check also looks for the pictures the recipes name.
     await cp(path.join(projectDir, "content"), path.join(staging, "content"), { recursive: true });
+    phase("Kopieren");
     const info: ReleaseInfo = {
       id,
       commit: id.slice(id.indexOf("-") + 1),
@@ -120,7 +158,8 @@ export async function deploy(options: DeployOptions): Promise<ReleaseInfo> {
     await rm(path.join(releasesDir, id), { recursive: true, force: true });
     await rename(staging, path.join(releasesDir, id));
     switchCurrent(releasesDir, id);
-    log(`Release ${id} ist live.`);
+    phase("Umschalten");
+    log(`Release ${id} ist live (${phases.join(", ")}).`);
     prune(releasesDir, log);
     return info;
   } catch (error) {

@@ -18,8 +18,18 @@ import { followReleases, startingRelease, type ReleaseFollower } from "./live-si
 import { publicDirOf, releaseDir, switchCurrent, type ReleaseInfo } from "./releases";
 
 const hashOf = (script: string) => `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`;
-const A = { id: "20261125T100000Z-aaaaaaa", marker: "Stand A", bundle: "app-aaaaaaaaaaaaaaaaaaaa.js" };
-const B = { id: "20261125T110000Z-bbbbbbb", marker: "Stand B", bundle: "app-bbbbbbbbbbbbbbbbbbbb.js" };
+const A = {
+  id: "20261125T100000Z-aaaaaaa",
+  marker: "Stand A",
+  bundle: "app-aaaaaaaaaaaaaaaaaaaa.js",
+  ownerAsset: "main-AAAAAAAA.js",
+};
+const B = {
+  id: "20261125T110000Z-bbbbbbb",
+  marker: "Stand B",
+  bundle: "app-bbbbbbbbbbbbbbbbbbbb.js",
+  ownerAsset: "main-BBBBBBBB.js",
+};
 const C = { id: "20261125T120000Z-ccccccc", marker: "Stand C", bundle: "app-cccccccccccccccccccc.js" };
 
 describe("the server follows the live release", () => {
@@ -35,7 +45,11 @@ describe("the server follows the live release", () => {
     await releases.add(A);
     const started = startingRelease(releases.releasesDir, () => undefined);
     const site = new SiteFiles(publicDirOf(releases.releasesDir, started.id));
-    const config = loadConfig({ DATA_DIR: database.config.dataDir, RELEASES_DIR: releases.releasesDir });
+    const config = loadConfig({
+      DATA_DIR: database.config.dataDir,
+      RELEASES_DIR: releases.releasesDir,
+      OWNER_EMAILS: "inhaber@urkraft-test.de",
+    });
     app = await buildApp({ config, db: database.db, site, consentVersions: TEST_CONSENT, logger: loggerOptions("silent") });
     follower = followReleases({
       site,
@@ -83,6 +97,17 @@ describe("the server follows the live release", () => {
     assert.equal((await get(`/${B.bundle}`)).statusCode, 200);
     // Pages and page data are never taken from an earlier release.
     assert.equal((await get("/gibt-es-nur-in-a")).statusCode, 404);
+  });
+
+  it("still serves the owner area's chunks of the earlier release, for an owner area opened before the switch", async () => {
+    assert.equal(follower.serving, B.id);
+    const oldChunk = await get(`/verwaltung/assets/${A.ownerAsset}`);
+    assert.equal(oldChunk.statusCode, 200);
+    assert.match(oldChunk.body, /Stand A/);
+    assert.equal(oldChunk.headers["cache-control"], "public, max-age=31536000, immutable");
+    assert.match((await get(`/verwaltung/assets/${B.ownerAsset}`)).body, /Stand B/);
+    assert.match((await get("/verwaltung")).body, /Stand B/, "the shell only from the live release");
+    assert.equal((await get("/verwaltung/assets/main-ZZZZZZZZ.js")).statusCode, 404);
   });
 
   it("goes back on a rollback, and follows a link to a deleted folder to the newest complete release", async () => {

@@ -7,13 +7,14 @@
  * Served from releases (server/release/live-site.ts), the folder changes with each deploy: `switchTo` makes
  * the new release's public/ the one every request resolved from then on uses, while a request already under
  * way keeps the folder it started with. Hashed bundles and /static/ files missing from the live release are
- * looked up in the previous releases too, so a page opened before the switch still loads its scripts.
+ * looked up in the previous releases too, so a page opened before the switch still loads its scripts; so are
+ * the owner area's hashed files (`ownerAsset`), which its screens load lazily long after the shell.
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { IMMUTABLE, cacheControlFor } from "./cache-control";
 import { FileCache, type CachedFile } from "./file-cache";
-import { OWNER_DIR } from "./owner-files";
+import { OWNER_ASSETS_DIR, OWNER_DIR } from "./owner-files";
 
 export type SitePath =
   | { kind: "file"; relativePath: string; absolutePath: string; root: string }
@@ -73,6 +74,19 @@ export class SiteFiles {
       }
     }
     return { kind: "missing" };
+  }
+
+  /**
+   * The owner area's hashed file `name` (already checked against OWNER_ASSET_NAME): from the live release,
+   * else from the earlier ones, for an owner area opened before the switch.
+   */
+  async ownerAsset(name: string): Promise<string | undefined> {
+    const { publicDir, previous } = this.live;
+    for (const root of [publicDir, ...previous]) {
+      const found = await fileIn(root, `${OWNER_ASSETS_DIR}/${name}`);
+      if (found !== "missing" && found.kind === "file") return found.absolutePath;
+    }
+    return undefined;
   }
 
   /** A page or text file from memory (see FileCache); undefined for other files, which are streamed. */

@@ -20,6 +20,8 @@ export interface ReleasesFixture {
     id: string;
     marker: string;
     bundle: string;
+    /** An owner-area asset name (main-XXXXXXXX.js) written to public/verwaltung/assets/. */
+    ownerAsset?: string;
     fingerprint?: string;
     withServer?: boolean;
     live?: boolean;
@@ -37,7 +39,7 @@ export function createReleasesFixture(): ReleasesFixture {
   return {
     root,
     releasesDir,
-    async add({ id, marker, bundle, fingerprint = "same-server", withServer = false, live = true }) {
+    async add({ id, marker, bundle, ownerAsset, fingerprint = "same-server", withServer = false, live = true }) {
       const dir = releaseDir(releasesDir, id);
       const site = await createSiteFixture();
       cpSync(site.dir, path.join(dir, "public"), { recursive: true });
@@ -45,6 +47,11 @@ export function createReleasesFixture(): ReleasesFixture {
       const page = `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>${marker}</title><script>${pageScript(marker)}</script><script src="/${bundle}" async></script></head><body><h1>${marker}</h1>${"<p>Natürliche Energie.</p>".repeat(60)}</body></html>`;
       writeFileSync(path.join(dir, "public", "index.html"), page);
       writeFileSync(path.join(dir, "public", bundle), `console.log(${JSON.stringify(marker)});\n`.repeat(100));
+      if (ownerAsset) {
+        mkdirSync(path.join(dir, "public", "verwaltung", "assets"), { recursive: true });
+        writeFileSync(path.join(dir, "public", "verwaltung", "index.html"), `<!DOCTYPE html><title>${marker}</title>`);
+        writeFileSync(path.join(dir, "public", "verwaltung", "assets", ownerAsset), `console.log(${JSON.stringify(marker)});\n`);
+      }
       cpSync(path.join(repoDir, "content"), path.join(dir, "content"), { recursive: true });
       if (withServer) {
         execFileSync("npm", ["run", "-s", "build:server", "--", `--outfile=${path.join(dir, "server.mjs")}`], { cwd: repoDir });

@@ -9,6 +9,9 @@ import { newsletterLimitProblems } from "./newsletter-limit";
 
 export { problemReport } from "./read-content";
 
+/** Set by `npm run deploy` for the Gatsby build, which then skips the check the deploy has just made. */
+export const CONTENT_CHECKED_ENV = "URKRAFT_CONTENT_CHECKED";
+
 export function allContentProblems(dir: string, options?: CheckOptions): string[] {
   return [
     ...contentProblems(dir, options),

@@ -1,7 +1,7 @@
 /**
  * The owner area in the browser: its HTML shell for every path under /verwaltung (never cached, never
- * indexed) and its hashed bundle under /verwaltung/assets/ (cached for a year), both from
- * public/verwaltung/, which scripts/build-owner.ts writes apart from Gatsby. Without OWNER_EMAILS none
+ * indexed) and its hashed bundle under /verwaltung/assets/ (cached for a year, and those of the last few
+ * releases too), both from public/verwaltung/, which scripts/build-owner.ts writes apart from Gatsby. Without OWNER_EMAILS none
  * of these paths exists, and the public file serving never answers for that folder (SiteFiles).
  */
 import { createReadStream } from "node:fs";
@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { pathnameOf, sendCachedFile, sendNotFoundPage } from "../static";
 import { IMMUTABLE } from "../../static/cache-control";
 import { isCacheable } from "../../static/file-cache";
-import { OWNER_ASSETS_DIR, OWNER_ASSETS_URL, OWNER_ASSET_NAME, ownerShellFile } from "../../static/owner-files";
+import { OWNER_ASSETS_URL, OWNER_ASSET_NAME, ownerShellFile } from "../../static/owner-files";
 import type { SiteFiles } from "../../static/site-files";
 
 const FONT_TYPES: Record<string, string> = { ".woff2": "font/woff2", ".woff": "font/woff" };
@@ -21,7 +21,9 @@ export default async function ownerPageRoutes(app: FastifyInstance, options: { s
 
   const asset = async (request: FastifyRequest, reply: FastifyReply, name: string) => {
     if (!OWNER_ASSET_NAME.test(name)) return sendNotFoundPage(site, request, reply);
-    const absolutePath = path.join(site.publicDir, ...OWNER_ASSETS_DIR.split("/"), name);
+    // An owner area opened before a deploy still loads its screens' chunks from the earlier release.
+    const absolutePath = await site.ownerAsset(name);
+    if (!absolutePath) return sendNotFoundPage(site, request, reply);
     reply.header("cache-control", IMMUTABLE);
     if (isCacheable(name)) {
       const file = await site.cached(absolutePath);
