@@ -23,13 +23,7 @@ import { hydrate } from "../scripts/audit/measure";
 import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
 import { ROUTES } from "../src/routes";
 import { freshDatabase } from "./support/own-database";
-import {
-  releaseCopy,
-  startReleaseServer,
-  stopReleaseServers,
-  type ReleaseCopy,
-  type ReleaseServer,
-} from "./support/release-copy";
+import { releaseCopy, startCopyServer, stopReleaseServers, type ReleaseCopy, type ReleaseServer } from "./support/release-copy";
 
 const DATABASE = `urkraft_e2e_deploy_${process.pid}`;
 const PORT = 9421;
@@ -48,7 +42,7 @@ test.beforeAll(async () => {
   copy = releaseCopy();
   await copy.deploy();
   database = await freshDatabase(DATABASE);
-  firstServer = await startReleaseServer(copy, PORT, { DATABASE_URL: database.url });
+  firstServer = await startCopyServer(copy, PORT, { DATABASE_URL: database.url });
   origin = firstServer.origin;
   sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
@@ -56,7 +50,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await sql?.end();
-  if (copy) await stopReleaseServers(copy);
+  if (copy) await stopReleaseServers(copy.releasesDir);
   await database?.drop();
   copy?.remove();
 });
@@ -96,10 +90,6 @@ async function watch(page: Page): Promise<Watched> {
     if (response.status() >= 400) watched.problems.push(`${response.status()}: ${response.url()}`);
   });
   page.on("requestfailed", (request) => {
-    // The form reads only the status of an accepted post; the unread body is dropped when the page moves on,
-    // which Chromium reports as an aborted request although its answer had come.
-    const answered = entries.get(request)?.status;
-    if (answered !== undefined && answered < 400 && request.failure()?.errorText === "net::ERR_ABORTED") return;
     // Chromium asks for the tab's icon again at each navigation and drops the request still under way; the
     // icon's answers are checked at the end instead.
     if (new URL(request.url()).pathname === "/favicon.svg" && request.failure()?.errorText === "net::ERR_ABORTED") return;

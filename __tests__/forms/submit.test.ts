@@ -19,6 +19,13 @@ describe("submitForm", () => {
     ]);
   });
 
+  it("reads an accepted answer to its end, so the browser does not keep the request open", async () => {
+    const text = jest.fn(async () => '{"ok":true}');
+    mockFetch(() => ({ ...jsonResponse(202, { ok: true }), text }) as Response);
+    await expect(submitForm("/api/leads", {})).resolves.toEqual({ kind: "accepted" });
+    expect(text).toHaveBeenCalledTimes(1);
+  });
+
   it("turns 400 {errors} into field errors", async () => {
     mockFetch(() => jsonResponse(400, { errors: { email: "Ungültige E-Mail", name: "Name erforderlich" } }));
     await expect(submitForm("/api/leads", {})).resolves.toEqual({

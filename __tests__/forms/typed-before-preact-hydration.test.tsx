@@ -31,7 +31,7 @@ beforeEach(() => {
   sent = [];
   global.fetch = jest.fn(async (_url: string, init: RequestInit = {}) => {
     sent.push(JSON.parse(String(init.body)));
-    return { ok: true, status: 202, json: async () => ({ ok: true }) } as Response;
+    return { ok: true, status: 202, json: async () => ({ ok: true }), text: async () => '{"ok":true}' } as Response;
   }) as unknown as typeof fetch;
   container = document.createElement("div");
   document.body.append(container);

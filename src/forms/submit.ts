@@ -64,7 +64,12 @@ export async function submitForm(endpoint: string, body: Record<string, string>)
     clearTimeout(timer);
   }
 
-  if (response.ok) return { kind: "accepted" };
+  if (response.ok) {
+    // Read to its end, not awaited: an answer whose body nobody reads stays open in the browser as a request
+    // under way until the page is gone.
+    response.text().catch(() => undefined);
+    return { kind: "accepted" };
+  }
   // The server's 5xx text is generic anyway, and a proxy in between may answer in English or HTML.
   if (response.status >= 500) return { kind: "failed", message: SUBMIT_MESSAGES.server };
 
