@@ -12,12 +12,12 @@
  * With DATABASE_URL the server uses PostgreSQL, else a temporary PGlite (no code change then, unless
  * BENCH_PGLITE_HANDOVER=1: see docs/production.md). Runs Gatsby three times: run it under the machine's build lock where there is one.
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { findFreePort } from "./server-load/server-process";
 import { deploy } from "./deploy/release";
+import { startReleaseServer, stopReleaseServers } from "./deploy/release-server";
 import { startTraffic } from "./deploy/traffic";
 
 const projectDir = path.resolve(__dirname, "..");
@@ -77,32 +77,14 @@ async function main(): Promise<void> {
   console.log(`  erstes Release nach ${((Date.now() - first) / 1000).toFixed(1)} s`);
 
   const port = await findFreePort(Number(process.env.BENCH_PORT ?? 9370));
-  const server = spawn(process.execPath, ["--enable-source-maps", path.join(releasesDir, "current", "server.mjs")], {
-    cwd: projectDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      RELEASES_DIR: releasesDir,
-      DATA_DIR: path.join(root, "data"),
-      RATE_LIMIT_MAX: "1000000",
-      MAIL_WORKER: "false",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
   let failed = 0;
   try {
-    let healthy = false;
-    for (let i = 0; i < 300 && !healthy && server.exitCode === null; i++) {
-      healthy = await fetch(`${baseUrl}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    if (!healthy) throw new Error("Der Server aus dem ersten Release ist nicht bereit geworden (Ausgabe oben).");
+    const { origin: baseUrl } = await startReleaseServer({
+      releasesDir,
+      cwd: projectDir,
+      port,
+      env: { DATA_DIR: path.join(root, "data"), RATE_LIMIT_MAX: "1000000" },
+    });
     changeTestimonial(`Inhalt ${stamp}`);
     failed += await measure("Inhaltsänderung (Testimonial)", baseUrl, `Inhalt ${stamp}`);
     if (process.env.DATABASE_URL || process.env.BENCH_PGLITE_HANDOVER === "1") {
@@ -115,27 +97,10 @@ async function main(): Promise<void> {
   } finally {
     for (const [file, text] of originals) writeFileSync(file, text);
     // After a handover the server is another process: stop whichever serves the releases.
-    server.kill("SIGTERM");
-    stopServing(releasesDir);
+    await stopReleaseServers(releasesDir);
     if (!process.env.BENCH_RELEASES_DIR) rmSync(root, { recursive: true, force: true });
   }
   if (failed > 0) process.exit(1);
-}
-
-/** Ends the server processes started from these releases (a handover leaves one the bench did not spawn). */
-function stopServing(dir: string): void {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let commandLine = "";
-    try {
-      commandLine = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-    } catch {
-      continue;
-    }
-    if (commandLine.split("\0").some((arg) => arg.startsWith(`${dir}/`) && arg.endsWith("server.mjs"))) {
-      process.kill(Number(entry), "SIGTERM");
-    }
-  }
 }
 
 main().catch((error: unknown) => {

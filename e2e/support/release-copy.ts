@@ -3,25 +3,17 @@
  * Its first build is a cold one: Gatsby's .cache holds absolute paths, and one copied from this checkout
  * makes the build fail ("The result of this StaticQuery could not be fetched"); from the second deploy on
  * the copy's own cache keeps the build warm. `npm run deploy` runs in it for real, into its own releases/, and a server started from
- * releases/current follows the deploys like the production server does.
+ * releases/current (scripts/deploy/release-server.ts) follows the deploys like the production server does.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startReleaseServer, type ReleaseServer } from "../../scripts/deploy/release-server";
+
+export { stopReleaseServers, type ReleaseServer } from "../../scripts/deploy/release-server";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const START_LIMIT_MS = 120_000;
 
 export interface ReleaseCopy {
   dir: string;
@@ -74,72 +66,12 @@ export function releaseCopy(): ReleaseCopy {
   };
 }
 
-export interface ReleaseServer {
-  origin: string;
-  process: ChildProcess;
-  output: () => string;
-}
-
-/** The production server of the copy's live release, on `port`. */
-export async function startReleaseServer(copy: ReleaseCopy, port: number, env: Record<string, string>): Promise<ReleaseServer> {
-  const child = spawn(process.execPath, ["--enable-source-maps", path.join(copy.releasesDir, "current", "server.mjs")], {
+/** The production server of the copy's live release, on `port`; it follows the copy's deploys. */
+export function startCopyServer(copy: ReleaseCopy, port: number, env: Record<string, string>): Promise<ReleaseServer> {
+  return startReleaseServer({
+    releasesDir: copy.releasesDir,
     cwd: copy.dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      RELEASES_DIR: copy.releasesDir,
-      DATA_DIR: path.join(copy.dir, "data"),
-      RATE_LIMIT_MAX: "1000",
-      MAIL_WORKER: "false",
-      LOG_LEVEL: "warn",
-      SITE_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+    port,
+    env: { DATA_DIR: path.join(copy.dir, "data"), RATE_LIMIT_MAX: "1000", SITE_URL: `http://127.0.0.1:${port}`, ...env },
   });
-  let output = "";
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-20_000));
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_LIMIT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Der Server endete mit Code ${child.exitCode}:\n${output}`);
-    if (
-      await fetch(`${origin}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`Der Server antwortete nicht:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { origin, process: child, output: () => output };
-}
-
-/**
- * Ends every server process started from the copy's releases: after a handover the one serving is a
- * process the test did not spawn itself, so they are found by their command line.
- */
-export async function stopReleaseServers(copy: ReleaseCopy): Promise<void> {
-  const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let commandLine = "";
-    try {
-      commandLine = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-    } catch {
-      continue;
-    }
-    if (commandLine.split("\0").some((arg) => arg.startsWith(`${copy.releasesDir}/`) && arg.endsWith("server.mjs"))) {
-      pids.push(Number(entry));
-    }
-  }
-  for (const pid of pids) process.kill(pid, "SIGTERM");
-  const deadline = Date.now() + 15_000;
-  while (pids.some((pid) => existsSync(`/proc/${pid}`)) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
