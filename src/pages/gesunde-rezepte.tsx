@@ -68,6 +68,9 @@ export const query = graphql`
               layout: CONSTRAINED
               placeholder: DOMINANT_COLOR
               formats: [AUTO, AVIF, WEBP]
+              # Flat artwork on a card: AVIF at 40 looks the same as at the default 50 and weighs a third
+              # less; a phone loads the first four cards while the hero is still being painted.
+              avifOptions: { quality: 40 }
               outputPixelDensities: [0.5, 0.75, 1, 1.5, 2]
               sizes: "(min-width: 1024px) 270px, (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)"
             )

@@ -3,7 +3,7 @@ import {
   bowl,
   C,
   leaf,
-  linen,
+  radial,
   napkin,
   planks,
   potato,
@@ -96,7 +96,9 @@ export function nutritionHero(): string {
 
 export function recipesHero(): string {
   const r = rng(17);
-  let body = linen(W, H, C.cream200, C.bark500, r);
+  // A plain cloth in soft window light: the hero is the recipes page's largest paint, and a woven texture
+  // costs a third more bytes at every size.
+  let body = `<rect width="${W}" height="${H}" fill="${C.cream200}"/><rect width="${W}" height="${H}" fill="url(#window)"/>`;
   // cast-iron pot with a golden soup
   const soup = [];
   for (const [x, y] of scatterInCircle(r, 620, 600, 290, 46)) {
@@ -119,7 +121,7 @@ export function recipesHero(): string {
     const [x, y] = scatterInCircle(r, 1390, 220, 70, 1)[0];
     body += `<rect x="${f(x)}" y="${f(y)}" width="6" height="6" fill="#fff" opacity="0.9" transform="rotate(${f(r.range(0, 90))} ${f(x)} ${f(y)})"/>`;
   }
-  return svgDocument(W, H, body);
+  return svgDocument(W, H, body, radial("window", [[0, "#fff8ea", 0.55], [1, C.cream200, 0]], 0.3, 0.2, 0.9));
 }
 
 /** A plan on the kitchen table: notebook, pencil, mug of herbal tea, an apple. */
