@@ -78,13 +78,15 @@ async function main(): Promise<void> {
 
   const port = await findFreePort(Number(process.env.BENCH_PORT ?? 9370));
   let failed = 0;
+  let server: Awaited<ReturnType<typeof startReleaseServer>> | undefined;
   try {
-    const { origin: baseUrl } = await startReleaseServer({
+    server = await startReleaseServer({
       releasesDir,
       cwd: projectDir,
       port,
       env: { DATA_DIR: path.join(root, "data"), RATE_LIMIT_MAX: "1000000" },
     });
+    const baseUrl = server.origin;
     changeTestimonial(`Inhalt ${stamp}`);
     failed += await measure("Inhaltsänderung (Testimonial)", baseUrl, `Inhalt ${stamp}`);
     if (process.env.DATABASE_URL || process.env.BENCH_PGLITE_HANDOVER === "1") {
@@ -95,6 +97,8 @@ async function main(): Promise<void> {
       console.log("Codeänderung: übersprungen (nur mit DATABASE_URL oder BENCH_PGLITE_HANDOVER=1 gemessen)");
     }
   } finally {
+    // The server's warnings and errors (it logs at "warn"), from both processes of a handover.
+    if (server?.output().trim()) console.log(`Ausgabe des Servers:\n${server.output().trim()}`);
     for (const [file, text] of originals) writeFileSync(file, text);
     // After a handover the server is another process: stop whichever serves the releases.
     await stopReleaseServers(releasesDir);
