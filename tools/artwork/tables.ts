@@ -121,7 +121,21 @@ export function recipesHero(): string {
     const [x, y] = scatterInCircle(r, 1390, 220, 70, 1)[0];
     body += `<rect x="${f(x)}" y="${f(y)}" width="6" height="6" fill="#fff" opacity="0.9" transform="rotate(${f(r.range(0, 90))} ${f(x)} ${f(y)})"/>`;
   }
-  return svgDocument(W, H, body, radial("window", [[0, "#fff8ea", 0.55], [1, C.cream200, 0]], 0.3, 0.2, 0.9));
+  return svgDocument(
+    W,
+    H,
+    body,
+    radial(
+      "window",
+      [
+        [0, "#fff8ea", 0.55],
+        [1, C.cream200, 0],
+      ],
+      0.3,
+      0.2,
+      0.9,
+    ),
+  );
 }
 
 /** A plan on the kitchen table: notebook, pencil, mug of herbal tea, an apple. */
