@@ -34,7 +34,7 @@ export async function startReleaseServer(options: {
       HOST: "127.0.0.1",
       RELEASES_DIR: releasesDir,
       MAIL_WORKER: "false",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -4,7 +4,7 @@
  * The server lends the open database to local tools over a Unix socket (see local-socket.ts).
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rm, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -142,8 +142,20 @@ async function takeLock(lockFile: string): Promise<void> {
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A process that has ended but whose parent has not reaped it still answers signal 0. A server started by a
+ * handover has no parent of its own left; killed, it can stay such a zombie, and it holds nothing any more.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    return /\) Z /.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
   }
 }

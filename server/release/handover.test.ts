@@ -2,7 +2,9 @@
  * A deploy with new server code, end to end with real processes and sockets: the running server starts the
  * new release's compiled server, passes it the listening socket and drains; page views and sign-ups sent
  * all the while get an answer, each stored once. A server killed with SIGKILL and started again comes back
- * on the live release. On PostgreSQL, where both processes serve side by side for a moment.
+ * on the live release. On PostgreSQL, where both processes serve side by side for a moment, and on PGlite,
+ * where the new process opens the database only once the old one has closed it, and connections arriving
+ * meanwhile wait for it.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -12,6 +14,7 @@ import { describe, it } from "node:test";
 import pg from "pg";
 import { startTraffic } from "../../scripts/deploy/traffic";
 import { findFreePort, startServer, stopServer } from "../../scripts/server-load/server-process";
+import { openPglite } from "../db/pglite";
 import { createPostgresDatabaseUrl, postgresSkipReason } from "../test-support/databases";
 import { createReleasesFixture } from "../test-support/release-fixture";
 import { switchCurrent } from "./releases";
@@ -110,4 +113,20 @@ describe("new server code takes over the port", () => {
       await database.drop();
     }
   });
+
+  it(
+    "on PGlite, without a failed request: connections that arrive while the new process opens the database wait for it",
+    { timeout: 180_000 },
+    async () => {
+      await handoverUnderLoad({}, async (dataDir) => {
+        const db = await openPglite(dataDir);
+        try {
+          const { rows } = await db.query<{ count: string }>("SELECT count(*) FROM leads WHERE email LIKE 'deploy-%'");
+          return Number(rows[0]!.count);
+        } finally {
+          await db.close();
+        }
+      });
+    },
+  );
 });

@@ -9,7 +9,7 @@
  * Should the new process fail to start, the old one keeps serving.
  */
 import { spawn } from "node:child_process";
-import { Server as NetServer, type Server } from "node:net";
+import { Server as NetServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { drain } from "../shutdown";
@@ -37,11 +37,16 @@ export function handoverFromParent(): HandoverChild | undefined {
   let hasSocket = false;
   let gotSocket: (server: Server) => void = () => {};
   const socket = new Promise<Server>((resolve) => (gotSocket = resolve));
+  // Node accepts on a server handle the moment it arrives over IPC, with a bare net.Server of its own. Until
+  // the app listens on the handle, the connections it accepts wait here; without this they would reach no
+  // handler and hang until the client gives up.
+  const waiting: Socket[] = [];
   let freed: () => void = () => {};
   const databaseFree = new Promise<void>((resolve) => (freed = resolve));
   process.on("message", (message: Message, handle?: Server) => {
     if (message.type === "socket" && handle) {
       hasSocket = true;
+      handle.on("connection", (connection: Socket) => waiting.push(connection));
       gotSocket(handle);
     }
     if (message.type === "database-free") freed();
@@ -59,6 +64,9 @@ export function handoverFromParent(): HandoverChild | undefined {
       const server = await socket;
       const handle = (server as unknown as { _handle: object })._handle;
       await app.listen({ handle } as unknown as Parameters<FastifyInstance["listen"]>[0]);
+      // From here the app's server accepts on the handle; those that came before are served now.
+      server.removeAllListeners("connection");
+      for (const connection of waiting.splice(0)) app.server.emit("connection", connection);
       send({ type: "listening" });
       process.disconnect?.();
     },
