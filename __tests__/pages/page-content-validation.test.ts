@@ -80,6 +80,10 @@ describe("validation of page copy, notices and images", () => {
   it("names a field nobody reads, e.g. a typo", () => {
     const dir = changed("notices.json", (notices) => ({ ...notices, disclamer: "…" }));
     expect(contentProblems(dir)).toEqual(["content/notices.json: unbekanntes Feld: disclamer"]);
+    const site = changed("site.json", (settings) => ({ ...settings, websiteName: "Urkraft" }));
+    expect(contentProblems(site)).toEqual(["content/site.json: unbekanntes Feld: websiteName"]);
+    const two = changed("site.json", (settings) => ({ ...settings, websiteName: "Urkraft", colour: "grün" }));
+    expect(contentProblems(two)).toEqual(["content/site.json: unbekannte Felder: websiteName, colour"]);
   });
 
   it("needs exactly one drink for the nutrition page, and its caffeine content", () => {

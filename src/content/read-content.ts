@@ -85,11 +85,15 @@ function validate(
   }
 }
 
+/** The message for fields no schema names (a typo, mostly); yup lists them in `unknown`, comma-separated. */
+const UNKNOWN_FIELD = ({ unknown }: { unknown: string }) =>
+  unknown.includes(",") ? `unbekannte Felder: ${unknown}` : `unbekanntes Feld: ${unknown}`;
+
 export function siteSettingsProblems(dir: string): string[] {
   const { value, problem } = readJson(dir, "site.json");
   if (problem) return [problem];
   if (!value || typeof value !== "object" || Array.isArray(value)) return ["content/site.json: muss ein Objekt { … } sein"];
-  return validate(siteSchema.noUnknown(), value, "content/site.json");
+  return validate(siteSchema.noUnknown(UNKNOWN_FIELD), value, "content/site.json");
 }
 
 export function listFileProblems(dir: string): string[] {
@@ -129,7 +133,7 @@ export function objectFileProblems(dir: string): string[] {
     const { value, problem } = readJson(dir, file);
     if (problem) return [problem];
     if (!value || typeof value !== "object" || Array.isArray(value)) return [`${shown}: muss ein Objekt { … } sein`];
-    const problems = validate(schema.noUnknown("unbekanntes Feld: ${unknown}"), value, shown, contextFor(dir, file));
+    const problems = validate(schema.noUnknown(UNKNOWN_FIELD), value, shown, contextFor(dir, file));
     // Against a valid site.json only: a value missing there is reported once, as site.json's problem.
     if (siteIsValid)
       for (const [field, textValue] of stringsIn(value))
