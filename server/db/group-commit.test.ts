@@ -165,17 +165,24 @@ test("a submission the database refuses fails alone; the others of its batch are
   }
 });
 
-test("items with the same key wait for a later batch, in the order they came; statements stay within the limit", async () => {
+test("items with the same key wait until the statement holding the earlier one has committed, in the order they came; statements stay within the limit", async () => {
   const calls: string[][] = [];
+  const runningKeys = new Set<string>();
   let running = 0;
   let mostRunning = 0;
   const write = createGroupCommit<string, string>({
     writeBatch: async (items) => {
       calls.push(items);
+      for (const item of items) {
+        const key = item.split(":")[0]!;
+        assert.ok(!runningKeys.has(key), `${item} runs while an earlier item of ${key} has not committed`);
+        runningKeys.add(key);
+      }
       running += 1;
       mostRunning = Math.max(mostRunning, running);
       await new Promise((resolve) => setTimeout(resolve, 5));
       running -= 1;
+      for (const item of items) runningKeys.delete(item.split(":")[0]!);
       return items.map((item) => item.toUpperCase());
     },
     key: (item) => item.split(":")[0]!,
@@ -189,7 +196,7 @@ test("items with the same key wait for a later batch, in the order they came; st
     items.map((item) => item.toUpperCase()),
     "each caller gets its own result",
   );
-  assert.deepEqual(calls, [["a:1", "b:1", "c:1"], ["a:2", "d:1", "e:1"], ["a:3"]]);
+  assert.deepEqual(calls, [["a:1", "b:1", "c:1"], ["d:1", "e:1"], ["a:2"], ["a:3"]]);
   assert.equal(mostRunning, 2);
 });
 

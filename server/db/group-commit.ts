@@ -13,7 +13,8 @@ export interface GroupCommitOptions<In, Out> {
   writeBatch(items: In[]): Promise<Out[]>;
   /**
    * Items with the same key never share a statement (an upsert cannot touch one row twice in one
-   * statement); the later one waits for the next batch, keeping the order of arrival.
+   * statement), nor run in two at once: the later one waits until the batch holding the earlier one has
+   * committed, so they are written in the order they came (the later sign-up of an address wins).
    */
   key?(item: In): string;
   /** Most items per statement. */
@@ -33,16 +34,21 @@ export type GroupCommit<In, Out> = (item: In) => Promise<Out>;
 export function createGroupCommit<In, Out>(options: GroupCommitOptions<In, Out>): GroupCommit<In, Out> {
   let queue: Waiting<In, Out>[] = [];
   let inFlight = 0;
+  /** The keys of the items in running statements. */
+  const keysInFlight = new Set<string>();
 
-  /** Takes up to maxBatch waiting items from the front, skipping any whose key is already in the batch. */
-  function takeBatch(): Waiting<In, Out>[] {
-    if (!options.key) return queue.splice(0, options.maxBatch);
+  /**
+   * Takes up to maxBatch waiting items from the front, skipping any whose key is already in the batch or in
+   * a running statement; returns the batch and its keys.
+   */
+  function takeBatch(): { batch: Waiting<In, Out>[]; keys: string[] } {
+    if (!options.key) return { batch: queue.splice(0, options.maxBatch), keys: [] };
     const keys = new Set<string>();
     const batch: Waiting<In, Out>[] = [];
     const left: Waiting<In, Out>[] = [];
     for (const waiting of queue) {
       const key = options.key(waiting.item);
-      if (batch.length < options.maxBatch && !keys.has(key)) {
+      if (batch.length < options.maxBatch && !keys.has(key) && !keysInFlight.has(key)) {
         keys.add(key);
         batch.push(waiting);
       } else {
@@ -50,7 +56,7 @@ export function createGroupCommit<In, Out>(options: GroupCommitOptions<In, Out>)
       }
     }
     queue = left;
-    return batch;
+    return { batch, keys: [...keys] };
   }
 
   async function write(batch: Waiting<In, Out>[]): Promise<void> {
@@ -76,10 +82,14 @@ export function createGroupCommit<In, Out>(options: GroupCommitOptions<In, Out>)
 
   function pump(): void {
     while (inFlight < options.maxInFlight && queue.length > 0) {
-      const batch = takeBatch();
+      const { batch, keys } = takeBatch();
+      // Every waiting item's key is in a running statement: the next one starts when that has committed.
+      if (batch.length === 0) return;
       inFlight += 1;
+      for (const key of keys) keysInFlight.add(key);
       void write(batch).finally(() => {
         inFlight -= 1;
+        for (const key of keys) keysInFlight.delete(key);
         schedule();
       });
     }
