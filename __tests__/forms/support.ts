@@ -1,36 +1,9 @@
 import { act } from "@testing-library/react";
 import { navigate } from "gatsby";
 import { provideStaticQueries } from "../support/content";
+import { clearFetch } from "./fetch-mock";
 
-/**
- * The network boundary of the form tests: `fetch` (jsdom has none) answered per test, and the requests
- * the forms sent, read back as the server would see them.
- */
-export interface SentRequest {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: Record<string, unknown>;
-}
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    json: async () => body,
-    text: async () => JSON.stringify(body),
-  } as Response;
-}
-
-export function htmlResponse(status: number): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    json: async () => {
-      throw new SyntaxError("Unexpected token '<'");
-    },
-  } as unknown as Response;
-}
+export { clearFetch, htmlResponse, jsonResponse, mockFetch, type SentRequest } from "./fetch-mock";
 
 export interface Deferred<T> {
   promise: Promise<T>;
@@ -46,34 +19,6 @@ export function deferred<T>(): Deferred<T> {
     reject = rej;
   });
   return { promise, resolve, reject };
-}
-
-/** Installs a fetch that answers with `answer` (a response, a promise of one, or a thrown error). */
-export function mockFetch(answer: (request: SentRequest) => Response | Promise<Response>) {
-  const fetchMock = jest.fn(async (url: string, init: RequestInit = {}) => {
-    const request: SentRequest = {
-      url,
-      method: init.method ?? "GET",
-      headers: init.headers as Record<string, string>,
-      body: typeof init.body === "string" ? JSON.parse(init.body) : {},
-    };
-    return answer(request);
-  });
-  global.fetch = fetchMock as unknown as typeof fetch;
-  return {
-    fetchMock,
-    sent: (): SentRequest[] =>
-      fetchMock.mock.calls.map(([url, init]) => ({
-        url,
-        method: init?.method ?? "GET",
-        headers: init?.headers as Record<string, string>,
-        body: typeof init?.body === "string" ? JSON.parse(init.body) : {},
-      })),
-  };
-}
-
-export function clearFetch() {
-  delete (global as { fetch?: unknown }).fetch;
 }
 
 /** Fake timers, the real site.json behind every static query, and a fresh `navigate` and `fetch` per test. */

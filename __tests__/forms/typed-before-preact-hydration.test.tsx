@@ -16,6 +16,7 @@ import { LeadForm } from "../../src/forms/LeadForm";
 import { fieldId } from "../../src/forms/values-on-screen";
 import { LIMITS } from "../../src/constants";
 import { provideStaticQueries } from "../support/content";
+import { jsonResponse, mockFetch, type SentRequest } from "./fetch-mock";
 
 jest.mock("react", () => jest.requireActual("preact/compat"));
 jest.mock("react-dom", () => jest.requireActual("preact/compat"));
@@ -23,16 +24,12 @@ jest.mock("react-dom", () => jest.requireActual("preact/compat"));
 type Control = HTMLInputElement | HTMLTextAreaElement;
 
 let container: HTMLDivElement;
-let sent: Record<string, string>[];
+let sent: () => SentRequest[];
 
 beforeEach(() => {
   provideStaticQueries();
   (navigate as jest.Mock).mockClear();
-  sent = [];
-  global.fetch = jest.fn(async (_url: string, init: RequestInit = {}) => {
-    sent.push(JSON.parse(String(init.body)));
-    return { ok: true, status: 202, json: async () => ({ ok: true }), text: async () => '{"ok":true}' } as Response;
-  }) as unknown as typeof fetch;
+  sent = mockFetch(() => jsonResponse(202, { ok: true })).sent;
   container = document.createElement("div");
   document.body.append(container);
 });
@@ -103,7 +100,7 @@ describe.each([
       container.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject(expected);
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]!.body).toMatchObject(expected);
   });
 });

@@ -16,6 +16,7 @@ import { entrySource, forgetEntrySource } from "../../src/forms/entry-source";
 import { fieldId } from "../../src/forms/values-on-screen";
 import { VISIT_SOURCE_FORM_ID } from "../../src/visit-source";
 import { provideStaticQueries } from "../support/content";
+import { jsonResponse, mockFetch, type SentRequest } from "./fetch-mock";
 
 jest.mock("react", () => jest.requireActual("preact/compat"));
 jest.mock("react-dom", () => jest.requireActual("preact/compat"));
@@ -27,16 +28,12 @@ const SERVER_INPUTS =
 
 let container: HTMLDivElement;
 let tail: HTMLDivElement;
-let sent: Record<string, string>[];
+let sent: () => SentRequest[];
 
 beforeEach(() => {
   provideStaticQueries();
   forgetEntrySource();
-  sent = [];
-  global.fetch = jest.fn(async (_url: string, init: RequestInit = {}) => {
-    sent.push(JSON.parse(String(init.body)));
-    return { ok: true, status: 202, json: async () => ({ ok: true }), text: async () => '{"ok":true}' } as Response;
-  }) as unknown as typeof fetch;
+  sent = mockFetch(() => jsonResponse(202, { ok: true })).sent;
   container = document.createElement("div");
   tail = document.createElement("div");
   tail.innerHTML = SERVER_INPUTS;
@@ -83,8 +80,8 @@ describe.each([
       container.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]!.body).toMatchObject({
       ...values,
       quelle_seite: "google.de",
       utm_source: "newsletter",
