@@ -79,7 +79,12 @@ async function watch(page: Page): Promise<Watched> {
   });
   page.on("pageerror", (error) => watched.problems.push(`pageerror: ${error.message}`));
   const entries = new Map<Request, Watched["requests"][number]>();
+  /** Documents the tab has begun to load, and for each request how many had begun when it was sent. */
+  let navigations = 0;
+  const sentDuring = new Map<Request, number>();
   page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations += 1;
+    sentDuring.set(request, navigations);
     const entry = { path: new URL(request.url()).pathname, afterSwitch: watched.switched };
     entries.set(request, entry);
     watched.requests.push(entry);
@@ -90,9 +95,12 @@ async function watch(page: Page): Promise<Watched> {
     if (response.status() >= 400) watched.problems.push(`${response.status()}: ${response.url()}`);
   });
   page.on("requestfailed", (request) => {
+    const aborted = request.failure()?.errorText === "net::ERR_ABORTED";
+    // A document the tab leaves drops what it still loads (a lazy picture, say) when the next one begins.
+    if (aborted && navigations > sentDuring.get(request)!) return;
     // Chromium asks for the tab's icon again at each navigation and drops the request still under way; the
     // icon's answers are checked at the end instead.
-    if (new URL(request.url()).pathname === "/favicon.svg" && request.failure()?.errorText === "net::ERR_ABORTED") return;
+    if (new URL(request.url()).pathname === "/favicon.svg" && aborted) return;
     watched.problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
   });
   page.on("domcontentloaded", () => (watched.documentLoads += 1));
