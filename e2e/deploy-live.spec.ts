@@ -58,8 +58,11 @@ test.afterAll(async () => {
 interface Watched {
   problems: string[];
   documentLoads: number;
-  /** Every request's path, and whether it was sent after the new release went live. */
-  requests: { path: string; afterSwitch: boolean; status?: number }[];
+  /**
+   * Every request's path, whether it was sent after the new release went live, and how many documents the tab
+   * had begun to load when it was sent.
+   */
+  requests: { path: string; afterSwitch: boolean; documentsBegun: number; status?: number }[];
   switched: boolean;
 }
 
@@ -79,13 +82,10 @@ async function watch(page: Page): Promise<Watched> {
   });
   page.on("pageerror", (error) => watched.problems.push(`pageerror: ${error.message}`));
   const entries = new Map<Request, Watched["requests"][number]>();
-  /** Documents the tab has begun to load, and for each request how many had begun when it was sent. */
-  let navigations = 0;
-  const sentDuring = new Map<Request, number>();
+  let documentsBegun = 0;
   page.on("request", (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations += 1;
-    sentDuring.set(request, navigations);
-    const entry = { path: new URL(request.url()).pathname, afterSwitch: watched.switched };
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentsBegun += 1;
+    const entry = { path: new URL(request.url()).pathname, afterSwitch: watched.switched, documentsBegun };
     entries.set(request, entry);
     watched.requests.push(entry);
   });
@@ -97,7 +97,7 @@ async function watch(page: Page): Promise<Watched> {
   page.on("requestfailed", (request) => {
     const aborted = request.failure()?.errorText === "net::ERR_ABORTED";
     // A document the tab leaves drops what it still loads (a lazy picture, say) when the next one begins.
-    if (aborted && navigations > sentDuring.get(request)!) return;
+    if (aborted && documentsBegun > entries.get(request)!.documentsBegun) return;
     // Chromium asks for the tab's icon again at each navigation and drops the request still under way; the
     // icon's answers are checked at the end instead.
     if (new URL(request.url()).pathname === "/favicon.svg" && aborted) return;
