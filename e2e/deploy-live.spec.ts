@@ -60,9 +60,9 @@ interface Watched {
   documentLoads: number;
   /**
    * Every request's path, whether it was sent after the new release went live, and how many documents the tab
-   * had begun to load when it was sent.
+   * had shown when it was sent.
    */
-  requests: { path: string; afterSwitch: boolean; documentsBegun: number; status?: number }[];
+  requests: { path: string; afterSwitch: boolean; documentsShown: number; status?: number }[];
   switched: boolean;
 }
 
@@ -82,22 +82,25 @@ async function watch(page: Page): Promise<Watched> {
   });
   page.on("pageerror", (error) => watched.problems.push(`pageerror: ${error.message}`));
   const entries = new Map<Request, Watched["requests"][number]>();
-  let documentsBegun = 0;
+  // Counted when a new document's answer arrives, just before it takes the tab over, not when its request
+  // starts: the document before keeps loading until then. (Gatsby's client-side links load no document.)
+  let documentsShown = 0;
   page.on("request", (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentsBegun += 1;
-    const entry = { path: new URL(request.url()).pathname, afterSwitch: watched.switched, documentsBegun };
+    const entry = { path: new URL(request.url()).pathname, afterSwitch: watched.switched, documentsShown };
     entries.set(request, entry);
     watched.requests.push(entry);
   });
   page.on("response", (response) => {
-    const entry = entries.get(response.request());
+    const request = response.request();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentsShown += 1;
+    const entry = entries.get(request);
     if (entry) entry.status = response.status();
     if (response.status() >= 400) watched.problems.push(`${response.status()}: ${response.url()}`);
   });
   page.on("requestfailed", (request) => {
     const aborted = request.failure()?.errorText === "net::ERR_ABORTED";
-    // A document the tab leaves drops what it still loads (a lazy picture, say) when the next one begins.
-    if (aborted && documentsBegun > entries.get(request)!.documentsBegun) return;
+    // A document the tab leaves drops what it still loads (a lazy picture, say) when the next one takes over.
+    if (aborted && documentsShown > entries.get(request)!.documentsShown) return;
     // Chromium asks for the tab's icon again at each navigation and drops the request still under way; the
     // icon's answers are checked at the end instead.
     if (new URL(request.url()).pathname === "/favicon.svg" && aborted) return;
