@@ -3,6 +3,7 @@ import path from "node:path";
 import { readSiteSettings } from "./src/content/read-content";
 import { contentTypeName } from "./src/content/content-schema";
 import { API_PREFIX, SITEMAP_EXCLUDES } from "./src/routes";
+import { RELEASE_BUILD_ENV } from "./src/build-flags";
 
 const site = readSiteSettings(path.join(__dirname, "content"));
 
@@ -13,7 +14,7 @@ const config: GatsbyConfig = {
     siteUrl: site.siteUrl,
   },
   trailingSlash: "never",
-  graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
+  graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: process.env[RELEASE_BUILD_ENV] !== "1" },
   // `npm run develop`: the forms post to the Fastify server (npm start) on port 9000.
   proxy: [{ prefix: API_PREFIX, url: `http://127.0.0.1:${process.env.API_PORT ?? "9000"}` }],
   plugins: [

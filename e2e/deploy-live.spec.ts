@@ -18,6 +18,8 @@
  * the thank-you page and loads that page in full, which is its intended way of changing builds.
  */
 import { expect, test, type Page, type Request } from "@playwright/test";
+import { statSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { hydrate } from "../scripts/audit/measure";
 import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
@@ -40,7 +42,11 @@ let firstServer: ReleaseServer;
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   copy = releaseCopy();
+  const types = path.join(copy.dir, "src", "gatsby-types.d.ts");
+  const typesWritten = statSync(types).mtimeMs;
   await copy.deploy();
+  // A release's build leaves the tree it publishes as it is (no TypeScript types written into src/).
+  expect(statSync(types).mtimeMs).toBe(typesWritten);
   database = await freshDatabase(DATABASE);
   firstServer = await startCopyServer(copy, PORT, { DATABASE_URL: database.url });
   origin = firstServer.origin;

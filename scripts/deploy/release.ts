@@ -23,6 +23,7 @@ import {
   type ReleaseInfo,
 } from "../../server/release/releases";
 import { OWNER_DIR } from "../../server/static/owner-files";
+import { RELEASE_BUILD_ENV } from "../../src/build-flags";
 import { serverFingerprint } from "./fingerprint";
 import { acquireDeployLock } from "./lock";
 
@@ -55,13 +56,31 @@ function run(command: string, args: string[], cwd: string, what: string, env: No
   });
 }
 
+/**
+ * What makes a release's Gatsby build quicker than `npm run build` (a content change: about 6 s instead of 9 s
+ * on two cores), none of it changing a page:
+ */
+export function releaseBuildEnv(projectDir: string): NodeJS.ProcessEnv {
+  return {
+    // The deploy has checked the content just before: Gatsby need not do it again.
+    [CONTENT_CHECKED_ENV]: "1",
+    // No TypeScript types (src/gatsby-types.d.ts stays as committed).
+    [RELEASE_BUILD_ENV]: "1",
+    // Queries and pages run in the build process itself: no worker pool restarted between them (~0.9 s).
+    GATSBY_CPU_COUNT: "1",
+    // Plain log lines instead of the terminal UI, which each Gatsby process would load first.
+    GATSBY_LOGGER: "yurnalist",
+    // gatsby-config.ts and gatsby-node.ts compile in one process, without a thread pool to start.
+    PARCEL_WORKERS: "0",
+    // Node keeps the compiled code of Gatsby's modules between builds; it checks each file's content.
+    NODE_COMPILE_CACHE: path.join(projectDir, ".cache", "node-compile-cache"),
+  };
+}
+
 export const realBuildSteps: BuildSteps = {
   checkContent: (projectDir) => allContentProblems(path.join(projectDir, "content")),
-  // The deploy has checked the content just before: Gatsby need not do it again.
   buildSite: (projectDir) =>
-    run("npm", ["run", "-s", "build:site"], projectDir, "Der Build der Seite (npm run build:site)", {
-      [CONTENT_CHECKED_ENV]: "1",
-    }),
+    run("npm", ["run", "-s", "build:site"], projectDir, "Der Build der Seite (npm run build:site)", releaseBuildEnv(projectDir)),
   async buildOwner(projectDir, publicDir) {
     const { buildOwnerArea } = await import("../build-owner");
     try {
