@@ -5,7 +5,7 @@
  * page's own answer within the server's first TCP flight.
  */
 import { expect, test } from "@playwright/test";
-import { NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb } from "../scripts/audit/budgets";
+import { AUDIT_PHONE, HERO_PICTURE_BYTES, NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb } from "../scripts/audit/budgets";
 import { FORMS, axeAfterFailedSubmit, measurePage } from "../scripts/audit/measure";
 import { pagesToMeasure } from "../scripts/audit/pages";
 
@@ -24,6 +24,29 @@ for (const path of [...pagesToMeasure(), NOT_FOUND_PATH]) {
     expect(budgetFailures(measurement)).toEqual([]);
   });
 }
+
+test.describe("on the audit's phone", () => {
+  test.use(AUDIT_PHONE);
+
+  test(`each page's first picture weighs at most ${HERO_PICTURE_BYTES} B`, async ({ page }) => {
+    const pictures: string[] = [];
+    const tooHeavy: string[] = [];
+    for (const path of pagesToMeasure()) {
+      await page.goto(path, { waitUntil: "load" });
+      const sources = await page.$$eval('img[fetchpriority="high"]', (images) =>
+        images.map((image) => (image as HTMLImageElement).currentSrc),
+      );
+      for (const source of sources) {
+        const body = await (await page.request.get(source)).body();
+        pictures.push(`${path}: ${source.split("/").pop()} ${body.length} B`);
+        if (body.length > HERO_PICTURE_BYTES) tooHeavy.push(`${path}: ${source} ${body.length} B`);
+      }
+    }
+    // The pages with a hero picture (home, movement, nutrition, recipes) are measured, in the format a phone takes.
+    expect(pictures.filter((line) => line.includes(".avif")).length, pictures.join("\n")).toBeGreaterThanOrEqual(4);
+    expect(tooHeavy).toEqual([]);
+  });
+});
 
 for (const [name, form] of Object.entries(FORMS)) {
   test(`the ${name} form showing its errors has no axe violation`, async ({ context, baseURL }) => {
