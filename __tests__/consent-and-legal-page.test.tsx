@@ -52,7 +52,7 @@ describe("legal page", () => {
         const { revised } = renderLegal(slug);
         const line = screen.getByText(/^Stand:/);
         expect(line).toHaveTextContent(`Stand: ${formatGermanDate(new Date())}`);
-        expect(line).toHaveTextContent(`Fassung vom ${formatGermanDate(new Date(`${revised}T12:00:00Z`))}`);
+        expect(line).toHaveTextContent(`gültige Fassung vom ${formatGermanDate(new Date(`${revised}T12:00:00Z`))}`);
       } finally {
         jest.useRealTimers();
       }

@@ -5,7 +5,8 @@ import { TODAY } from "../hydration-marks";
 
 /**
  * "Stand: 23.11.2026" – always today's date, in German format – and, when known, the day the text was
- * last revised: "Fassung vom 21.11.2026" (from the legal text's front matter, JJJJ-MM-TT).
+ * last revised: "gültige Fassung vom 21.11.2026" (from the legal text's front matter, JJJJ-MM-TT), so the
+ * reader sees that today's date says which version still applies, not that the text was reviewed today.
  */
 export function LastUpdated({ revised }: { revised?: string }) {
   const today = useToday();
@@ -18,7 +19,7 @@ export function LastUpdated({ revised }: { revised?: string }) {
       {revised && (
         <>
           {" · "}
-          Fassung vom <time dateTime={revised}>{formatGermanDate(new Date(`${revised}T12:00:00Z`))}</time>
+          gültige Fassung vom <time dateTime={revised}>{formatGermanDate(new Date(`${revised}T12:00:00Z`))}</time>
         </>
       )}
     </p>
