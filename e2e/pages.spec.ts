@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { AUDIT_PHONE } from "../scripts/audit/budgets";
 import { hydrate } from "../scripts/audit/measure";
 import {
   FAQ_COUNT,
@@ -317,7 +318,7 @@ test.describe("on every content page", () => {
     // at its size and device pixels, not the next larger one. The phones are Lighthouse's (412 px at 1.75)
     // and a common one (375 px at 2); then a tablet and a desktop screen.
     for (const screen of [
-      { width: 412, height: 823, scale: 1.75 },
+      { ...AUDIT_PHONE.viewport, scale: AUDIT_PHONE.deviceScaleFactor },
       { width: 375, height: 812, scale: 2 },
       { width: 768, height: 1024, scale: 1 },
       { width: 1280, height: 800, scale: 1 },
