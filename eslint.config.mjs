@@ -38,4 +38,53 @@ export default tseslint.config(
       ],
     },
   },
+  // One direction between site and server: both build on common/, neither imports the other.
+  {
+    files: ["src/**/*.{ts,tsx}", "__tests__/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+server(/|$)",
+              message: "Die Seite importiert den Server nicht: gemeinsame Teile gehören nach common/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+src(/|$)",
+              message: "Der Server importiert die Seite nicht: gemeinsame Teile gehören nach common/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["common/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(src|server)(/|$)",
+              message: "common/ steht unter Seite und Server und importiert keinen von beiden.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,8 +1,8 @@
 import type { GatsbyConfig } from "gatsby";
 import path from "node:path";
-import { readSiteSettings } from "./src/content/read-content";
-import { contentTypeName } from "./src/content/content-schema";
-import { API_PREFIX, SITEMAP_EXCLUDES } from "./src/routes";
+import { readSiteSettings } from "./common/content/read-content";
+import { contentTypeName } from "./common/content/content-schema";
+import { API_PREFIX, SITEMAP_EXCLUDES } from "./common/routes";
 import { RELEASE_BUILD_ENV } from "./src/build-flags";
 
 const site = readSiteSettings(path.join(__dirname, "content"));
@@ -30,7 +30,7 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-transformer-json",
       options: {
-        // The GraphQL type of each content file comes from the content table (src/content/content-schema.ts).
+        // The GraphQL type of each content file comes from the content table (common/content/content-schema.ts).
         typeName: ({ node }: { node: { relativePath: string } }) => contentTypeName(node.relativePath) ?? "UnknownContentJson",
       },
     },

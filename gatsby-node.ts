@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "./src/content/content-check";
-import { contentTypeDefs } from "./src/content/graphql-types";
+import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "./common/content/content-check";
+import { contentTypeDefs } from "./common/content/graphql-types";
 import { finishBuiltPages } from "./src/after-load";
 import { isoGermanDate } from "./src/german-date";
 

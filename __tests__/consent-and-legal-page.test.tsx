@@ -6,12 +6,12 @@ import fs from "node:fs";
 import path from "node:path";
 import React from "react";
 import { render, screen, within } from "@testing-library/react";
-import { readFrontMatter } from "../src/content/front-matter";
+import { readFrontMatter } from "../common/content/front-matter";
 import type { PageProps } from "gatsby";
 import { LeadForm, LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
 import LegalPage from "../src/templates/legal-page";
 import { formatGermanDate } from "../src/german-date";
-import { toFill } from "../src/content/placeholders";
+import { toFill } from "../common/content/placeholders";
 import { CONTENT_DIR, provideStaticQueries } from "./support/content";
 
 describe("consent text", () => {

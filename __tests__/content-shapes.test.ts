@@ -1,9 +1,9 @@
 /** @jest-environment node */
 /** The GraphQL content types follow from the content description: same files, same fields, same presence. */
 import { buildSchema, GraphQLInterfaceType, GraphQLNonNull, GraphQLObjectType, isListType, type GraphQLField } from "graphql";
-import { CONTENT_FILES, isListFile } from "../src/content/content-schema";
-import { contentTypeDefs } from "../src/content/graphql-types";
-import { shapeOf, type Shape } from "../src/content/schema-shape";
+import { CONTENT_FILES, isListFile } from "../common/content/content-schema";
+import { contentTypeDefs } from "../common/content/graphql-types";
+import { shapeOf, type Shape } from "../common/content/schema-shape";
 
 /** What Gatsby declares before our types are added. */
 const GATSBY_STUBS = `

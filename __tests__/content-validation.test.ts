@@ -2,8 +2,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { contentProblems } from "../src/content/read-content";
-import { legalPageProblems } from "../src/content/legal-pages";
+import { contentProblems } from "../common/content/read-content";
+import { legalPageProblems } from "../common/content/legal-pages";
 import { CONTENT_DIR } from "./support/content";
 
 /** A copy of the real content folder in which a test breaks one file. */

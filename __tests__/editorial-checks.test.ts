@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { contentProblems } from "../src/content/read-content";
-import { legalPageProblems } from "../src/content/legal-pages";
-import { emptyDeploymentFacts } from "../src/content/editorial-checks";
-import { DEPLOYMENT_OPTIONAL } from "../src/content/content-schema";
+import { contentProblems } from "../common/content/read-content";
+import { legalPageProblems } from "../common/content/legal-pages";
+import { emptyDeploymentFacts } from "../common/content/editorial-checks";
+import { DEPLOYMENT_OPTIONAL } from "../common/content/content-schema";
 import { CONTENT_DIR, readContent } from "./support/content";
 
 const dirs: string[] = [];

@@ -15,7 +15,7 @@ import {
   type FragmentDefinitionNode,
   type SelectionSetNode,
 } from "graphql";
-import { contentTypeDefs } from "../src/content/graphql-types";
+import { contentTypeDefs } from "../common/content/graphql-types";
 
 const ROOT = path.join(__dirname, "..");
 const TYPES_FILE = path.join(ROOT, "src", "gatsby-types.d.ts");

@@ -2,7 +2,7 @@ import React from "react";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Header } from "../src/components/Header";
-import { HEADER_LINKS } from "../src/navigation";
+import { HEADER_LINKS } from "../common/navigation";
 import { provideStaticQueries } from "./support/content";
 
 const site = provideStaticQueries();

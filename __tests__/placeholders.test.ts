@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /** `{{…}}` placeholders and `{{#if …}}` conditions: the privacy texts follow the settings of site.json. */
-import { escapeHtml, fillPlaceholders, toFill, unknownPlaceholders } from "../src/content/placeholders";
+import { escapeHtml, fillPlaceholders, toFill, unknownPlaceholders } from "../common/content/placeholders";
 
 const site = {
   email: "kontakt@beispiel.de",

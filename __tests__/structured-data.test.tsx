@@ -1,6 +1,6 @@
 import React from "react";
 import { render } from "@testing-library/react";
-import { FAQ_COUNT, RECIPE_COUNT } from "../src/constants";
+import { FAQ_COUNT, RECIPE_COUNT } from "../common/constants";
 import { Seo } from "../src/components/Seo";
 import { provideStaticQueries, readContent } from "./support/content";
 import { faqPageJsonLd, type FaqEntry } from "../src/seo/faq";

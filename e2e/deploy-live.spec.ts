@@ -23,7 +23,7 @@ import path from "node:path";
 import pg from "pg";
 import { hydrate } from "../scripts/audit/measure";
 import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
-import { ROUTES } from "../src/routes";
+import { ROUTES } from "../common/routes";
 import { freshDatabase } from "./support/own-database";
 import { releaseCopy, startCopyServer, stopReleaseServers, type ReleaseCopy, type ReleaseServer } from "./support/release-copy";
 

@@ -8,7 +8,7 @@ import { budgetFailures } from "../scripts/audit/budgets";
 import { hydrate, measurePage } from "../scripts/audit/measure";
 import { mailsTo, ownEnv, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
 import { mailSubjectPattern } from "../server/test-support/mail-copy";
-import { ROUTES } from "../src/routes";
+import { ROUTES } from "../common/routes";
 import { fillCopy } from "../src/components/sections/fill-copy";
 
 /** A page's copy as the editors wrote it, placeholders filled from site.json. */

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { hydrate } from "../scripts/audit/measure";
-import { MESSAGES } from "../src/forms/schemas";
-import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../src/constants";
+import { MESSAGES } from "../common/forms/schemas";
+import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../common/constants";
 import { PAGES_UNDER_TEST } from "./routes";
-import { ROUTES } from "../src/routes";
+import { ROUTES } from "../common/routes";
 
 /** The thank-you page's heading, as its content file says it. */
 const THANKS_HEADING = PAGES_UNDER_TEST.find((route) => route.path === THANK_YOU_PATH)!.heading;
@@ -66,7 +66,7 @@ test.describe("lead form on the home page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(THANKS_HEADING);
     expect(posts).toHaveLength(1);
     expect(posts[0].headers()["content-type"]).toContain("application/json");
-    // Opened without Referer: a direct visit, as the server put it into the page (src/visit-source.ts).
+    // Opened without Referer: a direct visit, as the server put it into the page (common/visit-source.ts).
     expect(posts[0].postDataJSON()).toEqual({ name: "Markus", email, website: "", quelle_seite: "" });
   });
 

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { hydrate } from "../scripts/audit/measure";
 import { PAGES_UNDER_TEST } from "./routes";
-import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, HEADER_LINKS } from "../src/navigation";
-import { ROUTES } from "../src/routes";
+import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, HEADER_LINKS } from "../common/navigation";
+import { ROUTES } from "../common/routes";
 
 const NOT_FOUND_PATH = "/diese-seite-gibt-es-nicht";
 

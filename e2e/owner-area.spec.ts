@@ -13,7 +13,7 @@ import { freshDatabase } from "./support/own-database";
 import site from "../content/site.json";
 import { mailsTo, onServer, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
 import { mailSubject, mailSubjectPattern } from "../server/test-support/mail-copy";
-import { OWNER_LOGIN_PATH, OWNER_SCREENS, ownerRequestPath, ROUTES } from "../src/routes";
+import { OWNER_LOGIN_PATH, OWNER_SCREENS, ownerRequestPath, ROUTES } from "../common/routes";
 
 const OWNER = "inhaber@urkraft-test.de";
 const DATABASE = `urkraft_e2e_owner_${process.pid}`;

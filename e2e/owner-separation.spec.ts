@@ -6,7 +6,7 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ownerShell, ownerTraces } from "../scripts/audit/owner-area";
-import { ROUTES } from "../src/routes";
+import { ROUTES } from "../common/routes";
 
 const PUBLIC_DIR = path.resolve(__dirname, "../public");
 

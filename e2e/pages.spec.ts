@@ -10,9 +10,9 @@ import {
   MOVEMENT_DURATIONS,
   PRINCIPLE_COUNT,
   RECIPE_COUNT,
-} from "../src/constants";
-import { ALL_ROUTES, ROUTES } from "../src/routes";
-import { THANKS_LINK_TARGETS } from "../src/content/content-schema";
+} from "../common/constants";
+import { ALL_ROUTES, ROUTES } from "../common/routes";
+import { THANKS_LINK_TARGETS } from "../common/content/content-schema";
 import { fillCopy } from "../src/components/sections/fill-copy";
 
 /** The visitor's view of each content page, checked against the same content files the build used. */

@@ -1,13 +1,13 @@
 /**
- * Every public route of the site (src/routes.ts) with its <h1>, so browser tests and scripts visit the
+ * Every public route of the site (common/routes.ts) with its <h1>, so browser tests and scripts visit the
  * same list. Headings come from the content files an editor changes; the contact page's title is the
  * specification's.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { readFrontMatter } from "../src/content/front-matter";
-import { ALL_ROUTES, ROUTES as SITE_ROUTES, type SiteRoute } from "../src/routes";
-import { fillPlaceholders } from "../src/content/placeholders";
+import { readFrontMatter } from "../common/content/front-matter";
+import { ALL_ROUTES, ROUTES as SITE_ROUTES, type SiteRoute } from "../common/routes";
+import { fillPlaceholders } from "../common/content/placeholders";
 
 export interface Route {
   path: string;
@@ -19,7 +19,7 @@ const site = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, "site.json"), "ut
 
 function headingOf(route: SiteRoute): string {
   if (route.path === SITE_ROUTES.contact.path) return SITE_ROUTES.contact.title;
-  if (!route.content) throw new Error(`${route.path}: no content file in src/routes.ts`);
+  if (!route.content) throw new Error(`${route.path}: no content file in common/routes.ts`);
   const text = fs.readFileSync(path.join(CONTENT_DIR, route.content), "utf8");
   if (route.content.endsWith(".md")) return String(readFrontMatter(text).data.title);
   return fillPlaceholders(JSON.parse(text).hero.title, site);

@@ -6,13 +6,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { PAGES_UNDER_TEST } from "./routes";
-import { FAQ_COUNT, RECIPE_COUNT } from "../src/constants";
+import { FAQ_COUNT, RECIPE_COUNT } from "../common/constants";
 import { absoluteUrl } from "../src/seo/json-ld";
 import { entitiesOf, structuredDataProblems } from "../__tests__/support/required-properties";
 import { NOT_FOUND_PATH } from "../scripts/audit/budgets";
 import { hydrate } from "../scripts/audit/measure";
 import { pagesToMeasure } from "../scripts/audit/pages";
-import { ALL_ROUTES, ROUTES } from "../src/routes";
+import { ALL_ROUTES, ROUTES } from "../common/routes";
 
 const contentDir = path.join(__dirname, "..", "content");
 const site = JSON.parse(fs.readFileSync(path.join(contentDir, "site.json"), "utf8")) as { siteUrl: string; brand: string };

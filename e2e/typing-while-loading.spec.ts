@@ -11,11 +11,11 @@
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
 import pg from "pg";
 import { freshDatabase } from "./support/own-database";
-import { LIMITS } from "../src/constants";
+import { LIMITS } from "../common/constants";
 import { CONTACT_SUBMIT_LABEL } from "../src/forms/ContactForm";
 import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
 import { fieldId } from "../src/forms/values-on-screen";
-import { ROUTES } from "../src/routes";
+import { ROUTES } from "../common/routes";
 import { startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
 
 const DATABASE = `urkraft_e2e_typing_${process.pid}`;

@@ -5,8 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { allContentProblems, problemReport } from "../src/content/content-check";
-import { emptyDeploymentFacts } from "../src/content/editorial-checks";
+import { allContentProblems, problemReport } from "../common/content/content-check";
+import { emptyDeploymentFacts } from "../common/content/editorial-checks";
 import { githubAnnotations } from "./content-annotations";
 
 const args = process.argv.slice(2);

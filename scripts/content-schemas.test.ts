@@ -6,9 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import Ajv from "ajv";
 import { expectedFiles, ROOT, SCHEMA_DIR, SETTINGS_FILE, staleSchemaFiles } from "./content-schemas/expected-files";
-import { CONTENT_FILES } from "../src/content/content-schema";
-import { contentJsonSchemas, schemaPath } from "../src/content/json-schemas";
-import { contentProblems } from "../src/content/read-content";
+import { CONTENT_FILES } from "../common/content/content-schema";
+import { contentJsonSchemas, schemaPath } from "../common/content/json-schemas";
+import { contentProblems } from "../common/content/read-content";
 
 const CONTENT_DIR = path.join(ROOT, "content");
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, file), "utf8"));
@@ -32,7 +32,7 @@ test("every JSON file under content/ has a schema, tied to it in the editor sett
   assert.deepEqual(
     jsonFiles.filter((file) => !described.has(file)),
     [],
-    "Inhaltsdatei ohne Eintrag in src/content/content-schema.ts",
+    "Inhaltsdatei ohne Eintrag in common/content/content-schema.ts",
   );
   const settings = JSON.parse(fs.readFileSync(path.join(ROOT, SETTINGS_FILE), "utf8")) as {
     "json.schemas": { fileMatch: string[]; url: string }[];
@@ -56,7 +56,7 @@ test("every field has a German title for the editor", () => {
     if (schema.items) visit(schema.items as Record<string, unknown>, `${at}[]`);
   };
   for (const [file, schema] of contentJsonSchemas()) visit(schema, file);
-  assert.deepEqual(untitled, [], "Titel in src/content/field-titles.ts oder .meta({ title }) ergänzen");
+  assert.deepEqual(untitled, [], "Titel in common/content/field-titles.ts oder .meta({ title }) ergänzen");
 });
 
 test("the committed content passes its JSON Schema, and a broken entry fails both the schema and the check", () => {

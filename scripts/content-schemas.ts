@@ -1,7 +1,7 @@
 /**
  * `npm run schemas`: writes the editors' JSON Schemas (content/schemas/), ties them to the content files in
  * .vscode/settings.json and puts "$schema" into each object file. Run it after changing
- * src/content/content-schema.ts or adding a content file.
+ * common/content/content-schema.ts or adding a content file.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -14,7 +14,7 @@ import { viewCounter } from "../server/analytics";
 import { VisitCounter } from "../server/analytics/counter";
 import { dayClock } from "../server/analytics/day";
 import { openDb } from "../server/db";
-import { ALL_ROUTES } from "../src/routes";
+import { ALL_ROUTES } from "../common/routes";
 import { startServer } from "./bench/server";
 
 const TOTAL = 1_000_000;

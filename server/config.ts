@@ -4,9 +4,9 @@
  */
 import { isIP } from "node:net";
 import path from "node:path";
-import { EMAIL_PATTERN } from "../src/forms/schemas";
-import { deploymentProblems } from "../src/content/editorial-checks";
-import { readSiteSettings, type SiteSettings } from "../src/content/read-content";
+import { EMAIL_PATTERN } from "../common/forms/schemas";
+import { deploymentProblems } from "../common/content/editorial-checks";
+import { readSiteSettings, type SiteSettings } from "../common/content/read-content";
 
 export interface RateLimitConfig {
   /** Submissions allowed per client IP and form within one window. */

@@ -7,9 +7,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { readFrontMatter } from "../src/content/front-matter";
-import { fillPlaceholders } from "../src/content/placeholders";
-import { contentProblems } from "../src/content/read-content";
+import { readFrontMatter } from "../common/content/front-matter";
+import { fillPlaceholders } from "../common/content/placeholders";
+import { contentProblems } from "../common/content/read-content";
 
 const CONTENT = path.resolve("content");
 const site = JSON.parse(readFileSync(path.join(CONTENT, "site.json"), "utf8")) as { retention: Record<string, number> };

@@ -11,7 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, describe, it } from "node:test";
 import { loadConfig, productionProblems } from "./config";
-import type { SiteSettings } from "../src/content/read-content";
+import type { SiteSettings } from "../common/content/read-content";
 
 const PROJECT_DIR = path.resolve(import.meta.dirname, "..");
 const TSX = pathToFileURL(path.join(PROJECT_DIR, "node_modules", "tsx", "dist", "loader.mjs")).href;

@@ -3,9 +3,9 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { navigate } from "gatsby";
 import { ContactForm } from "../../src/forms/ContactForm";
-import { EMAIL_HTML_PATTERN, MESSAGES } from "../../src/forms/schemas";
+import { EMAIL_HTML_PATTERN, MESSAGES } from "../../common/forms/schemas";
 import { SUBMIT_MESSAGES } from "../../src/forms/submit";
-import { LIMITS, REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../../src/constants";
+import { LIMITS, REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../../common/constants";
 import { jsonResponse, mockFetch, errorOf, pass, setUpFormTests } from "./support";
 
 const navigateMock = navigate as jest.Mock;

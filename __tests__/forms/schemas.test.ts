@@ -1,6 +1,6 @@
 import { ValidationError } from "yup";
-import { EMAIL_HTML_PATTERN, EMAIL_PATTERN, MESSAGES, contactSchema, leadSchema } from "../../src/forms/schemas";
-import { LIMITS } from "../../src/constants";
+import { EMAIL_HTML_PATTERN, EMAIL_PATTERN, MESSAGES, contactSchema, leadSchema } from "../../common/forms/schemas";
+import { LIMITS } from "../../common/constants";
 
 async function errorsOf(schema: typeof leadSchema | typeof contactSchema, values: Record<string, unknown>) {
   try {

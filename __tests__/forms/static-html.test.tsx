@@ -7,7 +7,7 @@ import { renderToString } from "react-dom/server";
 import { JSDOM } from "jsdom";
 import { LeadForm } from "../../src/forms/LeadForm";
 import { ContactForm } from "../../src/forms/ContactForm";
-import { EMAIL_HTML_PATTERN } from "../../src/forms/schemas";
+import { EMAIL_HTML_PATTERN } from "../../common/forms/schemas";
 import { provideStaticQueries } from "../support/content";
 
 function staticForm(element: React.ReactElement): HTMLFormElement {

@@ -14,7 +14,7 @@ import { navigate } from "gatsby";
 import { ContactForm } from "../../src/forms/ContactForm";
 import { LeadForm } from "../../src/forms/LeadForm";
 import { fieldId } from "../../src/forms/values-on-screen";
-import { LIMITS } from "../../src/constants";
+import { LIMITS } from "../../common/constants";
 import { provideStaticQueries } from "../support/content";
 import { jsonResponse, mockFetch, type SentRequest } from "./fetch-mock";
 

@@ -14,7 +14,7 @@ import { ContactForm } from "../../src/forms/ContactForm";
 import { LeadForm } from "../../src/forms/LeadForm";
 import { entrySource, forgetEntrySource } from "../../src/forms/entry-source";
 import { fieldId } from "../../src/forms/values-on-screen";
-import { VISIT_SOURCE_FORM_ID } from "../../src/visit-source";
+import { VISIT_SOURCE_FORM_ID } from "../../common/visit-source";
 import { provideStaticQueries } from "../support/content";
 import { jsonResponse, mockFetch, type SentRequest } from "./fetch-mock";
 

@@ -1,8 +1,8 @@
 import React from "react";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import ContactPage from "../../src/pages/kontakt-unterstuetzung";
-import { FAQ_COUNT } from "../../src/constants";
-import { FORM_ENDPOINTS } from "../../src/forms/schemas";
+import { FAQ_COUNT } from "../../common/constants";
+import { FORM_ENDPOINTS } from "../../common/forms/schemas";
 import { provideStaticQueries, readContent } from "./support";
 
 interface Faq {

@@ -1,8 +1,8 @@
 import React from "react";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import HomePage from "../../src/pages/index";
-import { FORM_ENDPOINTS } from "../../src/forms/schemas";
-import { HOME_TESTIMONIAL_COUNT, INFO_FORM_ID, TESTIMONIAL_COUNT } from "../../src/constants";
+import { FORM_ENDPOINTS } from "../../common/forms/schemas";
+import { HOME_TESTIMONIAL_COUNT, INFO_FORM_ID, TESTIMONIAL_COUNT } from "../../common/constants";
 import { provideStaticQueries, readContent, recordScrolling, testimonials, withImages } from "./support";
 
 function renderHome() {

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ICON_NAMES, ICON_SPRITE } from "../../src/components/sections/Icon";
-import { PRINCIPLE_ICONS } from "../../src/content/principle-icons";
+import { PRINCIPLE_ICONS } from "../../common/content/principle-icons";
 
 const sprite = fs.readFileSync(path.join(__dirname, "..", "..", "static", ICON_SPRITE), "utf8");
 const symbols = [...sprite.matchAll(/<symbol id="([\w-]+)"/g)].map((m) => m[1]);

@@ -1,7 +1,7 @@
 import React from "react";
 import { render, screen, within } from "@testing-library/react";
 import MovementPage from "../../src/pages/bewegung-alltag";
-import { HOME_TESTIMONIAL_COUNT, INFO_FORM_ID, MOVEMENT_DURATIONS } from "../../src/constants";
+import { HOME_TESTIMONIAL_COUNT, INFO_FORM_ID, MOVEMENT_DURATIONS } from "../../common/constants";
 import { provideStaticQueries, readContent, recordScrolling, testimonials, withImages } from "./support";
 
 interface Day {

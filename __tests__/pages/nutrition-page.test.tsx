@@ -1,7 +1,7 @@
 import React from "react";
 import { render, screen, within } from "@testing-library/react";
 import NutritionPage from "../../src/pages/ernaehrung-traditionell";
-import { INFO_FORM_ID, PRINCIPLE_COUNT } from "../../src/constants";
+import { INFO_FORM_ID, PRINCIPLE_COUNT } from "../../common/constants";
 import { provideStaticQueries, readContent, recipes, recordScrolling, testimonials, withImages } from "./support";
 
 interface Principle {

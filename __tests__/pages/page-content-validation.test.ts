@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { contentProblems } from "../../src/content/read-content";
+import { contentProblems } from "../../common/content/read-content";
 import { CONTENT_DIR } from "../support/content";
 
 /** A copy of the real content folder with one JSON file changed. */

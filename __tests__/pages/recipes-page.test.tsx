@@ -1,7 +1,7 @@
 import React from "react";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import RecipesPage from "../../src/pages/gesunde-rezepte";
-import { INFO_FORM_ID, RECIPE_COUNT } from "../../src/constants";
+import { INFO_FORM_ID, RECIPE_COUNT } from "../../common/constants";
 import { provideStaticQueries, readContent, recipes, recordScrolling, withImages } from "./support";
 
 function renderRecipes() {

@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import ThankYouPage from "../../src/pages/danke-willkommen";
 import { provideStaticQueries, readContent, recordScrolling } from "./support";
 import { fillCopy } from "../../src/components/sections/fill-copy";
-import { THANKS_LINK_TARGETS } from "../../src/content/content-schema";
+import { THANKS_LINK_TARGETS } from "../../common/content/content-schema";
 
 function renderThanks() {
   const { site } = provideStaticQueries();

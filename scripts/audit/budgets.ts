@@ -3,7 +3,7 @@
  * `npm run audit`. Lighthouse scores vary from run to run and are reported, never gated.
  */
 import type { PageMeasurement } from "./measure";
-import { ROUTES } from "../../src/routes";
+import { ROUTES } from "../../common/routes";
 
 /** 1 KB = 1000 bytes: the stricter reading of the budget. */
 export const KB = 1000;

@@ -6,8 +6,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync } from "node:zlib";
-import { PALETTE } from "../../src/brand";
-import { escapeHtml } from "../../src/escape-html";
+import { PALETTE } from "../../common/brand";
+import { escapeHtml } from "../../common/escape-html";
 import { plainPage } from "../../server/http/plain-page";
 
 export const FLOOR_PATH = "/boden";

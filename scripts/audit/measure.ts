@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, ConsoleMessage, Page, Request } from "@playwright/test";
 import { runnableInlineScripts } from "../../server/http/csp";
-import { API_PATHS, ROUTES } from "../../src/routes";
+import { API_PATHS, ROUTES } from "../../common/routes";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { PAGES_UNDER_TEST } from "../../e2e/routes";
 import { OWNER_DIR } from "../../server/static/owner-files";
 import { NOT_FOUND_PATH } from "./budgets";
-import { NOT_FOUND_COPIES } from "../../src/routes";
+import { NOT_FOUND_COPIES } from "../../common/routes";
 
 /** Gatsby's own copies of the not-found page, reached only through the 404 answer. */
 const NOT_PAGES = new Set<string>([...NOT_FOUND_COPIES, `/${OWNER_DIR}`]);

@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import prettier from "prettier";
-import { CONTENT_FILES, isListFile } from "../../src/content/content-schema";
-import { contentJsonSchemas, editorSchemaSettings, schemaReference } from "../../src/content/json-schemas";
+import { CONTENT_FILES, isListFile } from "../../common/content/content-schema";
+import { contentJsonSchemas, editorSchemaSettings, schemaReference } from "../../common/content/json-schemas";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
 export const SCHEMA_DIR = "content/schemas";

@@ -9,7 +9,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "../../src/content/content-check";
+import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "../../common/content/content-check";
 import {
   KEPT_RELEASES,
   RELEASE_FILE,

@@ -5,7 +5,7 @@
  * sources (source, medium and campaign together); later ones of that day are counted as "andere". So
  * neither memory nor the tables grow with junk referrers or utm values.
  */
-import { MAX_SOURCES_PER_DAY } from "../../src/visit-stats";
+import { MAX_SOURCES_PER_DAY } from "../../common/visit-stats";
 import type { Device } from "./request-kind";
 import { OTHER, type VisitSource } from "./source";
 

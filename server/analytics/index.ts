@@ -11,7 +11,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { pathnameOf } from "../routes/static";
-import { VISIT_SOURCE_FIELDS } from "../../src/visit-source";
+import { VISIT_SOURCE_FIELDS } from "../../common/visit-source";
 import { VisitCounter, type FormKind } from "./counter";
 import { dayClock } from "./day";
 import { Memo } from "./memo";
@@ -235,7 +235,7 @@ function sameRoute(referer: string, route: string): boolean {
 }
 
 /**
- * The source of the visit a form post comes from: the hidden fields the page fills in (src/visit-source.ts),
+ * The source of the visit a form post comes from: the hidden fields the page fills in (common/visit-source.ts),
  * else the utm_* parameters of the form page's own address (the post's Referer); undefined when the post
  * says nothing (sent without JavaScript from an address without utm_source).
  */

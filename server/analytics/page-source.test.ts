@@ -15,7 +15,7 @@ import { runCli } from "../cli/run";
 import { databaseTargets, type TestDatabase } from "../test-support/databases";
 import { createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
 import { buildTestApp, postForm, type TestApp } from "../test-support/test-app";
-import { VISIT_SOURCE_FORM_ID } from "../../src/visit-source";
+import { VISIT_SOURCE_FORM_ID } from "../../common/visit-source";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const PLAIN_CACHE = "public, max-age=0, must-revalidate";

@@ -2,7 +2,7 @@
  * The visit statistics as rows of text, shared by the command line (`leads stats`) and the owner area's
  * CSV export: one row per page and per source with its conversion rates.
  */
-import { rate, type RouteFunnel, type SourceFunnel, type VisitStats } from "../../src/visit-stats";
+import { rate, type RouteFunnel, type SourceFunnel, type VisitStats } from "../../common/visit-stats";
 import { dayClock } from "./day";
 import type { Queryable } from "../db/types";
 import { readVisitStats } from "./store";

@@ -3,7 +3,7 @@
  * address), and utm_source, utm_medium, utm_campaign cleaned and cut. Whatever a client sends (forged,
  * malformed, huge, control characters) ends up as one of a few short labels or "andere".
  */
-import { VISIT_SOURCE_FIELDS, VISIT_SOURCE_MAX_LENGTH } from "../../src/visit-source";
+import { VISIT_SOURCE_FIELDS, VISIT_SOURCE_MAX_LENGTH } from "../../common/visit-source";
 
 export interface VisitSource {
   /** utm_source, else the referring host without "www.", else "direkt". */
@@ -109,7 +109,7 @@ export function entryOf(referer: string | undefined, query: string, ownHosts: re
 }
 
 /**
- * The form fields (src/visit-source.ts) that tell a form post the source of `entry`, so that the post
+ * The form fields (common/visit-source.ts) that tell a form post the source of `entry`, so that the post
  * gets the same source as the visit (postSource in index.ts reads them back): the utm_* values given and,
  * unless utm_source (which wins) is one of them, the referring host ("" for none). All are cleaned
  * already: host names or short labels. Every byte counts: the page carries them uncompressed.

@@ -6,7 +6,7 @@
  */
 import type { Queryable } from "../db/types";
 import type { CountBatch } from "./counter";
-import { KEPT_AFTER_DAYS, type FunnelRow, type VisitStats } from "../../src/visit-stats";
+import { KEPT_AFTER_DAYS, type FunnelRow, type VisitStats } from "../../common/visit-stats";
 import { UNKNOWN } from "./source";
 
 const WRITE_PAGES = `

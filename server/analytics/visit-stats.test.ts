@@ -11,9 +11,9 @@ import type { FastifyInstance } from "fastify";
 import { databaseTargets, type TestDatabase } from "../test-support/databases";
 import { createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
 import { buildTestApp, type TestApp } from "../test-support/test-app";
-import { readSiteSettings } from "../../src/content/read-content";
+import { readSiteSettings } from "../../common/content/read-content";
 import { purgeExpired } from "../services/privacy";
-import { MAX_SOURCES_PER_DAY } from "../../src/visit-stats";
+import { MAX_SOURCES_PER_DAY } from "../../common/visit-stats";
 
 export const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 export const PHONE =

@@ -1,6 +1,6 @@
 /** `leads purge`: deletes what is past the periods of content/site.json `retention` (also run by the server). */
 import path from "node:path";
-import { readSiteSettings } from "../../src/content/read-content";
+import { readSiteSettings } from "../../common/content/read-content";
 import { rejectUnknown, type Command } from "./command";
 import { purgeExpired } from "../services/privacy";
 

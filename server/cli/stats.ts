@@ -1,6 +1,6 @@
 /** `leads stats`: views, visits by source, sign-ups, confirmations and contact requests of the last days. */
 import path from "node:path";
-import { readSiteSettings } from "../../src/content/read-content";
+import { readSiteSettings } from "../../common/content/read-content";
 import { ROUTE_HEADER, SOURCE_HEADER, routeRow, sourceRow, statsForDays } from "../analytics/report";
 import { option, rejectUnknown, UsageError, type Command } from "./command";
 import { printable, table } from "./format";

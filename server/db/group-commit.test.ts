@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { API_PATHS, ownerRequestPath } from "../../src/routes";
+import { API_PATHS, ownerRequestPath } from "../../common/routes";
 import { loadMailContext } from "../mail/context";
 import type { StoredMessage } from "../mail/outbox";
 import { hashToken } from "../services/link-tokens";

@@ -2,8 +2,8 @@
  * The page a form post without JavaScript gets on bad input or a refused request: German, plain HTML with
  * inline styles only (allowed by the CSP), listing the problems and linking back to the form.
  */
-import { ALERT_COLOR, PALETTE } from "../../src/brand";
-import { escapeHtml } from "../../src/escape-html";
+import { ALERT_COLOR, PALETTE } from "../../common/brand";
+import { escapeHtml } from "../../common/escape-html";
 import { PLAIN_PAGE_STYLE, plainPage } from "./plain-page";
 
 export interface ErrorPage {

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import { ValidationError, type AnyObjectSchema, type InferType } from "yup";
-import { THANK_YOU_PATH } from "../../src/constants";
-import { HONEYPOT_FIELD, type FieldErrors } from "../../src/forms/schemas";
+import { THANK_YOU_PATH } from "../../common/constants";
+import { HONEYPOT_FIELD, type FieldErrors } from "../../common/forms/schemas";
 import { postSource } from "../analytics";
 import type { FormKind } from "../analytics/counter";
 import type { VisitSource } from "../analytics/source";
@@ -92,7 +92,7 @@ export function answerInvalid(request: FastifyRequest, reply: FastifyReply, erro
 
 export interface FormRoute<S extends AnyObjectSchema> {
   url: string;
-  /** The form's rules, shared with the browser (src/forms/schemas.ts). */
+  /** The form's rules, shared with the browser (common/forms/schemas.ts). */
   schema: S;
   /** The page the form stands on, when the request does not say which page sent it. */
   page: string;

@@ -1,4 +1,4 @@
-/** German texts of the server's own answers; field messages come from src/forms/schemas.ts. */
+/** German texts of the server's own answers; field messages come from common/forms/schemas.ts. */
 export const HTTP_MESSAGES = {
   badRequest: "Deine Anfrage konnte nicht gelesen werden. Bitte lade die Seite neu und versuche es noch einmal.",
   foreignOrigin: "Formulare von anderen Websites nehmen wir nicht an. Bitte nutze das Formular auf unserer Seite.",

@@ -1,9 +1,9 @@
 /**
  * The frame of the few pages the server writes itself, without the Gatsby build: German, plain HTML, the
- * system fonts, inline styles only (allowed by the CSP) in the brand's colours (src/brand.ts).
+ * system fonts, inline styles only (allowed by the CSP) in the brand's colours (common/brand.ts).
  */
-import { PALETTE } from "../../src/brand";
-import { escapeHtml } from "../../src/escape-html";
+import { PALETTE } from "../../common/brand";
+import { escapeHtml } from "../../common/escape-html";
 
 export interface PlainPage {
   /** The <title>, already complete (e.g. "Anmeldung bestätigen | Urkraft"). */

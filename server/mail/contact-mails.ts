@@ -4,9 +4,9 @@
  * The notification links to the request in the owner area; it carries the message itself only when
  * `site.json` says `ownerNotification: "full"`.
  */
-import { ownerRequestPath } from "../../src/routes";
+import { ownerRequestPath } from "../../common/routes";
 import { link, type MailContext } from "./context";
-import { isDeliverableAddress } from "./headers";
+import { isDeliverableAddress } from "../../common/mail/headers";
 import { outboxRow, type OutboxRow } from "./outbox";
 
 export interface ContactRequestForMail {

@@ -3,10 +3,10 @@
  * address, retention periods) and the public address that links in mails point to.
  */
 import path from "node:path";
-import { readContentFile, readSiteSettings, type SiteSettings } from "../../src/content/read-content";
-import { loadTemplates, type Templates } from "./templates";
+import { readContentFile, readSiteSettings, type SiteSettings } from "../../common/content/read-content";
+import { loadTemplates, type Templates } from "../../common/mail/templates";
 import { readPlanContent, type PlanContent } from "./plan-content";
-import { ROUTES } from "../../src/routes";
+import { ROUTES } from "../../common/routes";
 
 export interface MailContext {
   templates: Templates;

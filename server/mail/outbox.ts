@@ -7,10 +7,10 @@ import type { Db, Queryable } from "../db/types";
 import type { NewsletterSlot } from "../newsletters/sending";
 import { claimDue, releaseClaimed, retryDelayMs, scheduleRetry, type OutboxTable, type RetryPolicy } from "../outbox/queue";
 import { siteValues, tokenLink, type MailContext } from "./context";
-import { API_PATHS } from "../../src/routes";
-import { displayName, isDeliverableAddress, oneLine } from "./headers";
-import { renderMail, type MailKind } from "./templates";
-import type { Values } from "./markdown";
+import { API_PATHS } from "../../common/routes";
+import { displayName, isDeliverableAddress, oneLine } from "../../common/mail/headers";
+import { renderMail, type MailKind } from "../../common/mail/templates";
+import type { Values } from "../../common/mail/markdown";
 
 export interface Mailbox {
   name?: string;

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DRINK_CATEGORY } from "../../src/content/content-schema";
-import { ContentError, listFileProblems } from "../../src/content/read-content";
+import { DRINK_CATEGORY } from "../../common/content/content-schema";
+import { ContentError, listFileProblems } from "../../common/content/read-content";
 
 export interface PlanDay {
   day: number;

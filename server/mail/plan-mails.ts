@@ -9,7 +9,7 @@ import { pageLinks, type MailContext } from "./context";
 import { enqueueMail } from "./outbox";
 import { planMailContent } from "./plan-content";
 import { planMailTimes } from "./plan-schedule";
-import type { Values } from "./markdown";
+import type { Values } from "../../common/mail/markdown";
 
 export interface PlanRecipient {
   id: number;

@@ -6,10 +6,17 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { ConfigError, loadConfig } from "../config";
-import { displayName, isDeliverableAddress, oneLine } from "./headers";
-import { renderHtml, renderText } from "./markdown";
+import { displayName, isDeliverableAddress, oneLine } from "../../common/mail/headers";
+import { renderHtml, renderText } from "../../common/mail/markdown";
 import { retryDelayMs } from "./outbox";
-import { emailTemplateProblems, loadTemplates, renderMail, SITE_VALUES, TEMPLATE_VALUES, type MailKind } from "./templates";
+import {
+  emailTemplateProblems,
+  loadTemplates,
+  renderMail,
+  SITE_VALUES,
+  TEMPLATE_VALUES,
+  type MailKind,
+} from "../../common/mail/templates";
 import { smtpOptions } from "./transport";
 
 const EMAILS_DIR = path.resolve("content/emails");

@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isHoneypotFilled } from "../http/form-post";
 import type { Collectors } from "./collectors";
-import { API_PATHS } from "../../src/routes";
+import { API_PATHS } from "../../common/routes";
 
 const FORMS: Record<string, string> = { [API_PATHS.leads]: "lead", [API_PATHS.contact]: "contact" };
 

@@ -10,7 +10,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { loadMailContext } from "../mail/context";
 import { onBothDrivers, startApp, testConfig } from "../test-support/app-harness";
-import { newsletterLimitProblems } from "../../src/content/newsletter-limit";
+import { newsletterLimitProblems } from "../../common/content/newsletter-limit";
 import { parseLocalDateTime } from "./month";
 import { createNewsletter, getNewsletter, scheduleNewsletter } from "./newsletters";
 import { checkNewsletterText, NewsletterInputError } from "./render";

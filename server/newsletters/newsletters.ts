@@ -8,7 +8,7 @@ import type { MailContext } from "../mail/context";
 import { PERMANENT_FAILURE_PREFIX } from "../mail/outbox";
 import { assertWithinLimit, NEWSLETTER_LOCK, type LimitSettings } from "./limit";
 import { checkNewsletterText, type NewsletterText } from "./render";
-import type { NewsletterFigures } from "../../src/newsletter-figures";
+import type { NewsletterFigures } from "../../common/newsletter-figures";
 
 export const NEWSLETTER_STATUSES = {
   draft: "Entwurf",

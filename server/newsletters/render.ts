@@ -1,13 +1,13 @@
 /**
  * A newsletter's text: checked when it is saved, and rendered for each recipient in the site's mail layout
  * (content/emails/_unsubscribe.md and _footer.md below it), as HTML and plain text. The body is Markdown in
- * the subset of server/mail/markdown.ts: whatever else it holds (HTML, <script>) is shown as text, links go
+ * the subset of common/mail/markdown.ts: whatever else it holds (HTML, <script>) is shown as text, links go
  * only to http(s) and mailto addresses and are not rewritten, and nothing is added that tracks.
  */
 import { siteValues, type MailContext } from "../mail/context";
-import { wrapHtml } from "../mail/layout";
-import { placeholdersIn, renderHtml, renderText, type Values } from "../mail/markdown";
-import { multiLine, oneLine } from "../mail/headers";
+import { wrapHtml } from "../../common/mail/layout";
+import { placeholdersIn, renderHtml, renderText, type Values } from "../../common/mail/markdown";
+import { multiLine, oneLine } from "../../common/mail/headers";
 
 /** A newsletter's text as the owner writes it. */
 export interface NewsletterText {

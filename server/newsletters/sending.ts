@@ -12,11 +12,11 @@
 import { randomUUID } from "node:crypto";
 import type { Db, Queryable } from "../db/types";
 import { tokenLink, type MailContext } from "../mail/context";
-import { displayName, isDeliverableAddress } from "../mail/headers";
+import { displayName, isDeliverableAddress } from "../../common/mail/headers";
 import { unsubscribeHeaders, type StoredMessage } from "../mail/outbox";
 import { newToken } from "../services/link-tokens";
 import { queueNewsletterSent } from "../webhooks/events";
-import { API_PATHS } from "../../src/routes";
+import { API_PATHS } from "../../common/routes";
 import { COUNTED_ROWS, NEWSLETTER_LOCK } from "./limit";
 import { monthOf } from "./month";
 import { FIGURES_SQL, limitSettings, type NewsletterFigures } from "./newsletters";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../db/types";
 import { link, type MailContext } from "../mail/context";
-import { ROUTES } from "../../src/routes";
+import { ROUTES } from "../../common/routes";
 import { composeNewsletterMail } from "./sending";
 import { checkNewsletterText, renderNewsletter, type RenderedNewsletter } from "./render";
 

@@ -1,7 +1,7 @@
 /** POST /api/contact: the contact form (name, e-mail, message). */
 import type { FastifyInstance } from "fastify";
-import { contactSchema } from "../../src/forms/schemas";
-import { API_PATHS, ROUTES } from "../../src/routes";
+import { contactSchema } from "../../common/forms/schemas";
+import { API_PATHS, ROUTES } from "../../common/routes";
 import { createGroupCommit, FORM_BATCH_MAX, statementLanes } from "../db/group-commit";
 import { registerFormRoute } from "../http/form-post";
 import { prepareContact, writeContacts, type PreparedContact, type StoredContactRequest } from "../services/contact";

@@ -14,7 +14,7 @@ import { sendError } from "../http/errors";
 import { guardFormPost } from "../http/form-post";
 import type { SiteFiles } from "../static/site-files";
 import { sendTokenPage, type TokenPage } from "./token-pages";
-import { API_PATHS, ROUTES } from "../../src/routes";
+import { API_PATHS, ROUTES } from "../../common/routes";
 
 export const CONFIRMED_PATH = ROUTES.signupConfirmed.path;
 export const UNSUBSCRIBED_PATH = ROUTES.unsubscribed.path;

@@ -1,8 +1,8 @@
 /** POST /api/leads: the information form (name, e-mail), stored as a pending lead for double opt-in. */
 import type { FastifyInstance } from "fastify";
-import { INFO_FORM_ID } from "../../src/constants";
-import { leadSchema } from "../../src/forms/schemas";
-import { API_PATHS, ROUTES } from "../../src/routes";
+import { INFO_FORM_ID } from "../../common/constants";
+import { leadSchema } from "../../common/forms/schemas";
+import { API_PATHS, ROUTES } from "../../common/routes";
 import { createGroupCommit, FORM_BATCH_MAX, statementLanes } from "../db/group-commit";
 import { registerFormRoute } from "../http/form-post";
 import { leadAddressKey, prepareLead, writeLeads } from "../services/leads";

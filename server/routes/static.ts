@@ -10,7 +10,7 @@ import { HTTP_MESSAGES } from "../http/messages";
 import { PRIVATE_NO_STORE, REVALIDATE, cacheControlFor } from "../static/cache-control";
 import { COMPRESS_MIN_BYTES, chooseEncoding, etagFor, isCacheable, type CachedFile } from "../static/file-cache";
 import type { SiteFiles } from "../static/site-files";
-import { API_PREFIX } from "../../src/routes";
+import { API_PREFIX } from "../../common/routes";
 
 export function pathnameOf(url: string): string {
   const query = url.indexOf("?");

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { escapeHtml } from "../../src/escape-html";
+import { escapeHtml } from "../../common/escape-html";
 import { HTTP_MESSAGES } from "../http/messages";
 import { newToken } from "../services/link-tokens";
 import { databaseTargets, type TestDatabase } from "../test-support/databases";

@@ -5,10 +5,10 @@
  */
 import type { FastifyReply } from "fastify";
 import path from "node:path";
-import { escapeHtml } from "../../src/escape-html";
-import { readContentFile, readSiteSettings } from "../../src/content/read-content";
+import { escapeHtml } from "../../common/escape-html";
+import { readContentFile, readSiteSettings } from "../../common/content/read-content";
 import type { SiteFiles } from "../static/site-files";
-import { PALETTE } from "../../src/brand";
+import { PALETTE } from "../../common/brand";
 import { PLAIN_PAGE_STYLE, plainPage } from "../http/plain-page";
 
 export interface TokenPage {
@@ -17,7 +17,7 @@ export interface TokenPage {
   /** Where its form posts to. */
   action: string;
   /**
-   * Its content file (src/routes.ts), e.g. "pages/abmelden.json". When the build lacks the page (an old
+   * Its content file (common/routes.ts), e.g. "pages/abmelden.json". When the build lacks the page (an old
    * or missing build), a plain page with the same form takes its heading, lead and button from there.
    */
   content: string;

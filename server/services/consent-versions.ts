@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ConsentVersions } from "./submission";
-import { readFrontMatter } from "../../src/content/front-matter";
-import { renderedFingerprint } from "../../src/content/rendered-fingerprint";
+import { readFrontMatter } from "../../common/content/front-matter";
+import { renderedFingerprint } from "../../common/content/rendered-fingerprint";
 
 export function readConsentVersions(contentDir: string): ConsentVersions {
   const siteFile = path.join(contentDir, "site.json");

@@ -5,7 +5,7 @@
  * once (group commit, db/group-commit.ts).
  */
 import { randomBytes } from "node:crypto";
-import type { ContactValues } from "../../src/forms/schemas";
+import type { ContactValues } from "../../common/forms/schemas";
 import type { Queryable } from "../db";
 import { contactMailRows } from "../mail/contact-mails";
 import type { MailContext } from "../mail";

@@ -4,6 +4,7 @@
  * to the visitor's acknowledgement) and marking a request answered when it was answered elsewhere.
  */
 import type { Db, Queryable } from "../db/types";
+import type { RequestSummary } from "../../common/owner/api-types";
 import type { MailContext } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
 import { audit } from "./audit-log";
@@ -14,16 +15,6 @@ export const CHART_DAYS = 30;
 
 export type RequestFilter = "offen" | "beantwortet" | "alle";
 export const REQUEST_FILTERS: readonly RequestFilter[] = ["offen", "beantwortet", "alle"];
-
-export interface RequestSummary {
-  id: number;
-  name: string;
-  email: string;
-  submittedAt: string;
-  answeredAt: string | null;
-  /** Open and older than the promised reply time. */
-  overdue: boolean;
-}
 
 export interface RequestPage {
   requests: RequestSummary[];
@@ -252,3 +243,5 @@ export async function overview(db: Queryable, replyWithinHours: number): Promise
     days: days.rows.map((row) => ({ date: row.day, leads: row.leads, requests: row.requests })),
   };
 }
+
+export type { RequestSummary };

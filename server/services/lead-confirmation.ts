@@ -5,7 +5,7 @@
  */
 import type { Db, Queryable } from "../db/types";
 import { pageLinks, tokenLink, type MailContext } from "../mail/context";
-import { API_PATHS } from "../../src/routes";
+import { API_PATHS } from "../../common/routes";
 import { enqueueMail, outboxRow, type OutboxRow } from "../mail/outbox";
 import { schedulePlanMails } from "../mail/plan-mails";
 import { queueLeadConfirmed } from "../webhooks/events";

@@ -3,20 +3,12 @@
  * the export of confirmed leads as CSV for the owner's records (docs/owner-area.md).
  */
 import type { Queryable } from "../db/types";
+import type { ConsentProof } from "../../common/owner/api-types";
 import type { LeadStatus } from "./leads";
 
 export const LEAD_PAGE_SIZE = 25;
 export const LEAD_FILTERS = ["alle", "pending", "confirmed", "unsubscribed"] as const;
 export type LeadFilter = (typeof LEAD_FILTERS)[number];
-
-export interface ConsentProof {
-  formPage: string;
-  submittedAt: string;
-  consentTextVersion: string;
-  privacyVersion: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-}
 
 export interface LeadEntry {
   id: number;
@@ -172,3 +164,5 @@ export async function* confirmedLeadsCsv(
     after = rows[rows.length - 1];
   }
 }
+
+export type { ConsentProof };

@@ -4,7 +4,7 @@
  * them are committed together or none is, and the answer 202 is sent only once they are. Under load the
  * statement carries several sign-ups at once (group commit, db/group-commit.ts).
  */
-import type { LeadValues } from "../../src/forms/schemas";
+import type { LeadValues } from "../../common/forms/schemas";
 import type { Queryable } from "../db";
 import type { MailContext } from "../mail";
 import { CONFIRMATION_RESEND_MINUTES, prepareConfirmation, type ConfirmationRequest } from "./lead-confirmation";

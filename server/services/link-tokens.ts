@@ -3,7 +3,7 @@
  * copy of the database holds no working confirmation or unsubscribe link.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { LINK_TOKEN_PATTERN } from "../../src/forms/link-token";
+import { LINK_TOKEN_PATTERN } from "../../common/forms/link-token";
 
 export function newToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString("base64url");

@@ -7,7 +7,7 @@ import type { Db, Queryable } from "../db/types";
 import type { MailContext } from "../mail/context";
 import { link } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
-import { OWNER_SCREENS } from "../../src/routes";
+import { OWNER_SCREENS } from "../../common/routes";
 import { audit } from "./audit-log";
 
 /** Failed logins within FAILED_LOGIN_WINDOW_MINUTES that make every owner get a warning. */

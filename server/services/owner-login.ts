@@ -9,8 +9,8 @@ import type { MailContext } from "../mail/context";
 import { link } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
 import { hashToken, isWellFormedToken, newToken } from "./link-tokens";
-import { OWNER_LOGIN_PATH } from "../../src/routes";
-import { LOGIN_LINK_MINUTES } from "../../src/owner/limits";
+import { OWNER_LOGIN_PATH } from "../../common/routes";
+import { LOGIN_LINK_MINUTES } from "../../common/owner/limits";
 
 export { LOGIN_LINK_MINUTES };
 /**

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from "../db/types";
 import { hashToken, isWellFormedToken, newToken } from "./link-tokens";
-import { RECENT_LOGIN_MINUTES, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from "../../src/owner/limits";
+import { RECENT_LOGIN_MINUTES, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from "../../common/owner/limits";
 
 export const SESSION_COOKIE = "__Host-urkraft-verwaltung";
 export { RECENT_LOGIN_MINUTES, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS };

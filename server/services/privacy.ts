@@ -3,7 +3,8 @@
  * about one e-mail address, erasing it everywhere, and deleting what is past its period. The periods come
  * from `content/site.json` (`retention`), the same numbers the privacy statement shows.
  */
-import type { SiteSettings } from "../../src/content/read-content";
+import type { SiteSettings } from "../../common/content/read-content";
+import type { PersonData } from "../../common/owner/api-types";
 import type { Db, Queryable } from "../db/types";
 import { purgeVisitStats } from "../analytics/store";
 import { purgeAuditLog } from "./audit-log";
@@ -12,24 +13,6 @@ import { eraseWebhookEvents } from "../webhooks/events";
 import { personDeliveries } from "../webhooks/log";
 
 export type RetentionPeriods = SiteSettings["retention"];
-
-export interface PersonData {
-  email: string;
-  leads: Record<string, unknown>[];
-  /** Every sign-up's proof of consent (page, times, versions), oldest first; `leads` shows the current state. */
-  consents: Record<string, unknown>[];
-  /** Confirmation and unsubscribe links issued to the leads (their hashes are of no use and left out). */
-  leadLinks: Record<string, unknown>[];
-  contactRequests: Record<string, unknown>[];
-  /**
-   * Mails to or about the person, sent and still scheduled: kind, status, when due (`due_at`: the planned
-   * time of a scheduled mail, else when it was queued), when sent; `text` is the mail as queued (emptied
-   * once sent or cancelled).
-   */
-  mails: Record<string, unknown>[];
-  /** Events about the person handed to the owner's tools by webhook (WEBHOOK_URLS). */
-  webhooks: Record<string, unknown>[];
-}
 
 const byAddress = "lower(email) = lower($1)";
 
@@ -191,3 +174,5 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
     };
   });
 }
+
+export type { PersonData };

@@ -8,7 +8,7 @@ import type { MailContext } from "../mail/context";
 import { link } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
 
-import { ownerRequestPath } from "../../src/routes";
+import { ownerRequestPath } from "../../common/routes";
 
 export async function queueReplyReminders(db: Db, context: MailContext, ownerEmails: readonly string[]): Promise<number> {
   if (ownerEmails.length === 0) return 0;

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import path from "node:path";
-import type { SiteSettings } from "../../src/content/read-content";
+import type { SiteSettings } from "../../common/content/read-content";
 import { buildApp, loggerOptions } from "../app";
 import { loadMailContext } from "../mail/context";
 import { loadConfig, type Config, type MailConfig } from "../config";

@@ -3,9 +3,9 @@
  * editors' words: the subject as the template writes it, with the values filled in.
  */
 import path from "node:path";
-import { fillPlaceholders } from "../../src/content/placeholders";
-import { readSiteSettings } from "../../src/content/read-content";
-import { loadTemplates, type TemplateName } from "../mail/templates";
+import { fillPlaceholders } from "../../common/content/placeholders";
+import { readSiteSettings } from "../../common/content/read-content";
+import { loadTemplates, type TemplateName } from "../../common/mail/templates";
 
 const CONTENT_DIR = path.resolve(__dirname, "..", "..", "content");
 

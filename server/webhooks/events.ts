@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../db/types";
-import { ownerRequestPath } from "../../src/routes";
+import { ownerRequestPath } from "../../common/routes";
 
 export const WEBHOOK_EVENTS = [
   "lead.confirmed",

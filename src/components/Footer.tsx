@@ -1,6 +1,6 @@
 import React from "react";
 import { Link } from "gatsby";
-import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, type NavLink } from "../navigation";
+import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, type NavLink } from "../../common/navigation";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { useToday } from "../hooks/useToday";
 

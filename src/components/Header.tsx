@@ -1,9 +1,9 @@
 import React, { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "gatsby";
-import { HEADER_LINKS } from "../navigation";
+import { HEADER_LINKS } from "../../common/navigation";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { Icon } from "./sections/Icon";
-import { PALETTE } from "../brand";
+import { PALETTE } from "../../common/brand";
 import { REPLAY_CLICK } from "../hydration-marks";
 
 const linkClass =

@@ -4,7 +4,7 @@ import { PageHero } from "./sections/PageHero";
 import { NextSteps } from "./sections/NextSteps";
 import { NextLinks } from "./sections/NextLinks";
 import { usePageCopy } from "../hooks/usePageCopy";
-import type { SiteRoute } from "../routes";
+import type { SiteRoute } from "../../common/routes";
 
 interface NextStepsPageProps {
   route: SiteRoute;

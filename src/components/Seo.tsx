@@ -1,6 +1,6 @@
 import React from "react";
 import { useSiteSettings } from "../hooks/useSiteSettings";
-import { PALETTE } from "../brand";
+import { PALETTE } from "../../common/brand";
 import { absoluteUrl } from "../seo/json-ld";
 import { OrganizationJsonLd } from "../seo/OrganizationJsonLd";
 

@@ -1,7 +1,7 @@
 import React from "react";
 import { Link } from "gatsby";
 import { useSiteSettings } from "../hooks/useSiteSettings";
-import { ROUTES } from "../routes";
+import { ROUTES } from "../../common/routes";
 
 const PLACEHOLDER = /\{(company|email)\}/g;
 const LINK_CLASS = "font-medium text-forest-700 underline underline-offset-2 hover:text-forest-900";

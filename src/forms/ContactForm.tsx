@@ -1,16 +1,16 @@
 import React from "react";
 import { FormikProvider } from "formik";
-import { LIMITS } from "../constants";
+import { LIMITS } from "../../common/constants";
 import { ContactNotice } from "./ConsentText";
 import { FormAlert } from "./FormAlert";
 import { HoneypotField } from "./HoneypotField";
-import { EMAIL_HTML_PATTERN, FORM_ENDPOINTS, HONEYPOT_FIELD, contactSchema } from "./schemas";
+import { EMAIL_HTML_PATTERN, FORM_ENDPOINTS, HONEYPOT_FIELD, contactSchema } from "../../common/forms/schemas";
 import { SubmitButton } from "./SubmitButton";
 import { TextAreaField } from "./TextAreaField";
 import { TextField } from "./TextField";
 import { useFormSubmission } from "./useFormSubmission";
 import { useHydrated } from "./useHydrated";
-import { VISIT_SOURCE_FORM_ID } from "../visit-source";
+import { VISIT_SOURCE_FORM_ID } from "../../common/visit-source";
 
 const FORM_ID = "contact";
 export const CONTACT_SUBMIT_LABEL = "Nachricht senden";

@@ -1,6 +1,6 @@
 import React from "react";
 import { useField } from "formik";
-import { HONEYPOT_FIELD } from "./schemas";
+import { HONEYPOT_FIELD } from "../../common/forms/schemas";
 import { fieldId } from "./values-on-screen";
 
 /**

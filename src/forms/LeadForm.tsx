@@ -1,15 +1,15 @@
 import React from "react";
 import { FormikProvider } from "formik";
-import { LIMITS } from "../constants";
+import { LIMITS } from "../../common/constants";
 import { ConsentText } from "./ConsentText";
 import { FormAlert } from "./FormAlert";
 import { HoneypotField } from "./HoneypotField";
-import { EMAIL_HTML_PATTERN, FORM_ENDPOINTS, HONEYPOT_FIELD, leadSchema } from "./schemas";
+import { EMAIL_HTML_PATTERN, FORM_ENDPOINTS, HONEYPOT_FIELD, leadSchema } from "../../common/forms/schemas";
 import { SubmitButton } from "./SubmitButton";
 import { TextField } from "./TextField";
 import { useFormSubmission } from "./useFormSubmission";
 import { useHydrated } from "./useHydrated";
-import { VISIT_SOURCE_FORM_ID } from "../visit-source";
+import { VISIT_SOURCE_FORM_ID } from "../../common/visit-source";
 
 const FORM_ID = "lead";
 export const LEAD_SUBMIT_LABEL = "Kostenlos anfordern";

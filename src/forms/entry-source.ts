@@ -1,11 +1,11 @@
 /**
  * The source of this visit for the forms' JSON posts, as the server put it into the page the visit began
- * on: hidden inputs at the end of that page (src/visit-source.ts). They stay outside the part of the page
+ * on: hidden inputs at the end of that page (common/visit-source.ts). They stay outside the part of the page
  * Preact renders, so neither hydration nor a navigation inside the site removes them; they are read once
  * and kept in this module only, for a form reached by navigating inside the site. Nothing is read from or
  * written to the visitor's device.
  */
-import { VISIT_SOURCE_FIELDS, VISIT_SOURCE_FORM_ID } from "../visit-source";
+import { VISIT_SOURCE_FIELDS, VISIT_SOURCE_FORM_ID } from "../../common/visit-source";
 
 let entry: Record<string, string> | undefined;
 

@@ -2,7 +2,7 @@
  * Sends a form as JSON and turns the server's answer into one of three outcomes the form can show:
  * accepted, field errors (400), or a German message for everything else (429, 5xx, no connection).
  */
-import type { FieldErrors } from "./schemas";
+import type { FieldErrors } from "../../common/forms/schemas";
 
 export type SubmitOutcome = { kind: "accepted" } | { kind: "invalid"; errors: FieldErrors } | { kind: "failed"; message: string };
 

@@ -8,8 +8,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { navigate } from "gatsby";
 import { useFormik, type FormikErrors, type FormikTouched } from "formik";
 import type { AnyObjectSchema } from "yup";
-import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../constants";
-import { HONEYPOT_FIELD } from "./schemas";
+import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../../common/constants";
+import { HONEYPOT_FIELD } from "../../common/forms/schemas";
 import { submitForm, SUBMIT_MESSAGES } from "./submit";
 import { entrySource } from "./entry-source";
 import { valuesOnScreen } from "./values-on-screen";

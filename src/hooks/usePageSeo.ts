@@ -1,4 +1,4 @@
-import { fillPlaceholders } from "../content/placeholders";
+import { fillPlaceholders } from "../../common/content/placeholders";
 import { useSiteSettings } from "./useSiteSettings";
 
 /** A page's title and description from its content/pages/*.json, placeholders filled from site.json. */

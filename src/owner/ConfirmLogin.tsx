@@ -7,7 +7,7 @@ import React, { useCallback, useEffect, useState } from "react";
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { api, ApiError, errorText } from "./api";
 import { Alert, smallButton } from "./ui";
-import { RECENT_LOGIN_MINUTES } from "./limits";
+import { RECENT_LOGIN_MINUTES } from "../../common/owner/limits";
 
 type Work = () => Promise<void>;
 

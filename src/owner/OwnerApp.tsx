@@ -4,7 +4,7 @@
  */
 import React, { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { api, LOGIN_PATH } from "./api";
-import { OWNER_SCREENS } from "../routes";
+import { OWNER_SCREENS } from "../../common/routes";
 import { HYDRATED_ATTRIBUTE } from "../hydration-marks";
 import { OwnerLayout } from "./OwnerLayout";
 import { Loading } from "./ui";

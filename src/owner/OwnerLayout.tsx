@@ -3,7 +3,7 @@ import React, { useState } from "react";
 import { Link, navigate } from "./router";
 import { api, errorText, LOGIN_PATH } from "./api";
 import type { Session } from "./OwnerApp";
-import { OWNER_SCREENS } from "../routes";
+import { OWNER_SCREENS } from "../../common/routes";
 
 const NAVIGATION = Object.values(OWNER_SCREENS).map((screen) => ({ to: screen.path, label: screen.label }));
 

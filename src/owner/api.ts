@@ -4,7 +4,7 @@
  * ConfirmLogin.tsx); every other refusal carries the server's German message.
  */
 import { navigate } from "./router";
-import { OWNER_LOGIN_PATH } from "../routes";
+import { OWNER_LOGIN_PATH } from "../../common/routes";
 
 export const LOGIN_PATH = OWNER_LOGIN_PATH;
 

@@ -5,7 +5,7 @@ import { PageHero } from "../components/sections/PageHero";
 import { TokenForm } from "../components/sections/TokenForm";
 import { pageHead } from "../components/PageHead";
 import { usePageCopy } from "../hooks/usePageCopy";
-import { API_PATHS, ROUTES } from "../routes";
+import { API_PATHS, ROUTES } from "../../common/routes";
 
 /**
  * Where the unsubscribe link of every mail leads (GET /api/leads/unsubscribe): the button unsubscribes

@@ -7,7 +7,7 @@ import { InfoFormCta } from "../components/sections/InfoFormCta";
 import { LinkedText } from "../components/sections/LinkedText";
 import { pageHead } from "../components/PageHead";
 import { usePageCopy } from "../hooks/usePageCopy";
-import { ROUTES } from "../routes";
+import { ROUTES } from "../../common/routes";
 
 /** Where the unsubscribe button of every mail's link page leads (POST /api/leads/unsubscribe). */
 export default function UnsubscribedPage({ data }: PageProps<Queries.UnsubscribedPageQuery>) {

@@ -7,7 +7,7 @@ import { TokenForm } from "../components/sections/TokenForm";
 import { fillCopy } from "../components/sections/fill-copy";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { pageHead } from "../components/PageHead";
-import { API_PATHS, ROUTES } from "../routes";
+import { API_PATHS, ROUTES } from "../../common/routes";
 
 /**
  * Where the confirmation link leads (GET /api/leads/confirm): opening the link confirms nothing, since

@@ -2,7 +2,7 @@ import React from "react";
 import { graphql, type PageProps } from "gatsby";
 import { pageHead } from "../components/PageHead";
 import { NextStepsPage } from "../components/NextStepsPage";
-import { ROUTES } from "../routes";
+import { ROUTES } from "../../common/routes";
 
 /** Where the confirmation button of the double opt-in leads (POST /api/leads/confirm). */
 export default function SignupConfirmedPage({ data }: PageProps<Queries.SignupConfirmedPageQuery>) {

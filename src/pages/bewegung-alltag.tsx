@@ -10,7 +10,7 @@ import { CtaBanner } from "../components/sections/CtaBanner";
 import { Disclaimer } from "../components/sections/Disclaimer";
 import { useNotices } from "../hooks/useNotices";
 import { pageHead } from "../components/PageHead";
-import { ROUTES } from "../routes";
+import { ROUTES } from "../../common/routes";
 import { usePageCopy } from "../hooks/usePageCopy";
 
 export default function MovementPage({ data }: PageProps<Queries.MovementPageQuery>) {

@@ -2,7 +2,7 @@ import React, { useEffect } from "react";
 import { graphql, type PageProps } from "gatsby";
 import { pageHead } from "../components/PageHead";
 import { NextStepsPage } from "../components/NextStepsPage";
-import { ROUTES } from "../routes";
+import { ROUTES } from "../../common/routes";
 
 export default function ThankYouPage({ data }: PageProps<Queries.ThanksPageQuery>) {
   // The forms send the visitor here from far down a page: start at the top.

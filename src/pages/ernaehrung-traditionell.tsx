@@ -12,7 +12,7 @@ import { Disclaimer } from "../components/sections/Disclaimer";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { useNotices } from "../hooks/useNotices";
 import { pageHead } from "../components/PageHead";
-import { ROUTES } from "../routes";
+import { ROUTES } from "../../common/routes";
 import { usePageCopy } from "../hooks/usePageCopy";
 
 export default function NutritionPage({ data }: PageProps<Queries.NutritionPageQuery>) {

@@ -10,7 +10,7 @@ import { CtaBanner } from "../components/sections/CtaBanner";
 import { Disclaimer } from "../components/sections/Disclaimer";
 import { useNotices } from "../hooks/useNotices";
 import { usePageCopy } from "../hooks/usePageCopy";
-import { ROUTES } from "../routes";
+import { ROUTES } from "../../common/routes";
 
 export default function RecipesPage({ data }: PageProps<Queries.RecipesPageQuery>) {
   const notices = useNotices();

@@ -13,9 +13,9 @@ import { Disclaimer } from "../components/sections/Disclaimer";
 import { Icon } from "../components/sections/Icon";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { useNotices } from "../hooks/useNotices";
-import { HOME_TESTIMONIAL_COUNT } from "../constants";
+import { HOME_TESTIMONIAL_COUNT } from "../../common/constants";
 import { usePageCopy } from "../hooks/usePageCopy";
-import { ROUTES } from "../routes";
+import { ROUTES } from "../../common/routes";
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const site = useSiteSettings();

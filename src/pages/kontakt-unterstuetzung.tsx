@@ -11,7 +11,7 @@ import { TrustNotes } from "../components/sections/TrustNotes";
 import { ContactForm } from "../forms/ContactForm";
 import { usePageCopy } from "../hooks/usePageCopy";
 import { useSiteSettings } from "../hooks/useSiteSettings";
-import { ROUTES } from "../routes";
+import { ROUTES } from "../../common/routes";
 
 export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
   const site = useSiteSettings();

@@ -5,7 +5,7 @@ import { PageHero } from "../components/sections/PageHero";
 import { LinkedText } from "../components/sections/LinkedText";
 import { pageHead } from "../components/PageHead";
 import { usePageCopy } from "../hooks/usePageCopy";
-import { ROUTES } from "../routes";
+import { ROUTES } from "../../common/routes";
 
 /** Where an unknown, used or expired confirmation or unsubscribe link lands. */
 export default function InvalidLinkPage({ data }: PageProps<Queries.InvalidLinkPageQuery>) {

@@ -6,8 +6,8 @@ import { PageHeading } from "../components/PageHeading";
 import { LastUpdated } from "../components/LastUpdated";
 import { ImpressumDetails } from "../components/ImpressumDetails";
 import { useSiteSettings } from "../hooks/useSiteSettings";
-import { escapeHtml, fillPlaceholders } from "../content/placeholders";
-import { revisedDate } from "../content/revised-date";
+import { escapeHtml, fillPlaceholders } from "../../common/content/placeholders";
+import { revisedDate } from "../../common/content/revised-date";
 
 /** Datenschutz, personenbezogene Daten, AGB and Impressum: Markdown from content/legal/. */
 export default function LegalPage({ data }: PageProps<Queries.LegalPageQuery>) {

@@ -9,7 +9,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { homeHero } from "./landscapes";
 import { C } from "./shapes";
-import { escapeHtml } from "../../src/escape-html";
+import { escapeHtml } from "../../common/escape-html";
 
 const ROOT = path.resolve(__dirname, "../..");
 const STATIC = path.join(ROOT, "static");

@@ -2,9 +2,9 @@
  * Drawing primitives for the site's flat artwork: a seeded random source (so every run draws the same
  * picture), the brand palette, a paper grain, and shapes for landscapes and table scenes.
  */
-import { PALETTE } from "../../src/brand";
+import { PALETTE } from "../../common/brand";
 
-/** The brand's colours (src/brand.ts) and the few the pictures add: sage, wood, beet, apple, clay, mist. */
+/** The brand's colours (common/brand.ts) and the few the pictures add: sage, wood, beet, apple, clay, mist. */
 export const C = {
   forest950: PALETTE["forest-950"],
   forest900: PALETTE["forest-900"],

@@ -5,7 +5,7 @@ CREATE TABLE newsletters (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   subject text NOT NULL,
   preheader text NOT NULL DEFAULT '',
-  -- Markdown in the subset of server/mail/markdown.ts, rendered in the site's mail layout at sending time.
+  -- Markdown in the subset of common/mail/markdown.ts, rendered in the site's mail layout at sending time.
   body text NOT NULL,
   -- draft, scheduled (waits for send_at), sending (rows queued), sent (no row waiting any more), cancelled.
   status text NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'scheduled', 'sending', 'sent', 'cancelled')),

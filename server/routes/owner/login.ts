@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { LIMITS } from "../../../src/constants";
-import { EMAIL_PATTERN } from "../../../src/forms/schemas";
+import { LIMITS } from "../../../common/constants";
+import { EMAIL_PATTERN } from "../../../common/forms/schemas";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { notifyPasskeyChange, recordFailedLogin } from "../../services/owner-alerts";

@@ -1,7 +1,7 @@
 /** Leads with their proof of consent, the newsletter export, one person's data (Art. 15), erasure (Art. 17) and the audit log. */
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { EMAIL_PATTERN } from "../../../src/forms/schemas";
+import { EMAIL_PATTERN } from "../../../common/forms/schemas";
 import { sendError } from "../../http/errors";
 import { erasePerson, showPerson } from "../../services/privacy";
 import { audit, AUDIT_PAGE_SIZE, listAudit, maskEmail } from "../../services/audit-log";
@@ -9,8 +9,8 @@ import { confirmedLeadsCsv, LEAD_FILTERS, listLeads, type LeadFilter } from "../
 import { ownerOf, requireOwner, requireRecentLogin } from "./guard";
 import { field, recordId } from "./input";
 import { OWNER_MESSAGES } from "./messages";
-import { labelledRow, PERSON_SECTIONS } from "../../../src/privacy/person-fields";
-import { ROUTES } from "../../../src/routes";
+import { labelledRow, PERSON_SECTIONS } from "../../../common/privacy/person-fields";
+import { ROUTES } from "../../../common/routes";
 import type { PersonData } from "../../services/privacy";
 
 const isEmail = (value: unknown): value is string =>

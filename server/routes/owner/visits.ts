@@ -1,6 +1,6 @@
 /** Besucher: the visit statistics of the last 30 or 90 days (server/analytics), as JSON and as CSV. */
 import type { FastifyInstance } from "fastify";
-import { STATS_PERIODS } from "../../../src/visit-stats";
+import { STATS_PERIODS } from "../../../common/visit-stats";
 import { SOURCE_HEADER, routeRow, sourceRow, statsForDays } from "../../analytics/report";
 import { toCsv } from "../../cli/csv";
 import { sendError } from "../../http/errors";

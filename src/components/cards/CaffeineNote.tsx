@@ -1,5 +1,5 @@
 import React from "react";
-import { CAFFEINE_NOTICE_MG_PER_LITRE } from "../../content/caffeine";
+import { CAFFEINE_NOTICE_MG_PER_LITRE } from "../../../common/content/caffeine";
 
 interface CaffeineNoteProps {
   /** Caffeine in mg per litre; undefined or null for food that is not a drink. */

@@ -1,5 +1,5 @@
 import React from "react";
-import { PRINCIPLE_ICONS } from "../../content/principle-icons";
+import { PRINCIPLE_ICONS } from "../../../common/content/principle-icons";
 
 /** Every symbol in static/icons/sections.svg, the site's one icon set (a test checks that the sprite draws each one). */
 export const ICON_NAMES = [

@@ -1,6 +1,6 @@
 import React from "react";
 import { Link } from "gatsby";
-import { INFO_FORM_ID } from "../../constants";
+import { INFO_FORM_ID } from "../../../common/constants";
 import { REPLAY_CLICK } from "../../hydration-marks";
 
 interface InfoFormCtaProps {

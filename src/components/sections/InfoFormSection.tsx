@@ -1,5 +1,5 @@
 import React, { useEffect, useLayoutEffect, useRef } from "react";
-import { INFO_FORM_ID } from "../../constants";
+import { INFO_FORM_ID } from "../../../common/constants";
 import { LeadForm } from "../../forms/LeadForm";
 import { Icon } from "./Icon";
 

@@ -1,6 +1,6 @@
 import React from "react";
 import { Link } from "gatsby";
-import { TEXT_LINK } from "../../content/linked-text";
+import { TEXT_LINK } from "../../../common/content/linked-text";
 
 const LINK_CLASS = "font-semibold text-forest-700 underline underline-offset-2";
 

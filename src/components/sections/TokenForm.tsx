@@ -1,5 +1,5 @@
 import React from "react";
-import { tokenFromSearch } from "../../forms/link-token";
+import { tokenFromSearch } from "../../../common/forms/link-token";
 
 /**
  * The one button of a link page ("Anmeldung bestätigen", "Abmelden"): a real form post, so it works

@@ -1,4 +1,4 @@
-import { fillPlaceholders } from "../../content/placeholders";
+import { fillPlaceholders } from "../../../common/content/placeholders";
 
 /** Page copy with its {{replyWithinHours}}-style placeholders filled from content/site.json. */
 export function fillCopy<T>(value: T, site: unknown): T {

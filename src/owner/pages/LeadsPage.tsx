@@ -5,7 +5,7 @@ import { dateTime } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle, smallButton } from "../ui";
 import { requireRecentLogin, useConfirmedAction } from "../ConfirmLogin";
 
-import type { ConsentProof as Proof } from "../../../server/services/lead-list";
+import type { ConsentProof as Proof } from "../../../common/owner/api-types";
 
 interface Lead {
   id: number;

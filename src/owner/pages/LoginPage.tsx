@@ -8,8 +8,8 @@ import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from 
 import { api, errorText } from "../api";
 import { Alert, Card, inputClass, labelClass } from "../ui";
 import { OwnerLayout } from "../OwnerLayout";
-import { OWNER_SCREENS } from "../../routes";
-import { LOGIN_LINK_MINUTES } from "../limits";
+import { OWNER_SCREENS } from "../../../common/routes";
+import { LOGIN_LINK_MINUTES } from "../../../common/owner/limits";
 
 function tokenFromUrl(): string | null {
   if (typeof window === "undefined") return null;

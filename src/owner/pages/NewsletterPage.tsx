@@ -7,7 +7,7 @@ import React, { useCallback, useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
-import type { NewsletterFigures } from "../../newsletter-figures";
+import type { NewsletterFigures } from "../../../common/newsletter-figures";
 
 interface Newsletter {
   id: number;

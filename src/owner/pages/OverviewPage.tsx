@@ -1,10 +1,10 @@
 /** Übersicht: what needs answering, how the sign-ups go, and 30 days of activity. */
 import React, { useEffect, useState } from "react";
 import { Link } from "../router";
-import { OWNER_SCREENS } from "../../routes";
+import { OWNER_SCREENS } from "../../../common/routes";
 import { api, errorText } from "../api";
 import { ActivityChart, VisitsChart, type Day } from "../Chart";
-import { rate, type VisitStats } from "../../visit-stats";
+import { rate, type VisitStats } from "../../../common/visit-stats";
 import { age, percent } from "../format";
 import { Alert, Card, Loading, PageTitle } from "../ui";
 

@@ -5,8 +5,8 @@ import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, PageTitle, smallButton } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
 
-import { PERSON_FIELD_LABELS as FIELD_LABELS, PERSON_SECTIONS as SECTIONS } from "../../privacy/person-fields";
-import type { PersonData } from "../../../server/services/privacy";
+import { PERSON_FIELD_LABELS as FIELD_LABELS, PERSON_SECTIONS as SECTIONS } from "../../../common/privacy/person-fields";
+import type { PersonData } from "../../../common/owner/api-types";
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return "–";

@@ -1,7 +1,7 @@
 /** One contact request: the message, the answers so far, a reply box, "als beantwortet markieren", mailto. */
 import React, { useEffect, useState } from "react";
 import { Link } from "../router";
-import { OWNER_SCREENS } from "../../routes";
+import { OWNER_SCREENS } from "../../../common/routes";
 import { api, errorText } from "../api";
 import { age, dateTime } from "../format";
 import { Alert, Card, labelClass, Loading, PageTitle, smallButton } from "../ui";

@@ -5,7 +5,7 @@ import { api, errorText } from "../api";
 import { age, dateTime } from "../format";
 import { Alert, Card, FilterButtons, inputClass, Loading, PageTitle, smallButton } from "../ui";
 
-import type { RequestSummary as Summary } from "../../../server/services/inbox";
+import type { RequestSummary as Summary } from "../../../common/owner/api-types";
 
 const FILTERS = [
   { value: "offen", label: "Offen" },

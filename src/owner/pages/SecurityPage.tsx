@@ -9,7 +9,7 @@ import { api, errorText, LOGIN_PATH } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
-import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from "../limits";
+import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from "../../../common/owner/limits";
 
 interface Passkey {
   id: string;

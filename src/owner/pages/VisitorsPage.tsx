@@ -8,7 +8,14 @@ import { api, errorText } from "../api";
 import { VisitsChart } from "../Chart";
 import { shortDate } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle } from "../ui";
-import { KEPT_AFTER_DAYS, MAX_SOURCES_PER_DAY, rate, STATS_PERIODS, type FunnelRow, type VisitStats } from "../../visit-stats";
+import {
+  KEPT_AFTER_DAYS,
+  MAX_SOURCES_PER_DAY,
+  rate,
+  STATS_PERIODS,
+  type FunnelRow,
+  type VisitStats,
+} from "../../../common/visit-stats";
 
 type Period = `${(typeof STATS_PERIODS)[number]}`;
 const PERIODS = STATS_PERIODS.map((days) => ({ value: String(days) as Period, label: `${days} Tage` }));

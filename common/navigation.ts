@@ -1,4 +1,4 @@
-/** Every site-wide link list, in one place: header, footer quick links, footer legal links (paths and names: src/routes.ts). */
+/** Every site-wide link list, in one place: header, footer quick links, footer legal links (paths and names: common/routes.ts). */
 import { ROUTES, type RouteId } from "./routes";
 
 export interface NavLink {

@@ -4,7 +4,7 @@
  */
 import { contentProblems, type CheckOptions } from "./read-content";
 import { legalPageProblems } from "./legal-pages";
-import { emailTemplateProblems } from "../../server/mail/templates";
+import { emailTemplateProblems } from "../mail/templates";
 import { newsletterLimitProblems } from "./newsletter-limit";
 
 export { problemReport } from "./read-content";

@@ -2,7 +2,7 @@
  * The HTML frame every mail shares: a band with the brand, a white card with the text, the footer in
  * smaller print. Table layout and inline styles, because that is what mail clients render reliably.
  */
-import { escapeHtml } from "../../src/escape-html";
+import { escapeHtml } from "../escape-html";
 import { COLORS, FONT, HEADING_FONT } from "./style";
 
 /** The footer is the body's markup in smaller, muted print. */

@@ -1,6 +1,6 @@
-import { PALETTE } from "../../src/brand";
+import { PALETTE } from "../brand";
 
-/** The site's colours (src/brand.ts) for e-mail HTML, where only inline styles are reliable. */
+/** The site's colours (common/brand.ts) for e-mail HTML, where only inline styles are reliable. */
 export const COLORS = {
   page: PALETTE["cream-100"],
   card: "#ffffff",

@@ -1,6 +1,6 @@
 /**
  * The brand's colours, in one place. The site's Tailwind theme (src/styles/global.css, held equal by a
- * test), the e-mails (server/mail/style.ts), the server's plain pages, the browser's theme colour and the
+ * test), the e-mails (common/mail/style.ts), the server's plain pages, the browser's theme colour and the
  * drawn artwork (tools/artwork/) take them from here.
  */
 export const PALETTE = {

@@ -6,7 +6,7 @@
  * Supported: paragraphs (blank line between), `## heading`, `- list item`, `> quoted line`, `**bold**`,
  * `[label](url)`, and a paragraph that is a single link becomes a button.
  */
-import { escapeHtml } from "../../src/escape-html";
+import { escapeHtml } from "../escape-html";
 import { COLORS, FONT, HEADING_FONT } from "./style";
 
 export type Values = Readonly<Record<string, string>>;

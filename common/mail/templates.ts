@@ -8,8 +8,8 @@ import path from "node:path";
 import { placeholdersIn, renderHtml, renderText, type Values } from "./markdown";
 import { wrapHtml } from "./layout";
 import { multiLine, oneLine } from "./headers";
-import { readFrontMatter, type FrontMatter } from "../../src/content/front-matter";
-import { problemReport } from "../../src/content/read-content";
+import { readFrontMatter, type FrontMatter } from "../content/front-matter";
+import { problemReport } from "../content/read-content";
 
 /** Filled in for every mail from `content/site.json`. */
 export const SITE_VALUES = [
