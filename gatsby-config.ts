@@ -3,7 +3,7 @@ import path from "node:path";
 import { readSiteSettings } from "./common/content/read-content";
 import { contentTypeName } from "./common/content/content-schema";
 import { API_PREFIX, SITEMAP_EXCLUDES } from "./common/routes";
-import { RELEASE_BUILD_ENV } from "./src/build-flags";
+import { RELEASE_BUILD_ENV } from "./common/build-flags";
 
 const site = readSiteSettings(path.join(__dirname, "content"));
 

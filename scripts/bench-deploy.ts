@@ -16,9 +16,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { findFreePort } from "./server-load/server-process";
-import { deploy } from "./deploy/release";
-import { startReleaseServer, stopReleaseServers } from "./deploy/release-server";
-import { startTraffic } from "./deploy/traffic";
+import { deploy } from "../server/release/deploy";
+import { startReleaseServer, stopReleaseServers } from "../server/test-support/release-server";
+import { startTraffic } from "../server/test-support/traffic";
 
 const projectDir = path.resolve(__dirname, "..");
 const root = mkdtempSync(path.join(os.tmpdir(), "urkraft-bench-deploy-"));

@@ -2,32 +2,20 @@
  * `npm run deploy`: builds the checked-out tree into a new release under releases/ and makes it live.
  * `npm run deploy -- --list` shows the releases, `--rollback` makes the previous one live again
  * (`--rollback <id>` a given one), `--activate <id>` makes a shipped release live. `--ship` sends the live
- * release to DEPLOY_TARGET and activates it there (scripts/deploy/ship.ts). RELEASES_DIR chooses another
+ * release to DEPLOY_TARGET and activates it there (server/release/ship.ts). RELEASES_DIR chooses another
  * folder than releases/.
  */
 import path from "node:path";
-import pg from "pg";
-import { recordRelease } from "../server/release/recorded";
+import { deploy, releaseTable, rollback } from "../server/release/deploy";
+import { recordLiveRelease } from "../server/release/recorded";
 import { ReleaseError, liveRelease } from "../server/release/releases";
-import { deploy, releaseTable, rollback } from "./deploy/release";
-import { parseTarget, ship } from "./deploy/ship";
+import { parseTarget, ship } from "../server/release/ship";
 
 const projectDir = path.resolve(__dirname, "..");
 const releasesDir = path.resolve(projectDir, process.env.RELEASES_DIR || "releases");
 
 /** With DATABASE_URL, the new live release is recorded there too, for instances on other machines. */
-async function record(id: string): Promise<void> {
-  if (!process.env.DATABASE_URL) return;
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  try {
-    await client.connect();
-    await recordRelease(client, id);
-  } catch (error) {
-    console.warn(`Release ${id} ist hier live, aber nicht in der Datenbank vermerkt: ${(error as Error).message}`);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+const record = (id: string) => recordLiveRelease(process.env.DATABASE_URL, id);
 
 async function main(args: string[]): Promise<void> {
   const [command, argument] = args;

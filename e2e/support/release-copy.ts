@@ -3,15 +3,15 @@
  * Its first build is a cold one: Gatsby's .cache holds absolute paths, and one copied from this checkout
  * makes the build fail ("The result of this StaticQuery could not be fetched"); from the second deploy on
  * the copy's own cache keeps the build warm. `npm run deploy` runs in it for real, into its own releases/, and a server started from
- * releases/current (scripts/deploy/release-server.ts) follows the deploys like the production server does.
+ * releases/current (server/test-support/release-server.ts) follows the deploys like the production server does.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startReleaseServer, type ReleaseServer } from "../../scripts/deploy/release-server";
+import { startReleaseServer, type ReleaseServer } from "../../server/test-support/release-server";
 
-export { stopReleaseServers, type ReleaseServer } from "../../scripts/deploy/release-server";
+export { stopReleaseServers, type ReleaseServer } from "../../server/test-support/release-server";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import pg from "pg";
-import { startTraffic } from "../../scripts/deploy/traffic";
+import { startTraffic } from "../test-support/traffic";
 import { findFreePort, startServer, stopServer } from "../../scripts/server-load/server-process";
 import { openPglite } from "../db/pglite";
 import { createPostgresDatabaseUrl, postgresSkipReason } from "../test-support/databases";

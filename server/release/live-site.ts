@@ -1,7 +1,7 @@
 /**
  * The server's side of a deploy: it serves the live release (releases/current) and follows the link when a
  * deploy or rollback moves it (noticed through a file watch, a SIGHUP, or at the latest within a second).
- * When the new release runs the same server (same fingerprint, see scripts/deploy/fingerprint.ts), its
+ * When the new release runs the same server (same fingerprint, see release/fingerprint.ts), its
  * pages are read and compressed first, then new requests are served from its public/ while requests under
  * way finish on the old files. Otherwise `onServerChange` hands the port over to a new process
  * (release/handover.ts).

@@ -19,8 +19,9 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import { ReleaseError, listReleases, liveRelease, pointedRelease } from "../../server/release/releases";
-import { deploy, prune, realBuildSteps, releaseTable, rollback, type BuildSteps } from "./release";
+import { ReleaseError, listReleases, liveRelease, pointedRelease } from "./releases";
+import { realBuildSteps, type BuildSteps } from "./build-steps";
+import { deploy, prune, releaseTable, rollback } from "./deploy";
 
 const repoDir = path.resolve(__dirname, "../..");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-deploy-"));

@@ -5,11 +5,15 @@
  * without release.json never becomes live. Only then does `current` switch; whatever fails before leaves the
  * live release as it was.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "../../common/content/content-check";
+import { problemReport } from "../../common/content/content-check";
+import { OWNER_DIR } from "../static/owner-files";
+import { realBuildSteps, type BuildSteps } from "./build-steps";
+import { serverFingerprint } from "./fingerprint";
+import { acquireDeployLock } from "./lock";
 import {
   KEPT_RELEASES,
   RELEASE_FILE,
@@ -21,22 +25,7 @@ import {
   releaseId,
   switchCurrent,
   type ReleaseInfo,
-} from "../../server/release/releases";
-import { OWNER_DIR } from "../../server/static/owner-files";
-import { RELEASE_BUILD_ENV } from "../../src/build-flags";
-import { serverFingerprint } from "./fingerprint";
-import { acquireDeployLock } from "./lock";
-
-export interface BuildSteps {
-  /** German problems, each naming file and field; empty when the content is fine. */
-  checkContent(projectDir: string): string[];
-  /** Builds the site into `<projectDir>/public`. */
-  buildSite(projectDir: string): Promise<void>;
-  /** Builds the owner area into `<publicDir>/verwaltung` (while the site builds; it reads no build output). */
-  buildOwner?(projectDir: string, publicDir: string): Promise<void>;
-  /** Writes the compiled server to `outfile` (and its source map beside it). */
-  buildServer(projectDir: string, outfile: string): Promise<void>;
-}
+} from "./releases";
 
 export interface DeployOptions {
   projectDir: string;
@@ -45,53 +34,6 @@ export interface DeployOptions {
   now?: Date;
   log?: (line: string) => void;
 }
-
-function run(command: string, args: string[], cwd: string, what: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
-    child.on("error", (error) => reject(new ReleaseError(`${what} ließ sich nicht starten: ${error.message}`)));
-    child.on("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new ReleaseError(`${what} ist fehlgeschlagen (${signal ?? `Code ${code}`}).`)),
-    );
-  });
-}
-
-/**
- * What makes a release's Gatsby build quicker than `npm run build` (a content change: about 6 s instead of 9 s
- * on two cores), none of it changing a page:
- */
-export function releaseBuildEnv(projectDir: string): NodeJS.ProcessEnv {
-  return {
-    // The deploy has checked the content just before: Gatsby need not do it again.
-    [CONTENT_CHECKED_ENV]: "1",
-    // No TypeScript types (src/gatsby-types.d.ts stays as committed).
-    [RELEASE_BUILD_ENV]: "1",
-    // Queries and pages run in the build process itself: no worker pool restarted between them (~0.9 s).
-    GATSBY_CPU_COUNT: "1",
-    // Plain log lines instead of the terminal UI, which each Gatsby process would load first.
-    GATSBY_LOGGER: "yurnalist",
-    // gatsby-config.ts and gatsby-node.ts compile in one process, without a thread pool to start.
-    PARCEL_WORKERS: "0",
-    // Node keeps the compiled code of Gatsby's modules between builds; it checks each file's content.
-    NODE_COMPILE_CACHE: path.join(projectDir, ".cache", "node-compile-cache"),
-  };
-}
-
-export const realBuildSteps: BuildSteps = {
-  checkContent: (projectDir) => allContentProblems(path.join(projectDir, "content")),
-  buildSite: (projectDir) =>
-    run("npm", ["run", "-s", "build:site"], projectDir, "Der Build der Seite (npm run build:site)", releaseBuildEnv(projectDir)),
-  async buildOwner(projectDir, publicDir) {
-    const { buildOwnerArea } = await import("../build-owner");
-    try {
-      await buildOwnerArea(projectDir, publicDir);
-    } catch (error) {
-      throw new ReleaseError(`Der Build der Verwaltung ist fehlgeschlagen: ${(error as Error).message}`);
-    }
-  },
-  buildServer: (projectDir, outfile) =>
-    run("npm", ["run", "-s", "build:server", "--", `--outfile=${outfile}`], projectDir, "Der Build des Servers"),
-};
 
 export function currentCommit(projectDir: string): string {
   try {

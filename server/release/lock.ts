@@ -5,7 +5,7 @@
  */
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
 import path from "node:path";
-import { ReleaseError } from "../../server/release/releases";
+import { ReleaseError } from "./releases";
 
 export const LOCK_FILE = ".deploy.lock";
 

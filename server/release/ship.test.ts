@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import { pointedRelease, readRelease } from "../../server/release/releases";
-import { createReleasesFixture } from "../../server/test-support/release-fixture";
+import { pointedRelease, readRelease } from "./releases";
+import { createReleasesFixture } from "../test-support/release-fixture";
 import { parseTarget } from "./ship";
 
 const repoDir = path.resolve(__dirname, "../..");

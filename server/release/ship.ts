@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { ReleaseError, readRelease } from "../../server/release/releases";
+import { ReleaseError, readRelease } from "./releases";
 
 export interface ShipTarget {
   /** `user@host` for SSH; undefined for a folder on this machine. */
