@@ -57,7 +57,7 @@ describe("budgetFailures", () => {
     assert.deepEqual(budgetFailures(measurement({ documentBytes: 14_600 })), []);
     assert.deepEqual(budgetFailures(measurement({ documentBytes: 14_601 })), [
       "/agb: Seite 14601 B mit Kopfzeilen, komprimiert > 14600 B (erster Flug, 10 TCP-Segmente); sie käme eine " +
-        "Netzwerk-Rundreise später an: Text auf der Seite kürzen (README: „Each page fits the server's first flight“)",
+        "Netzwerk-Rundreise später an: Text auf der Seite kürzen (docs/public-pages.md: „Each page fits the server's first flight“)",
     ]);
     assert.match(
       budgetFailures(measurement({ path: "/datenschutz", documentBytes: 14_601 }))[0]!,

@@ -78,7 +78,7 @@ export function budgetFailures(m: PageMeasurement): string[] {
   if (m.documentBytes > documentBudget) {
     failures.push(
       `${m.path}: Seite ${m.documentBytes} B mit Kopfzeilen, komprimiert > ${documentBudget} B (erster Flug, 10 TCP-Segmente); ` +
-        `sie käme eine Netzwerk-Rundreise später an: Text auf der Seite kürzen (README: „Each page fits the server's first flight“)`,
+        `sie käme eine Netzwerk-Rundreise später an: Text auf der Seite kürzen (docs/public-pages.md: „Each page fits the server's first flight“)`,
     );
   }
   const budget = firstLoadJsBudgetKb(m.path);
