@@ -36,3 +36,15 @@ export interface RequestSummary {
   /** Open and older than the promised reply time. */
   overdue: boolean;
 }
+
+/** The owner's session as GET /api/verwaltung/sitzung describes it. */
+export interface OwnerSession {
+  email: string;
+  method: "link" | "passkey";
+  createdAt: string;
+  expiresAt: string;
+  /** Until when sensitive actions need no new login. */
+  confirmedUntil: string;
+  /** Logged in (or confirmed) within the last minutes. */
+  recent: boolean;
+}

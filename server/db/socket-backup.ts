@@ -8,7 +8,8 @@
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { openDb } from ".";
+import { migrate } from "./migrate";
+import { openPglite } from "./pglite";
 import type { Queryable } from "./types";
 
 /** Rows per read: a chunk of this site's widest rows (mails) stays well inside the socket's limit. */
@@ -26,8 +27,9 @@ export async function backupInChunks(source: Queryable, dataDir: string, file: s
   // Beside the database: the copy holds personal data, and the directory is the owner's alone.
   const workDir = await mkdtemp(path.join(dataDir, ".sicherung-"));
   try {
-    const copy = await openDb({ databaseUrl: undefined, dataDir: workDir });
+    const copy = await openPglite(workDir);
     try {
+      await migrate(copy);
       await requireSameMigrations(source, copy);
       const tables = await readTables(source);
       await copy.transaction(async (tx) => {

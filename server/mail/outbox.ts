@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Db, Queryable } from "../db/types";
-import type { NewsletterSlot } from "../newsletters/sending";
+import type { NewsletterSlot } from "../newsletters/slot";
 import { claimDue, releaseClaimed, retryDelayMs, scheduleRetry, type OutboxTable, type RetryPolicy } from "../outbox/queue";
 import { siteValues, tokenLink, type MailContext } from "./context";
 import { API_PATHS } from "../../common/routes";

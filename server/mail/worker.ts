@@ -5,7 +5,8 @@
  */
 import type { Db } from "../db/types";
 import { createOutboxLoop, type Outcome, type OutboxLoop } from "../outbox/loop";
-import { composeNewsletterMail, isNewsletterSlot, newsletterTexts } from "../newsletters/sending";
+import { composeNewsletterMail, newsletterTexts } from "../newsletters/sending";
+import { isNewsletterSlot } from "../newsletters/slot";
 import type { MailContext } from "./context";
 import {
   claimDueMails,

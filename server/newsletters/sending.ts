@@ -21,19 +21,7 @@ import { COUNTED_ROWS, NEWSLETTER_LOCK } from "./limit";
 import { monthOf } from "./month";
 import { FIGURES_SQL, limitSettings, type NewsletterFigures } from "./newsletters";
 import { renderNewsletter, type NewsletterText } from "./render";
-
-/** What a newsletter row's `message` holds until it is sent. */
-export interface NewsletterSlot {
-  newsletter: number;
-  to: { name: string; address: string };
-  /** The unsubscribe link's token (its hash is in lead_tokens, with the newsletter). */
-  token: string;
-  messageId: string;
-}
-
-export function isNewsletterSlot(message: unknown): message is NewsletterSlot {
-  return typeof (message as NewsletterSlot | null)?.newsletter === "number";
-}
+import type { NewsletterSlot } from "./slot";
 
 const CHUNK = 2_000;
 

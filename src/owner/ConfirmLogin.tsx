@@ -8,21 +8,15 @@ import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from 
 import { api, ApiError, errorText } from "./api";
 import { Alert, smallButton } from "./ui";
 import { RECENT_LOGIN_MINUTES } from "../../common/owner/limits";
+import type { OwnerSession } from "../../common/owner/api-types";
 
 type Work = () => Promise<void>;
-
-/** The session as GET /sitzung describes it. */
-export interface SessionInfo {
-  email: string;
-  recent: boolean;
-  confirmedUntil: string;
-}
 
 const needsConfirmation = (error: unknown) => error instanceof ApiError && error.confirmLogin;
 
 /** Thrown before an action the server would refuse anyway (a download that cannot show an answer). */
 export async function requireRecentLogin(): Promise<void> {
-  const session = await api<SessionInfo>("/sitzung");
+  const session = await api<OwnerSession>("/sitzung");
   if (!session.recent) throw new ApiError(403, "Bitte bestätige deine Anmeldung.", true);
 }
 
@@ -53,14 +47,14 @@ export function useConfirmedAction(onError: (message: string) => void) {
 }
 
 function ConfirmLogin(props: { onConfirmed: () => void; onCancel: () => void }) {
-  const [session, setSession] = useState<SessionInfo>();
+  const [session, setSession] = useState<OwnerSession>();
   const [hasPasskey, setHasPasskey] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [linkSent, setLinkSent] = useState(false);
 
   useEffect(() => {
-    api<SessionInfo>("/sitzung").then(setSession, (caught) => setError(errorText(caught)));
+    api<OwnerSession>("/sitzung").then(setSession, (caught) => setError(errorText(caught)));
     api<{ passkeys: unknown[] }>("/passkeys").then(
       (answer) => setHasPasskey(answer.passkeys.length > 0),
       () => setHasPasskey(false),

@@ -8,6 +8,7 @@ import { OWNER_SCREENS } from "../../common/routes";
 import { HYDRATED_ATTRIBUTE } from "../hydration-marks";
 import { OwnerLayout } from "./OwnerLayout";
 import { Loading } from "./ui";
+import type { OwnerSession } from "../../common/owner/api-types";
 
 /** Each screen is a chunk of its own, loaded when it is first shown. */
 function screen<Props>(load: () => Promise<ComponentType<Props>>) {
@@ -24,12 +25,6 @@ const PersonPage = screen(() => import("./pages/PersonPage").then((m) => m.Perso
 const AuditPage = screen(() => import("./pages/AuditPage").then((m) => m.AuditPage));
 const SecurityPage = screen(() => import("./pages/SecurityPage").then((m) => m.SecurityPage));
 const WebhooksPage = screen(() => import("./pages/WebhooksPage").then((m) => m.WebhooksPage));
-
-export interface Session {
-  email: string;
-  method: "link" | "passkey";
-  expiresAt: string;
-}
 
 function screenFor(path: string): React.ReactNode {
   const requestsPrefix = `${OWNER_SCREENS.requests.path}/`;
@@ -65,7 +60,7 @@ function screenFor(path: string): React.ReactNode {
 
 export function OwnerApp({ pathname }: { pathname: string }) {
   const path = pathname.replace(/\/+$/, "") || OWNER_SCREENS.overview.path;
-  const [session, setSession] = useState<Session | null>(null);
+  const [session, setSession] = useState<OwnerSession | null>(null);
   const isLogin = path === LOGIN_PATH;
 
   useEffect(() => {
@@ -74,7 +69,7 @@ export function OwnerApp({ pathname }: { pathname: string }) {
   useEffect(() => {
     if (isLogin || session) return;
     // A 401 sends the browser to the login page (api.ts).
-    api<Session>("/sitzung").then(setSession, () => undefined);
+    api<OwnerSession>("/sitzung").then(setSession, () => undefined);
   }, [isLogin, session]);
 
   if (isLogin)

@@ -2,12 +2,12 @@
 import React, { useState } from "react";
 import { Link, navigate } from "./router";
 import { api, errorText, LOGIN_PATH } from "./api";
-import type { Session } from "./OwnerApp";
+import type { OwnerSession } from "../../common/owner/api-types";
 import { OWNER_SCREENS } from "../../common/routes";
 
 const NAVIGATION = Object.values(OWNER_SCREENS).map((screen) => ({ to: screen.path, label: screen.label }));
 
-export function OwnerLayout({ session, path, children }: { session?: Session; path?: string; children: React.ReactNode }) {
+export function OwnerLayout({ session, path, children }: { session?: OwnerSession; path?: string; children: React.ReactNode }) {
   const [error, setError] = useState<string>();
   const logout = async () => {
     try {
