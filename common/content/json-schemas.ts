@@ -101,7 +101,8 @@ function listFileSchema(entry: ListFile): JsonSchema {
     title: entry.title,
     description: [entry.description && sentence(entry.description), `Genau ${entry.count} Einträge.`].filter(Boolean).join(" "),
     type: "array",
-    items: fieldSchema(shapeOf(entry.entry)),
+    // The check refuses fields an entry does not name, as it does at the top of an object file.
+    items: { ...fieldSchema(shapeOf(entry.entry)), additionalProperties: false },
     minItems: entry.count,
     maxItems: entry.count,
   };

@@ -4,10 +4,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ValidationError, type InferType } from "yup";
+import { ObjectSchema, ValidationError, type AnySchema, type InferType } from "yup";
 import { LIST_FILES, OBJECT_FILES, siteSchema, type ContentContext } from "./content-schema";
 import { unknownPlaceholders } from "./placeholders";
 import { schemaReference } from "./json-schemas";
+import { syntaxErrorPosition } from "./json-positions";
 import {
   deploymentProblems,
   drinkClaimProblems,
@@ -43,10 +44,14 @@ function readJson(dir: string, file: string): { value?: unknown; problem?: strin
   const shown = `content/${file}`;
   if (!fs.existsSync(full)) return { problem: `${shown}: Datei fehlt` };
   let value: unknown;
+  const text = fs.readFileSync(full, "utf8");
   try {
-    value = JSON.parse(fs.readFileSync(full, "utf8"));
+    value = JSON.parse(text);
   } catch (error) {
-    return { problem: `${shown}: kein gültiges JSON (${(error as Error).message})` };
+    const message = (error as Error).message.replace(/ \(line \d+ column \d+\)$/, "");
+    const at = syntaxErrorPosition(text, message);
+    const where = at ? ` in Zeile ${at.line}, Spalte ${at.column}` : "";
+    return { problem: `${shown}: kein gültiges JSON${where} (${message})` };
   }
   const schemaKey = (value as { $schema?: unknown } | null)?.$schema;
   const expected = schemaReference(file);
@@ -89,6 +94,11 @@ function validate(
 const UNKNOWN_FIELD = ({ unknown }: { unknown: string }) =>
   unknown.includes(",") ? `unbekannte Felder: ${unknown}` : `unbekanntes Feld: ${unknown}`;
 
+/** A list entry's schema that refuses fields it does not name, like the object files do. */
+function withoutUnknown(entry: AnySchema): AnySchema {
+  return entry instanceof ObjectSchema ? entry.noUnknown(UNKNOWN_FIELD) : entry;
+}
+
 export function siteSettingsProblems(dir: string): string[] {
   const { value, problem } = readJson(dir, "site.json");
   if (problem) return [problem];
@@ -108,7 +118,7 @@ export function listFileProblems(dir: string): string[] {
       const label = item && typeof item === "object" && typeof item[labelField] === "string" ? ` („${item[labelField]}“)` : "";
       const where = `${shown}, Eintrag ${index + 1}${label}`;
       if (!item || typeof item !== "object" || Array.isArray(item)) problems.push(`${where}: muss ein Objekt { … } sein`);
-      else problems.push(...validate(entry, item, where, contextFor(dir, file)));
+      else problems.push(...validate(withoutUnknown(entry), item, where, contextFor(dir, file)));
     });
     if (problems.length === 0 && check) problems.push(...check(value).map((p) => `${shown}, ${p}`));
     return problems;
