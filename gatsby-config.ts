@@ -4,6 +4,7 @@ import { readSiteSettings } from "./common/content/read-content";
 import { contentTypeName } from "./common/content/content-schema";
 import { API_PREFIX, SITEMAP_EXCLUDES } from "./common/routes";
 import { RELEASE_BUILD_ENV } from "./common/build-flags";
+import { PATH_PREFIX_ENV } from "./common/preview";
 
 const site = readSiteSettings(path.join(__dirname, "content"));
 
@@ -14,6 +15,9 @@ const config: GatsbyConfig = {
     siteUrl: site.siteUrl,
   },
   trailingSlash: "never",
+  // A preview's build (server/release/build-preview.ts, with --prefix-paths): every link, page data file and
+  // script starts with the preview's address.
+  ...(process.env[PATH_PREFIX_ENV] ? { pathPrefix: process.env[PATH_PREFIX_ENV] } : {}),
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: process.env[RELEASE_BUILD_ENV] !== "1" },
   // `npm run develop`: the forms post to the Fastify server (npm start) on port 9000.
   proxy: [{ prefix: API_PREFIX, url: `http://127.0.0.1:${process.env.API_PORT ?? "9000"}` }],

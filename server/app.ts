@@ -23,6 +23,7 @@ import healthRoutes from "./routes/health";
 import leadTokenRoutes from "./routes/lead-tokens";
 import leadRoutes from "./routes/leads";
 import ownerArea from "./routes/owner";
+import previewRoutes, { registerPreviewHeaders } from "./routes/preview";
 import staticRoutes, { isApiPath, pathnameOf, sendNotFoundPage } from "./routes/static";
 import type { ConsentVersions } from "./services/submission";
 import { SiteFiles } from "./static/site-files";
@@ -101,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
 
+  registerPreviewHeaders(app);
+
   const site = options.site ?? new SiteFiles(config.publicDir);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(async (request, reply) => {
@@ -114,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(leadTokenRoutes, { site });
   await app.register(contactRoutes);
   await app.register(ownerArea, { site });
+  await app.register(previewRoutes, { previewsDir: config.previewsDir });
   await app.register(staticRoutes, { site });
   return app;
 }

@@ -7,6 +7,7 @@ import path from "node:path";
 import { EMAIL_PATTERN } from "../common/forms/schemas";
 import { deploymentProblems } from "../common/content/editorial-checks";
 import { readSiteSettings, type SiteSettings } from "../common/content/read-content";
+import { previewsDirFrom } from "./release/previews";
 
 export interface RateLimitConfig {
   /** Submissions allowed per client IP and form within one window. */
@@ -64,6 +65,8 @@ export interface Config {
   publicDir: string;
   /** RELEASES_DIR: serve the live release from this folder (see `npm run deploy`) instead of `publicDir`. */
   releasesDir: string | undefined;
+  /** PREVIEWS_DIR, else previews/ inside the releases folder: the previews served under /vorschau/. */
+  previewsDir: string;
   /** Passed to Fastify's `trustProxy`: false, true, a hop count or a list of proxy addresses. */
   trustProxy: boolean | number | string[];
   rateLimit: RateLimitConfig;
@@ -111,6 +114,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: path.resolve(cwd, readString(env, "DATA_DIR", "data")),
     publicDir: path.resolve(cwd, readString(env, "PUBLIC_DIR", "public")),
     releasesDir: value(env, "RELEASES_DIR") === undefined ? undefined : path.resolve(cwd, readString(env, "RELEASES_DIR", "")),
+    previewsDir: previewsDirFrom(env, cwd),
     trustProxy: readTrustProxy(env),
     rateLimit: {
       max: readInteger(env, "RATE_LIMIT_MAX", 10, 1, Number.MAX_SAFE_INTEGER),

@@ -20,7 +20,7 @@ export interface BuildSteps {
   buildServer(projectDir: string, outfile: string): Promise<void>;
 }
 
-function run(command: string, args: string[], cwd: string, what: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+export function runStep(command: string, args: string[], cwd: string, what: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
     child.on("error", (error) => reject(new ReleaseError(`${what} ließ sich nicht starten: ${error.message}`)));
@@ -54,7 +54,13 @@ export function releaseBuildEnv(projectDir: string): NodeJS.ProcessEnv {
 export const realBuildSteps: BuildSteps = {
   checkContent: (projectDir) => allContentProblems(path.join(projectDir, "content")),
   buildSite: (projectDir) =>
-    run("npm", ["run", "-s", "build:site"], projectDir, "Der Build der Seite (npm run build:site)", releaseBuildEnv(projectDir)),
+    runStep(
+      "npm",
+      ["run", "-s", "build:site"],
+      projectDir,
+      "Der Build der Seite (npm run build:site)",
+      releaseBuildEnv(projectDir),
+    ),
   async buildOwner(projectDir, publicDir) {
     const { buildOwnerArea } = await import("../../scripts/build-owner");
     try {
@@ -64,5 +70,5 @@ export const realBuildSteps: BuildSteps = {
     }
   },
   buildServer: (projectDir, outfile) =>
-    run("npm", ["run", "-s", "build:server", "--", `--outfile=${outfile}`], projectDir, "Der Build des Servers"),
+    runStep("npm", ["run", "-s", "build:server", "--", `--outfile=${outfile}`], projectDir, "Der Build des Servers"),
 };

@@ -6,6 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { readPreview } from "./previews";
 import { ReleaseError, readRelease } from "./releases";
 
 export interface ShipTarget {
@@ -44,4 +45,48 @@ export function ship(releasesDir: string, id: string, target: ShipTarget, sshOpt
   run("rsync", ["-a", ...(target.host ? ["-e", ssh] : []), path.join(releasesDir, id), destination], "Das Kopieren mit rsync");
   if (target.host) run("ssh", [...sshOptions, target.host, activate], "Das Umschalten auf dem Server");
   else run("sh", ["-c", activate], "Das Umschalten");
+}
+
+/** A command run on the target: over SSH, or in a shell here for a local folder. */
+function onTarget(target: ShipTarget, sshOptions: string[], command: string, what: string): void {
+  if (target.host) run("ssh", [...sshOptions, target.host, command], what);
+  else run("sh", ["-c", command], what);
+}
+
+/**
+ * Sends a preview to the target's releases/previews/, next to its old build, and swaps the two there by
+ * renames: the preview's address keeps answering throughout. Nothing live changes.
+ */
+export function shipPreview(previewsDir: string, token: string, target: ShipTarget, sshOptions: string[] = []): void {
+  if (!readPreview(previewsDir, token))
+    throw new ReleaseError(`Die Vorschau ${token} fehlt oder ist unvollständig in ${previewsDir}.`);
+  const remotePreviews = path.posix.join(target.projectDir, "releases", "previews");
+  const incoming = `.incoming-${token}`;
+  onTarget(target, sshOptions, `mkdir -p ${JSON.stringify(remotePreviews)}`, "Das Anlegen von releases/previews/");
+  const destination = `${target.host ? `${target.host}:` : ""}${remotePreviews}/${incoming}/`;
+  const ssh = ["ssh", ...sshOptions].join(" ");
+  run(
+    "rsync",
+    ["-a", "--delete", ...(target.host ? ["-e", ssh] : []), `${path.join(previewsDir, token)}/`, destination],
+    "Das Kopieren der Vorschau mit rsync",
+  );
+  const swap = [
+    `cd ${JSON.stringify(remotePreviews)}`,
+    `rm -rf .old-${token}`,
+    `if [ -d ${token} ]; then mv ${token} .old-${token}; fi`,
+    `mv ${incoming} ${token}`,
+    `rm -rf .old-${token}`,
+  ].join(" && ");
+  onTarget(target, sshOptions, swap, "Das Einsetzen der Vorschau auf dem Server");
+}
+
+/** Removes the preview named `name` on the target (its own `npm run deploy -- --preview NAME --remove`). */
+export function removeShippedPreview(name: string, target: ShipTarget, sshOptions: string[] = []): void {
+  const remoteReleases = path.posix.join(target.projectDir, "releases");
+  const command = `cd ${JSON.stringify(target.projectDir)} && RELEASES_DIR=${JSON.stringify(remoteReleases)} npm run -s deploy -- --preview ${shellQuote(name)} --remove`;
+  onTarget(target, sshOptions, command, "Das Entfernen der Vorschau auf dem Server");
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,4 +1,5 @@
 import React from "react";
+import { withPrefix } from "gatsby";
 
 interface State {
   error: Error | null;
@@ -24,7 +25,7 @@ export class ErrorBoundary extends React.Component<{ children: React.ReactNode }
         <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
         <p className="mt-4 font-mono text-base text-bark-700">{error.message}</p>
         <p className="mt-8">
-          <a href="/" className="btn-primary">
+          <a href={withPrefix("/")} className="btn-primary">
             Zur Startseite
           </a>
         </p>

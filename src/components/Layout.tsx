@@ -1,6 +1,7 @@
 import React, { useEffect } from "react";
 import { Header } from "./Header";
 import { Footer } from "./Footer";
+import { PREVIEW_NAME, PreviewBanner } from "./PreviewBanner";
 import { HYDRATED_ATTRIBUTE } from "../hydration-marks";
 
 export const MAIN_ID = "inhalt";
@@ -19,6 +20,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       >
         Zum Inhalt springen
       </a>
+      {PREVIEW_NAME && <PreviewBanner name={PREVIEW_NAME} />}
       <Header />
       <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         {children}

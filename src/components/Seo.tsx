@@ -1,4 +1,5 @@
 import React from "react";
+import { withPrefix } from "gatsby";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { PALETTE } from "../../common/brand";
 import { absoluteUrl } from "../seo/json-ld";
@@ -37,7 +38,7 @@ export function Seo({ title, description, pathname, noindex = false, children }:
       <meta property="og:image:alt" content={`${brand} – ${tagline}`} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="theme-color" content={PALETTE["forest-800"]} />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href={withPrefix("/favicon.svg")} type="image/svg+xml" />
       {noindex && <meta name="robots" content="noindex" />}
       <OrganizationJsonLd />
       {children}

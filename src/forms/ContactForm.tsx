@@ -1,4 +1,5 @@
 import React from "react";
+import { withPrefix } from "gatsby";
 import { FormikProvider } from "formik";
 import { LIMITS } from "../../common/constants";
 import { ContactNotice } from "./ConsentText";
@@ -24,7 +25,8 @@ export function ContactForm() {
   const hydrated = useHydrated();
   const { formik, formRef, formError, handleSubmit, sending } = useFormSubmission({
     formId: FORM_ID,
-    endpoint: FORM_ENDPOINTS.contact,
+    // In a preview the endpoint lies inside it, where the server refuses forms.
+    endpoint: withPrefix(FORM_ENDPOINTS.contact),
     schema: contactSchema,
     initialValues: { name: "", email: "", message: "", [HONEYPOT_FIELD]: "" },
   });
@@ -36,7 +38,7 @@ export function ContactForm() {
         ref={formRef}
         id={VISIT_SOURCE_FORM_ID}
         method="post"
-        action={FORM_ENDPOINTS.contact}
+        action={withPrefix(FORM_ENDPOINTS.contact)}
         noValidate={hydrated}
         onSubmit={handleSubmit}
         aria-label="Kontaktformular"

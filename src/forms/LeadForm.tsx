@@ -1,4 +1,5 @@
 import React from "react";
+import { withPrefix } from "gatsby";
 import { FormikProvider } from "formik";
 import { LIMITS } from "../../common/constants";
 import { ConsentText } from "./ConsentText";
@@ -22,7 +23,8 @@ export function LeadForm() {
   const hydrated = useHydrated();
   const { formik, formRef, formError, handleSubmit, sending } = useFormSubmission({
     formId: FORM_ID,
-    endpoint: FORM_ENDPOINTS.lead,
+    // In a preview the endpoint lies inside it, where the server refuses forms.
+    endpoint: withPrefix(FORM_ENDPOINTS.lead),
     schema: leadSchema,
     initialValues: { name: "", email: "", [HONEYPOT_FIELD]: "" },
   });
@@ -34,7 +36,7 @@ export function LeadForm() {
         ref={formRef}
         id={VISIT_SOURCE_FORM_ID}
         method="post"
-        action={FORM_ENDPOINTS.lead}
+        action={withPrefix(FORM_ENDPOINTS.lead)}
         noValidate={hydrated}
         onSubmit={handleSubmit}
         aria-label="Kostenlose Informationen anfordern"

@@ -1,5 +1,5 @@
 import React from "react";
-import { graphql, type HeadFC, type PageProps } from "gatsby";
+import { graphql, withPrefix, type HeadFC, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { PageHeading } from "../components/PageHeading";
@@ -8,6 +8,12 @@ import { ImpressumDetails } from "../components/ImpressumDetails";
 import { useSiteSettings } from "../hooks/useSiteSettings";
 import { escapeHtml, fillPlaceholders } from "../../common/content/placeholders";
 import { revisedDate } from "../../common/content/revised-date";
+
+/** Links of the Markdown to pages of the site stay inside a preview (Gatsby prefixes only its own links). */
+function prefixLinks(html: string): string {
+  const prefix = withPrefix("/");
+  return prefix === "/" ? html : html.replace(/href="\/(?!\/)/g, `href="${prefix}`);
+}
 
 /** Datenschutz, personenbezogene Daten, AGB and Impressum: Markdown from content/legal/. */
 export default function LegalPage({ data }: PageProps<Queries.LegalPageQuery>) {
@@ -22,7 +28,7 @@ export default function LegalPage({ data }: PageProps<Queries.LegalPageQuery>) {
         {page.frontmatter.slug === "impressum" && <ImpressumDetails site={site} />}
         <div
           className="prose-legal mt-6"
-          dangerouslySetInnerHTML={{ __html: fillPlaceholders(page.html ?? "", site, escapeHtml) }}
+          dangerouslySetInnerHTML={{ __html: prefixLinks(fillPlaceholders(page.html ?? "", site, escapeHtml)) }}
         />
       </article>
     </Layout>

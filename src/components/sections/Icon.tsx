@@ -1,4 +1,5 @@
 import React from "react";
+import { withPrefix } from "gatsby";
 import { PRINCIPLE_ICONS } from "../../../common/content/principle-icons";
 
 /** Every symbol in static/icons/sections.svg, the site's one icon set (a test checks that the sprite draws each one). */
@@ -35,7 +36,7 @@ export const ICON_SPRITE = "/icons/sections.svg";
 export function Icon({ name, className = "h-6 w-6" }: { name: IconName; className?: string }) {
   return (
     <svg className={className} aria-hidden="true" focusable="false">
-      <use href={`${ICON_SPRITE}#${name}`} />
+      <use href={`${withPrefix(ICON_SPRITE)}#${name}`} />
     </svg>
   );
 }

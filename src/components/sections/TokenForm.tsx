@@ -1,4 +1,5 @@
 import React from "react";
+import { withPrefix } from "gatsby";
 import { tokenFromSearch } from "../../../common/forms/link-token";
 
 /**
@@ -8,7 +9,7 @@ import { tokenFromSearch } from "../../../common/forms/link-token";
  */
 export function TokenForm({ action, button, search }: { action: string; button: string; search: string }) {
   return (
-    <form method="post" action={action} className="mt-8">
+    <form method="post" action={withPrefix(action)} className="mt-8">
       <input type="hidden" name="token" value={tokenFromSearch(search)} />
       <button type="submit" className="btn-primary">
         {button}
