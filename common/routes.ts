@@ -138,11 +138,15 @@ export const OWNER_SCREENS = {
   leads: { path: `${OWNER}/leads`, label: "Leads" },
   visitors: { path: `${OWNER}/besucher`, label: "Besucher" },
   newsletter: { path: `${OWNER}/newsletter`, label: "Newsletter" },
+  content: { path: `${OWNER}/inhalte`, label: "Inhalte" },
   person: { path: `${OWNER}/person`, label: "Person" },
   audit: { path: `${OWNER}/protokoll`, label: "Protokoll" },
   webhooks: { path: `${OWNER}/webhooks`, label: "Webhooks" },
   security: { path: `${OWNER}/sicherheit`, label: "Sicherheit" },
 } as const;
+
+/** The one screen in an editor's menu (EDITOR_EMAILS); their passkeys are under „Sicherheit“, reached from their address. */
+export const EDITOR_SCREENS = [OWNER_SCREENS.content] as const;
 
 /** The owner's login page, where login links lead. */
 export const OWNER_LOGIN_PATH = `${OWNER}/anmelden`;

@@ -78,9 +78,20 @@ export interface Config {
   mail: MailConfig;
   /** Who may enter the owner area (OWNER_EMAILS), lower case; empty: the owner area answers 404. */
   ownerEmails: string[];
+  /**
+   * Who may change the site's texts (EDITOR_EMAILS), lower case: they log in like owners and see only
+   * „Inhalte“ (and their own passkeys); every other owner route answers them 403. Never an owner's address.
+   */
+  editorEmails: string[];
   /** Login requests (links, passkeys) per client address in 15 minutes. */
   ownerLoginLimit: number;
   webhooks: WebhookConfig;
+  /**
+   * Where „Inhalte“ commits: CONTENT_GIT_REMOTE (a git address; its credentials stay on the server) and
+   * CONTENT_GIT_BRANCH (default main), worked in a clone under DATA_DIR; without a remote, the project's own
+   * checkout (the folder the server runs in), whose commits the server deploys itself.
+   */
+  contentGit: { remote: string | undefined; branch: string; workTree: string };
   /** Port of the Prometheus listener on 127.0.0.1; unset: no metrics. */
   metricsPort: number | undefined;
   /**
@@ -137,9 +148,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       reminderIntervalMs: readDuration(env, "MAIL_REMINDER_INTERVAL", 60_000),
       ...readMailRate(env),
     },
-    ownerEmails: readOwnerEmails(env),
+    ...readAreaEmails(env),
     ownerLoginLimit: readInteger(env, "OWNER_LOGIN_LIMIT", 20, 1, Number.MAX_SAFE_INTEGER),
     webhooks: readWebhooks(env),
+    contentGit: readContentGit(env, cwd),
     metricsPort: readMetricsPort(env),
     visitStats: {
       enabled: readBoolean(env, "VISIT_STATS", true),
@@ -170,15 +182,37 @@ function readMailRate(env: Env): { rate?: { perMinute: number; perDay: number } 
   return { rate };
 }
 
-function readOwnerEmails(env: Env): string[] {
-  const raw = value(env, "OWNER_EMAILS");
+function readAreaEmails(env: Env): { ownerEmails: string[]; editorEmails: string[] } {
+  const ownerEmails = readEmailList(env, "OWNER_EMAILS");
+  const editorEmails = readEmailList(env, "EDITOR_EMAILS");
+  const both = editorEmails.find((email) => ownerEmails.includes(email));
+  if (both)
+    throw new ConfigError(
+      "EDITOR_EMAILS",
+      `„${both}“ steht schon in OWNER_EMAILS; Inhaber sehen „Inhalte“ ohnehin. Trag die Adresse nur an einer Stelle ein.`,
+    );
+  return { ownerEmails, editorEmails };
+}
+
+function readContentGit(env: Env, cwd: string): Config["contentGit"] {
+  const remote = value(env, "CONTENT_GIT_REMOTE");
+  const branch = readString(env, "CONTENT_GIT_BRANCH", "main");
+  // What `git check-ref-format --branch` would refuse, in short: no spaces, "..", leading "-" or odd characters.
+  if (!/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/.test(branch) || branch.endsWith("/") || branch.endsWith(".lock"))
+    throw new ConfigError("CONTENT_GIT_BRANCH", `„${branch}“ ist kein gültiger Branch-Name`);
+  const dataDir = path.resolve(cwd, readString(env, "DATA_DIR", "data"));
+  return { remote, branch, workTree: remote ? path.join(dataDir, "content-repo") : cwd };
+}
+
+function readEmailList(env: Env, name: string): string[] {
+  const raw = value(env, name);
   if (raw === undefined) return [];
   const emails = raw
     .split(",")
     .map((entry) => entry.trim().toLowerCase())
     .filter(Boolean);
   for (const email of emails) {
-    if (!EMAIL_PATTERN.test(email)) throw new ConfigError("OWNER_EMAILS", `„${email}“ ist keine E-Mail-Adresse`);
+    if (!EMAIL_PATTERN.test(email)) throw new ConfigError(name, `„${email}“ ist keine E-Mail-Adresse`);
   }
   return [...new Set(emails)];
 }

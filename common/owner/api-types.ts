@@ -37,9 +37,13 @@ export interface RequestSummary {
   overdue: boolean;
 }
 
+/** Owners see the whole owner area; editors only „Inhalte“ and their own login settings. */
+export type OwnerRole = "owner" | "editor";
+
 /** The owner's session as GET /api/verwaltung/sitzung describes it. */
 export interface OwnerSession {
   email: string;
+  role: OwnerRole;
   method: "link" | "passkey";
   createdAt: string;
   expiresAt: string;

@@ -49,15 +49,23 @@ for (const target of databaseTargets()) {
       await rm(outDir, { recursive: true, force: true });
     });
 
-    it("login-link prints a working one-time link for an owner and refuses other addresses", async () => {
+    it("login-link prints a working one-time link for an owner or editor and refuses other addresses", async () => {
       const lines: string[] = [];
-      const ownerEnv = { ...env, OWNER_EMAILS: "inhaber@beispiel.de", SITE_URL: "https://www.beispiel.de" };
+      const ownerEnv = {
+        ...env,
+        OWNER_EMAILS: "inhaber@beispiel.de",
+        EDITOR_EMAILS: "redaktion@beispiel.de",
+        SITE_URL: "https://www.beispiel.de",
+      };
+      const editorLines: string[] = [];
+      assert.equal(await runCli(["login-link", "redaktion@beispiel.de"], (line) => editorLines.push(line), ownerEnv), 0);
+      assert.match(editorLines.join("\n"), /^https:\/\/www\.beispiel\.de\/verwaltung\/anmelden\?token=/m);
       assert.equal(await runCli(["login-link", "Inhaber@beispiel.de"], (line) => lines.push(line), ownerEnv), 0);
       const link = /^https:\/\/www\.beispiel\.de\/verwaltung\/anmelden\?token=([A-Za-z0-9_-]{43})$/m.exec(lines.join("\n"));
       assert.ok(link, lines.join("\n"));
       const refused: string[] = [];
       assert.equal(await runCli(["login-link", "fremd@beispiel.de"], (line) => refused.push(line), ownerEnv), 2);
-      assert.match(refused.join("\n"), /fremd@beispiel\.de steht nicht in OWNER_EMAILS/);
+      assert.match(refused.join("\n"), /fremd@beispiel\.de steht weder in OWNER_EMAILS noch in EDITOR_EMAILS/);
       const off: string[] = [];
       assert.equal(await runCli(["login-link", "inhaber@beispiel.de"], (line) => off.push(line), env), 2);
       assert.match(off.join("\n"), /Verwaltung ist aus/);

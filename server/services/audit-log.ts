@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = {
   "newsletter-test": "Newsletter-Test gesendet",
   "newsletter-scheduled": "Newsletter gesendet oder geplant",
   "newsletter-cancelled": "Newsletter abgesagt",
+  "content-preview": "Vorschau von Inhalten gebaut",
+  "content-published": "Inhalt veröffentlicht",
+  "content-restored": "Inhalt auf eine frühere Fassung zurückgesetzt",
+  "content-image": "Bild hochgeladen",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

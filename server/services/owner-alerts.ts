@@ -1,6 +1,6 @@
 /**
  * What the owners are told about their own area: every owner gets a mail when a passkey is added or
- * removed, and one warning when logins keep failing. Failed logins are written to the audit log (never
+ * removed (an editor too about their own), and one warning when logins keep failing. Failed logins are written to the audit log (never
  * with the token or the passkey response); the warning is itself logged, so it comes once an hour.
  */
 import type { Db, Queryable } from "../db/types";
@@ -17,13 +17,14 @@ export const FAILED_LOGIN_WINDOW_MINUTES = 60;
 /** The audit log's owner column when a failed login names no known owner. */
 export const UNKNOWN_OWNER = "unbekannt";
 
+/** Every owner hears of a passkey change, and so does the editor whose passkey it is. */
 export async function notifyPasskeyChange(
   tx: Queryable,
   context: MailContext,
-  ownerEmails: readonly string[],
+  people: { ownerEmails: readonly string[] },
   change: { owner: string; passkeyName: string; added: boolean },
 ): Promise<void> {
-  for (const recipient of ownerEmails) {
+  for (const recipient of new Set([...people.ownerEmails, change.owner])) {
     await enqueueMail(tx, context, {
       kind: change.added ? "owner-passkey-added" : "owner-passkey-removed",
       to: { address: recipient },

@@ -19,11 +19,12 @@ export { LOGIN_LINK_MINUTES };
  */
 export const LOGIN_LINKS_PER_ADDRESS = 3;
 
-export function isOwner(ownerEmails: readonly string[], email: string): boolean {
-  return ownerEmails.includes(email.trim().toLowerCase());
+/** Whether the address may log in: `areaEmails` are OWNER_EMAILS and EDITOR_EMAILS (owner-roles.ts). */
+export function mayLogIn(areaEmails: readonly string[], email: string): boolean {
+  return areaEmails.includes(email.trim().toLowerCase());
 }
 
-/** Creates a login link for an owner address (no check here: callers decide who is an owner). */
+/** Creates a login link for an address (no check here: callers decide who may log in). */
 export async function createLoginLink(tx: Queryable, context: MailContext, email: string): Promise<string> {
   const { token, hash } = newToken();
   await tx.query(
@@ -35,13 +36,13 @@ export async function createLoginLink(tx: Queryable, context: MailContext, email
 }
 
 /**
- * The login form: for an owner address (and within its limit) a link is queued as mail. Returns whether
+ * The login form: for an owner's or editor's address (and within its limit) a link is queued as mail. Returns whether
  * one was queued, for tests and the log; the HTTP answer never depends on it.
  */
 export async function requestLoginLink(
   db: Db,
   context: MailContext,
-  ownerEmails: readonly string[],
+  areaEmails: readonly string[],
   rawEmail: string,
 ): Promise<boolean> {
   const email = rawEmail.trim().toLowerCase();
@@ -51,7 +52,7 @@ export async function requestLoginLink(
         WHERE email = $1 AND used_at IS NULL AND created_at > now() - $2::integer * interval '1 minute'`,
       [email, LOGIN_LINK_MINUTES],
     );
-    if (!isOwner(ownerEmails, email) || (rows[0]?.recent ?? 0) >= LOGIN_LINKS_PER_ADDRESS) return false;
+    if (!mayLogIn(areaEmails, email) || (rows[0]?.recent ?? 0) >= LOGIN_LINKS_PER_ADDRESS) return false;
     const loginUrl = await createLoginLink(tx, context, email);
     return enqueueMail(tx, context, {
       kind: "owner-login",
@@ -62,11 +63,11 @@ export async function requestLoginLink(
   });
 }
 
-/** What following a login link gave: the owner's address, or a failure (with the address when the link was known). */
+/** What following a login link gave: the address, or a failure (with the address when the link was known). */
 export type LinkOutcome = { ok: true; email: string } | { ok: false; email?: string; why: string };
 
-/** Uses up a login link: unknown, used or expired links fail, and so does an address no longer an owner. */
-export async function consumeLoginLink(tx: Queryable, ownerEmails: readonly string[], token: unknown): Promise<LinkOutcome> {
+/** Uses up a login link: unknown, used or expired links fail, and so does an address no longer allowed in. */
+export async function consumeLoginLink(tx: Queryable, areaEmails: readonly string[], token: unknown): Promise<LinkOutcome> {
   if (!isWellFormedToken(token)) return { ok: false, why: "Anmeldelink unvollständig" };
   const { rows } = await tx.query<{ email: string; usable: boolean }>(
     `UPDATE owner_login_tokens
@@ -77,8 +78,9 @@ export async function consumeLoginLink(tx: Queryable, ownerEmails: readonly stri
   );
   const row = rows[0];
   if (!row) return { ok: false, why: "Anmeldelink unbekannt" };
-  // An address removed from OWNER_EMAILS since the link was sent no longer gets in.
-  if (!isOwner(ownerEmails, row.email)) return { ok: false, email: row.email, why: "Adresse nicht mehr in OWNER_EMAILS" };
+  // An address removed from OWNER_EMAILS or EDITOR_EMAILS since the link was sent no longer gets in.
+  if (!mayLogIn(areaEmails, row.email))
+    return { ok: false, email: row.email, why: "Adresse nicht mehr in OWNER_EMAILS oder EDITOR_EMAILS" };
   if (!row.usable) return { ok: false, email: row.email, why: "Anmeldelink schon benutzt oder abgelaufen" };
   return { ok: true, email: row.email };
 }

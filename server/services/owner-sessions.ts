@@ -5,6 +5,7 @@
  */
 import type { Queryable } from "../db/types";
 import { hashToken, isWellFormedToken, newToken } from "./link-tokens";
+import { roleOf, type AreaPeople, type OwnerRole } from "./owner-roles";
 import { RECENT_LOGIN_MINUTES, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from "../../common/owner/limits";
 
 export const SESSION_COOKIE = "__Host-urkraft-verwaltung";
@@ -14,6 +15,8 @@ export type LoginMethod = "link" | "passkey";
 
 export interface OwnerSession {
   email: string;
+  /** From OWNER_EMAILS or EDITOR_EMAILS as they are now, not as they were at login. */
+  role: OwnerRole;
   method: LoginMethod;
   createdAt: Date;
   expiresAt: Date;
@@ -40,13 +43,9 @@ export async function createSession(tx: Queryable, email: string, method: LoginM
 
 /**
  * The session of a cookie value, if it is still valid (and then marks it used): unknown, expired or
- * idle sessions give undefined. The owner must still be in OWNER_EMAILS.
+ * idle sessions give undefined. The address must still be in OWNER_EMAILS or EDITOR_EMAILS.
  */
-export async function readSession(
-  db: Queryable,
-  ownerEmails: readonly string[],
-  cookieValue: unknown,
-): Promise<OwnerSession | undefined> {
+export async function readSession(db: Queryable, people: AreaPeople, cookieValue: unknown): Promise<OwnerSession | undefined> {
   if (!isWellFormedToken(cookieValue)) return undefined;
   const { rows } = await db.query<{
     email: string;
@@ -64,9 +63,11 @@ export async function readSession(
     [hashToken(cookieValue), SESSION_IDLE_MINUTES, RECENT_LOGIN_MINUTES],
   );
   const row = rows[0];
-  if (!row || !ownerEmails.includes(row.email)) return undefined;
+  const role = row && roleOf(people, row.email);
+  if (!row || !role) return undefined;
   return {
     email: row.email,
+    role,
     method: row.method,
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
@@ -91,15 +92,15 @@ export async function endAllSessions(db: Queryable, email: string): Promise<numb
 }
 
 /**
- * At every start: an address no longer in OWNER_EMAILS loses its sessions, passkeys and unused links, so
+ * At every start: an address no longer in OWNER_EMAILS or EDITOR_EMAILS (`areaEmails`) loses its sessions, passkeys and unused links, so
  * putting it back later revives none of them. Returns how many of each went.
  */
 export async function forgetFormerOwners(
   db: Queryable,
-  ownerEmails: readonly string[],
+  areaEmails: readonly string[],
 ): Promise<{ sessions: number; passkeys: number; links: number }> {
   const removed = async (table: string) =>
-    (await db.query(`DELETE FROM ${table} WHERE NOT (lower(email) = ANY($1::text[])) RETURNING 1`, [ownerEmails])).rows.length;
+    (await db.query(`DELETE FROM ${table} WHERE NOT (lower(email) = ANY($1::text[])) RETURNING 1`, [areaEmails])).rows.length;
   return {
     sessions: await removed("owner_sessions"),
     passkeys: await removed("owner_passkeys"),

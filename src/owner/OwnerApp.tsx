@@ -7,7 +7,7 @@ import { api, LOGIN_PATH } from "./api";
 import { OWNER_SCREENS } from "../../common/routes";
 import { HYDRATED_ATTRIBUTE } from "../hydration-marks";
 import { OwnerLayout } from "./OwnerLayout";
-import { Loading } from "./ui";
+import { Loading, PageTitle } from "./ui";
 import type { OwnerSession } from "../../common/owner/api-types";
 
 /** Each screen is a chunk of its own, loaded when it is first shown. */
@@ -25,8 +25,27 @@ const PersonPage = screen(() => import("./pages/PersonPage").then((m) => m.Perso
 const AuditPage = screen(() => import("./pages/AuditPage").then((m) => m.AuditPage));
 const SecurityPage = screen(() => import("./pages/SecurityPage").then((m) => m.SecurityPage));
 const WebhooksPage = screen(() => import("./pages/WebhooksPage").then((m) => m.WebhooksPage));
+const ContentPage = screen(() => import("./pages/ContentPage").then((m) => m.ContentPage));
+
+/** An editor's screens: „Inhalte“ and their own passkeys; the start page of the area is „Inhalte“ for them. */
+function editorScreenFor(path: string): React.ReactNode {
+  if (path === OWNER_SCREENS.security.path) return <SecurityPage />;
+  if (path === OWNER_SCREENS.content.path || path.startsWith(`${OWNER_SCREENS.content.path}/`))
+    return <ContentPage path={path} />;
+  if (path === OWNER_SCREENS.overview.path) return <ContentPage path={OWNER_SCREENS.content.path} />;
+  return (
+    <>
+      <PageTitle>Nicht dein Bereich</PageTitle>
+      <p>
+        Diese Seite gehört nicht zu deinem Bereich. <a href={OWNER_SCREENS.content.path}>Zu den Inhalten</a>
+      </p>
+    </>
+  );
+}
 
 function screenFor(path: string): React.ReactNode {
+  if (path === OWNER_SCREENS.content.path || path.startsWith(`${OWNER_SCREENS.content.path}/`))
+    return <ContentPage path={path} />;
   const requestsPrefix = `${OWNER_SCREENS.requests.path}/`;
   if (path.startsWith(requestsPrefix) && !path.slice(requestsPrefix.length).includes("/"))
     return <RequestPage id={path.slice(requestsPrefix.length)} />;
@@ -91,8 +110,11 @@ export function OwnerApp({ pathname }: { pathname: string }) {
       </OwnerLayout>
     );
   return (
-    <OwnerLayout session={session} path={path}>
-      <Suspense fallback={<Loading />}>{screenFor(path)}</Suspense>
+    <OwnerLayout
+      session={session}
+      path={session.role === "editor" && path === OWNER_SCREENS.overview.path ? OWNER_SCREENS.content.path : path}
+    >
+      <Suspense fallback={<Loading />}>{session.role === "editor" ? editorScreenFor(path) : screenFor(path)}</Suspense>
     </OwnerLayout>
   );
 }

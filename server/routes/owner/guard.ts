@@ -1,6 +1,8 @@
 /**
  * What every owner API answer shares: never cached, never indexed; a state-changing request only with
- * an Origin of this site (or SITE_URL); protected routes only with a valid session.
+ * an Origin of this site (or SITE_URL); every route but the login steps only with a valid session, and
+ * only an owner's unless the route lets editors in too (`config.ownerAccess`). The check runs for every
+ * route of the owner API, so a new route is closed to editors until it says otherwise.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../../http/errors";
@@ -8,9 +10,25 @@ import { wantsHtml } from "../../http/request-info";
 import { readSession, SESSION_COOKIE, type OwnerSession } from "../../services/owner-sessions";
 import { OWNER_MESSAGES } from "./messages";
 
+/**
+ * Who may call an owner API route: "public" (the login steps, no session needed), "editors" (owners and
+ * editors); unset: owners only.
+ */
+export type OwnerAccess = "public" | "editors";
+
+/** One route of the owner API as registered, for the tests that walk them all. */
+export interface OwnerRoute {
+  method: string;
+  url: string;
+  access: OwnerAccess | "owners";
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     owner?: OwnerSession;
+  }
+  interface FastifyContextConfig {
+    ownerAccess?: OwnerAccess;
   }
 }
 
@@ -45,26 +63,34 @@ function hasOwnOrigin(request: FastifyRequest, siteUrl: string | undefined): boo
   }
 }
 
-export function registerOwnerGuard(app: FastifyInstance): void {
+/** Before the owner API's routes are registered: guards every one of them and lists them in `routes`. */
+export function registerOwnerGuard(app: FastifyInstance, routes: OwnerRoute[]): void {
+  app.addHook("onRoute", (route) => {
+    const access = route.config?.ownerAccess ?? "owners";
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
+  });
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(OWNER_API_HEADERS);
     if (!SAFE_METHODS.has(request.method) && !hasOwnOrigin(request, app.config.siteUrl)) {
       request.log.info({ statusCode: 403 }, "owner request without own origin refused");
       return sendError(request, reply, { status: 403, message: OWNER_MESSAGES.foreignOrigin });
     }
+    // Before the body is read or checked: nobody without the right learns anything about a route's input.
+    const access = request.routeOptions.config.ownerAccess;
+    if (access === "public") return;
+    const session = await readSession(app.db, app.config, request.cookies[SESSION_COOKIE]);
+    if (!session) return sendError(request, reply, { status: 401, message: OWNER_MESSAGES.loginNeeded });
+    if (session.role !== "owner" && access !== "editors") {
+      request.log.info({ statusCode: 403 }, "owner route refused to an editor");
+      return sendError(request, reply, { status: 403, message: OWNER_MESSAGES.ownersOnly });
+    }
+    request.owner = session;
   });
 }
 
-/** preHandler of every route that needs a logged-in owner. */
-export async function requireOwner(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  const session = await readSession(this.db, this.config.ownerEmails, request.cookies[SESSION_COOKIE]);
-  if (!session) return sendError(request, reply, { status: 401, message: OWNER_MESSAGES.loginNeeded });
-  request.owner = session;
-}
-
 /**
- * preHandler (after `requireOwner`) of the sensitive actions: adding or removing a passkey, exporting all
- * leads, erasing a person, enabling a webhook receiver. A stolen cookie alone is not enough for them:
+ * preHandler of the sensitive actions: adding or removing a passkey, exporting all leads, erasing a
+ * person, enabling a webhook receiver. A stolen cookie alone is not enough for them:
  * the login must be recent, or confirmed on the spot (passkey) or renewed (fresh link). The answer says
  * so with `confirmLogin: true`, which the owner area turns into the confirmation dialog.
  */
@@ -75,8 +101,8 @@ export async function requireRecentLogin(request: FastifyRequest, reply: Fastify
   return reply.code(403).send({ error: OWNER_MESSAGES.confirmNeeded, confirmLogin: true });
 }
 
-/** The owner of a request that passed `requireOwner`. */
+/** The logged-in owner or editor of a request that passed the guard. */
 export function ownerOf(request: FastifyRequest): string {
-  if (!request.owner) throw new Error("requireOwner must run before this handler");
+  if (!request.owner) throw new Error("the owner guard must run before this handler");
   return request.owner.email;
 }

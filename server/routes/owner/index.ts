@@ -1,6 +1,6 @@
 /**
  * The owner area: pages under /verwaltung and the API under /api/verwaltung, for the addresses in
- * OWNER_EMAILS. Without them every path of it answers 404 and the start log says how to enable it.
+ * OWNER_EMAILS (and, for the content screen only, EDITOR_EMAILS). Without either every path of it answers 404 and the start log says how to enable it.
  * The session cookie is read only here; public pages never set or need a cookie.
  */
 import cookie from "@fastify/cookie";
@@ -10,7 +10,9 @@ import { sendError } from "../../http/errors";
 import { forgetFormerOwners } from "../../services/owner-sessions";
 import { LoginLinkQueue } from "../../services/login-link-queue";
 import { requestLoginLink } from "../../services/owner-login";
-import { OWNER_API_HEADERS, registerOwnerGuard } from "./guard";
+import { OWNER_API_HEADERS, registerOwnerGuard, type OwnerRoute } from "./guard";
+import { areaEmails } from "../../services/owner-roles";
+import contentRoutes from "./content";
 import inboxRoutes from "./inbox";
 import loginRoutes from "./login";
 import newsletterRoutes from "./newsletters";
@@ -25,23 +27,28 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Login-link requests waiting to be worked (answered before, see login-link-queue.ts). */
     ownerLoginLinks: LoginLinkQueue;
+    /** Every route of the owner API with who may call it (guard.ts), for the tests that walk them all. */
+    ownerRoutes: OwnerRoute[];
   }
 }
 
 export default async function ownerArea(app: FastifyInstance, options: { site: SiteFiles }): Promise<void> {
-  const enabled = app.config.ownerEmails.length > 0;
+  const allowed = areaEmails(app.config);
+  const enabled = allowed.length > 0;
   const queue = new LoginLinkQueue(
     async (email) => {
-      const queued = await requestLoginLink(app.db, app.mail, app.config.ownerEmails, email);
+      const queued = await requestLoginLink(app.db, app.mail, allowed, email);
       app.log.info({ queued }, "owner login link requested");
     },
     (error) => app.log.error({ err: error }, "owner login link failed"),
   );
   app.decorate("ownerLoginLinks", queue);
+  const routes: OwnerRoute[] = [];
+  app.decorate("ownerRoutes", routes);
   app.addHook("onClose", () => queue.idle());
-  const forgotten = await forgetFormerOwners(app.db, app.config.ownerEmails);
+  const forgotten = await forgetFormerOwners(app.db, allowed);
   if (forgotten.sessions + forgotten.passkeys + forgotten.links > 0) {
-    app.log.info(forgotten, "owner access of addresses no longer in OWNER_EMAILS removed");
+    app.log.info(forgotten, "owner access of addresses no longer in OWNER_EMAILS or EDITOR_EMAILS removed");
   }
   await app.register(ownerPageRoutes, { site: options.site, enabled });
   // Unknown API paths (and all of them while the area is off) answer like the rest of the owner API; a
@@ -65,7 +72,7 @@ export default async function ownerArea(app: FastifyInstance, options: { site: S
   }
   await app.register(async (api) => {
     await api.register(cookie);
-    registerOwnerGuard(api);
+    registerOwnerGuard(api, routes);
     await api.register(loginRoutes);
     await api.register(passkeyRoutes);
     await api.register(inboxRoutes);
@@ -73,6 +80,7 @@ export default async function ownerArea(app: FastifyInstance, options: { site: S
     await api.register(webhookRoutes);
     await api.register(visitRoutes);
     await api.register(newsletterRoutes);
+    await api.register(contentRoutes);
   });
 }
 

@@ -23,7 +23,8 @@ import {
   type LoginMethod,
 } from "../../services/owner-sessions";
 import { confirmationOptions, loginOptions, removeAllPasskeys, verifyPasskey } from "../../services/passkeys";
-import { ownerOf, requireOwner, requireRecentLogin } from "./guard";
+import { ownerOf, requireRecentLogin } from "./guard";
+import { areaEmails } from "../../services/owner-roles";
 import { OWNER_MESSAGES } from "./messages";
 import { relyingParty } from "./relying-party";
 import { field } from "./input";
@@ -37,7 +38,11 @@ const passkeyResponse = (body: unknown) => {
 };
 
 export default async function loginRoutes(app: FastifyInstance): Promise<void> {
-  const limited = { rateLimit: { max: app.config.ownerLoginLimit, timeWindow: LOGIN_RATE_WINDOW_MS } };
+  const rateLimit = { max: app.config.ownerLoginLimit, timeWindow: LOGIN_RATE_WINDOW_MS };
+  const limited = { rateLimit, ownerAccess: "public" } as const;
+  const confirming = { rateLimit, ownerAccess: "editors" } as const;
+  const editors = { ownerAccess: "editors" } as const;
+  const allowed = areaEmails(app.config);
   const failed = (owner: string | undefined, how: string) =>
     recordFailedLogin(app.db, app.mail, app.config.ownerEmails, { owner, how });
 
@@ -55,7 +60,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   app.post("/api/verwaltung/sitzung", { config: limited }, async (request, reply) => {
     const token = field(request.body, "token");
     const outcome = await app.db.transaction(async (tx) => {
-      const link = await consumeLoginLink(tx, app.config.ownerEmails, token);
+      const link = await consumeLoginLink(tx, allowed, token);
       if (!link.ok) return link;
       await audit(tx, link.email, "login", "per Anmeldelink");
       return { ...link, id: await createSession(tx, link.email, "link") };
@@ -75,7 +80,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     const response = passkeyResponse(request.body);
     const outcome = await app.db.transaction(async (tx) => {
       const checked = response ? await verifyPasskey(tx, relyingParty(app, request), response) : { ok: false as const };
-      if (!checked.ok || !app.config.ownerEmails.includes(checked.email)) return { ok: false as const, email: checked.email };
+      if (!checked.ok || !allowed.includes(checked.email)) return { ok: false as const, email: checked.email };
       await audit(tx, checked.email, "login", "per Passkey");
       return { ok: true as const, email: checked.email, id: await createSession(tx, checked.email, "passkey") };
     });
@@ -86,11 +91,11 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return startSession(reply, outcome, "passkey");
   });
 
-  app.post("/api/verwaltung/bestaetigen/optionen", { config: limited, preHandler: requireOwner }, async (request, reply) =>
+  app.post("/api/verwaltung/bestaetigen/optionen", { config: confirming }, async (request, reply) =>
     reply.send(await confirmationOptions(app.db, relyingParty(app, request), ownerOf(request))),
   );
 
-  app.post("/api/verwaltung/bestaetigen", { config: limited, preHandler: requireOwner }, async (request, reply) => {
+  app.post("/api/verwaltung/bestaetigen", { config: confirming }, async (request, reply) => {
     const owner = ownerOf(request);
     const response = passkeyResponse(request.body);
     const checked = response ? await verifyPasskey(app.db, relyingParty(app, request), response, owner) : { ok: false as const };
@@ -100,13 +105,13 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     }
     await confirmSession(app.db, request.cookies[SESSION_COOKIE]!);
     await audit(app.db, owner, "login-confirmed", "per Passkey");
-    const session = await readSession(app.db, app.config.ownerEmails, request.cookies[SESSION_COOKIE]);
+    const session = await readSession(app.db, app.config, request.cookies[SESSION_COOKIE]);
     return sessionInfo(session!);
   });
 
-  app.get("/api/verwaltung/sitzung", { preHandler: requireOwner }, async (request) => sessionInfo(request.owner!));
+  app.get("/api/verwaltung/sitzung", { config: editors }, async (request) => sessionInfo(request.owner!));
 
-  app.post("/api/verwaltung/abmelden", { preHandler: requireOwner }, async (request, reply) => {
+  app.post("/api/verwaltung/abmelden", { config: editors }, async (request, reply) => {
     await endSession(app.db, request.cookies[SESSION_COOKIE]!);
     await audit(app.db, ownerOf(request), "logout");
     return clearCookie(reply).send({ ok: true });
@@ -116,12 +121,10 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/api/verwaltung/sitzungen-beenden",
     {
-      preHandler: [
-        requireOwner,
-        async (request, reply) => {
-          if ((request.body as { passkeys?: unknown } | undefined)?.passkeys === true) return requireRecentLogin(request, reply);
-        },
-      ],
+      config: editors,
+      preHandler: async (request, reply) => {
+        if ((request.body as { passkeys?: unknown } | undefined)?.passkeys === true) return requireRecentLogin(request, reply);
+      },
     },
     async (request, reply) => {
       const owner = ownerOf(request);
@@ -130,7 +133,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
         const removed = withPasskeys ? await removeAllPasskeys(tx, owner) : [];
         for (const name of removed) {
           await audit(tx, owner, "passkey-removed", name);
-          await notifyPasskeyChange(tx, app.mail, app.config.ownerEmails, { owner, passkeyName: name, added: false });
+          await notifyPasskeyChange(tx, app.mail, app.config, { owner, passkeyName: name, added: false });
         }
         const count = await endAllSessions(tx, owner);
         await audit(tx, owner, "sessions-ended", `${count} Sitzung(en)`);
@@ -141,11 +144,12 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** The session as the owner area sees it: who, how, until when sensitive actions need no confirmation. */
+/** The session as the owner area sees it: who, as what, how, until when sensitive actions need no confirmation. */
 function sessionInfo(session: NonNullable<FastifyRequest["owner"]>) {
-  const { email, method, createdAt, expiresAt, confirmedUntil, recent } = session;
+  const { email, role, method, createdAt, expiresAt, confirmedUntil, recent } = session;
   return {
     email,
+    role,
     method,
     createdAt: createdAt.toISOString(),
     expiresAt: expiresAt.toISOString(),

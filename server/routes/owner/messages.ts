@@ -5,6 +5,8 @@ import { RECENT_LOGIN_MINUTES } from "../../services/owner-sessions";
 export const OWNER_MESSAGES = {
   badPeriod: "Diesen Zeitraum gibt es nicht: wähle 30 oder 90 Tage.",
   foreignOrigin: "Diese Aktion ist nur aus der Verwaltung dieser Website heraus möglich. Bitte lade die Seite neu.",
+  ownersOnly:
+    "Das gehört nicht zu deinem Bereich: Mit deiner Adresse kannst du die Inhalte der Website bearbeiten, aber keine Anfragen, Leads oder Einstellungen sehen.",
   loginNeeded: "Bitte melde dich an. Deine Sitzung ist abgelaufen oder wurde beendet.",
   linkSent: `Wenn diese Adresse für die Verwaltung freigeschaltet ist, ist ein Anmeldelink unterwegs. Er gilt ${LOGIN_LINK_MINUTES} Minuten. Schau auch im Spam-Ordner nach.`,
   confirmNeeded: `Bitte bestätige deine Anmeldung: Für diese Aktion muss deine Anmeldung jünger als ${RECENT_LOGIN_MINUTES} Minuten sein. Bestätige sie mit deinem Passkey oder mit einem neuen Anmeldelink.`,

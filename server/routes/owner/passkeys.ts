@@ -1,6 +1,6 @@
 /**
- * The owner's passkeys: list, add (WebAuthn registration), remove. Adding and removing need a recent
- * login (requireRecentLogin), and every owner gets a mail about it.
+ * The passkeys of the one logged in (owner or editor): list, add (WebAuthn registration), remove. Adding
+ * and removing need a recent login (requireRecentLogin), and every owner gets a mail about it (an editor too).
  */
 import type { FastifyInstance } from "fastify";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
@@ -8,7 +8,7 @@ import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { notifyPasskeyChange } from "../../services/owner-alerts";
 import { listPasskeys, PASSKEY_NAME_MAX, registerPasskey, registrationOptions, removePasskey } from "../../services/passkeys";
-import { ownerOf, requireOwner, requireRecentLogin } from "./guard";
+import { ownerOf, requireRecentLogin } from "./guard";
 import { field } from "./input";
 import { OWNER_MESSAGES } from "./messages";
 import { relyingParty } from "./relying-party";
@@ -17,10 +17,12 @@ import { relyingParty } from "./relying-party";
 export const PASSKEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
 
 export default async function passkeyRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook("preHandler", requireOwner);
-  const recent = { preHandler: requireRecentLogin };
+  const editors = { ownerAccess: "editors" } as const;
+  const recent = { preHandler: requireRecentLogin, config: editors };
 
-  app.get("/api/verwaltung/passkeys", async (request) => ({ passkeys: await listPasskeys(app.db, ownerOf(request)) }));
+  app.get("/api/verwaltung/passkeys", { config: editors }, async (request) => ({
+    passkeys: await listPasskeys(app.db, ownerOf(request)),
+  }));
 
   app.post("/api/verwaltung/passkeys/optionen", recent, async (request) =>
     registrationOptions(app.db, relyingParty(app, request), ownerOf(request)),
@@ -39,7 +41,7 @@ export default async function passkeyRoutes(app: FastifyInstance): Promise<void>
         (await registerPasskey(tx, relyingParty(app, request), owner, name, response));
       if (!registered) return false;
       await audit(tx, owner, "passkey-added", name);
-      await notifyPasskeyChange(tx, app.mail, app.config.ownerEmails, { owner, passkeyName: name, added: true });
+      await notifyPasskeyChange(tx, app.mail, app.config, { owner, passkeyName: name, added: true });
       return true;
     });
     if (!saved) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.passkeyNotSaved });
@@ -54,7 +56,7 @@ export default async function passkeyRoutes(app: FastifyInstance): Promise<void>
       const name = await removePasskey(tx, owner, id);
       if (name === undefined) return false;
       await audit(tx, owner, "passkey-removed", name);
-      await notifyPasskeyChange(tx, app.mail, app.config.ownerEmails, { owner, passkeyName: name, added: false });
+      await notifyPasskeyChange(tx, app.mail, app.config, { owner, passkeyName: name, added: false });
       return true;
     });
     if (!removed) return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.passkeyMissing });

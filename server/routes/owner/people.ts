@@ -6,7 +6,7 @@ import { sendError } from "../../http/errors";
 import { erasePerson, showPerson } from "../../services/privacy";
 import { audit, AUDIT_PAGE_SIZE, listAudit, maskEmail } from "../../services/audit-log";
 import { confirmedLeadsCsv, LEAD_FILTERS, listLeads, type LeadFilter } from "../../services/lead-list";
-import { ownerOf, requireOwner, requireRecentLogin } from "./guard";
+import { ownerOf, requireRecentLogin } from "./guard";
 import { field, recordId } from "./input";
 import { OWNER_MESSAGES } from "./messages";
 import { labelledRow, PERSON_SECTIONS } from "../../../common/privacy/person-fields";
@@ -19,8 +19,6 @@ const isEmail = (value: unknown): value is string =>
 const berlinDate = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
 
 export default async function peopleRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook("preHandler", requireOwner);
-
   app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/leads", async (request, reply) => {
     const { status = "alle", vor } = request.query;
     if (typeof status !== "string" || !LEAD_FILTERS.includes(status as LeadFilter)) {

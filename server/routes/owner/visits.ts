@@ -4,7 +4,6 @@ import { STATS_PERIODS } from "../../../common/visit-stats";
 import { SOURCE_HEADER, routeRow, sourceRow, statsForDays } from "../../analytics/report";
 import { toCsv } from "../../cli/csv";
 import { sendError } from "../../http/errors";
-import { requireOwner } from "./guard";
 import { OWNER_MESSAGES } from "./messages";
 
 function periodOf(value: unknown): number | undefined {
@@ -13,7 +12,6 @@ function periodOf(value: unknown): number | undefined {
 }
 
 export default async function visitRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook("preHandler", requireOwner);
   const timeZone = app.mail.site.timeZone;
 
   app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/besucher", async (request, reply) => {

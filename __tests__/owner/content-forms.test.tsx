@@ -1,0 +1,73 @@
+/**
+ * The „Inhalte“ forms: every content file's form, generated from the content description, renders with
+ * its data, a labelled control for every text, number and choice, German buttons and no field rjsf
+ * could not draw; a check message from the server appears at its field. The schemas and data are the
+ * server's (formSchemaFor, formDataOf) for the real files under content/.
+ */
+import React from "react";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { render } from "@testing-library/react";
+import Form from "@rjsf/core";
+import type { RJSFSchema } from "@rjsf/utils";
+import { EDITABLE_FILES } from "../../common/content/editable-files";
+import { formDataOf, formSchemaFor } from "../../common/content/content-forms";
+import { serverValidator, templates, translateString, widgets } from "../../src/owner/content/form-theme";
+import { uiSchemaFor, errorSchemaOf } from "../../src/owner/content/form-schema";
+
+const context = { prefix: "", images: ["images/hero-start.jpg"], upload: async () => "", imageUrl: (p: string) => p };
+
+function renderForm(file: string, extraErrors = {}) {
+  const entry = EDITABLE_FILES.find((item) => item.file === file)!;
+  const schema = formSchemaFor(entry) as RJSFSchema;
+  const data = formDataOf(entry, readFileSync(path.join(__dirname, "../../content", file), "utf8"));
+  return render(
+    <Form
+      schema={schema}
+      uiSchema={uiSchemaFor(schema as Record<string, unknown>, entry.kind)}
+      formData={data}
+      validator={serverValidator}
+      templates={templates}
+      widgets={widgets}
+      translateString={translateString}
+      formContext={{ ...context, prefix: "../".repeat(file.split("/").length - 1) }}
+      extraErrors={extraErrors}
+      showErrorList={false}
+      noHtml5Validate
+      idPrefix="feld"
+    />,
+  );
+}
+
+describe.each(EDITABLE_FILES.map((entry) => entry.file))("the form of content/%s", (file) => {
+  it("renders every field with a label and none rjsf cannot draw", () => {
+    const { container } = renderForm(file);
+    expect(container.textContent).not.toMatch(/Unsupported|Unknown field|Missing items/);
+    const controls = [...container.querySelectorAll("input:not([type=file]), textarea, select")];
+    expect(controls.length).toBeGreaterThan(0);
+    for (const control of controls) {
+      const label = container.querySelector(`label[for="${control.id}"]`);
+      expect(label?.textContent?.trim() || control.getAttribute("aria-label")).toBeTruthy();
+    }
+    expect(container.textContent).not.toMatch(/\b(Add|Remove|Move up|Move down)\b/);
+  });
+});
+
+it("shows the content check's message at its field", () => {
+  const { container } = renderForm(
+    "testimonials.json",
+    errorSchemaOf([{ path: [1, "text"], message: "gerade Anführungszeichen" }]),
+  );
+  const errors = container.querySelector("#feld_1_text__fehler");
+  expect(errors?.textContent).toContain("gerade Anführungszeichen");
+  expect(container.querySelector("#feld_1_text")?.getAttribute("aria-invalid")).toBe("true");
+});
+
+it("offers the pictures for an image field and Markdown with a preview for a legal text", () => {
+  const recipes = renderForm("recipes.json");
+  expect(recipes.container.querySelector("select option[value='images/hero-start.jpg']")).not.toBeNull();
+  recipes.unmount();
+  const legal = renderForm("legal/agb.md");
+  expect(legal.getByLabelText("Text").tagName).toBe("TEXTAREA");
+  expect(legal.getByRole("region", { name: "Vorschau des Textes" }).textContent).toContain("Geltungsbereich");
+});

@@ -1,0 +1,86 @@
+/**
+ * Every content file the „Inhalte“ screen can change, with its German name and group: the JSON files of
+ * the content description (content-schema.ts), the legal texts and the e-mail templates (Markdown with a
+ * head of a few fields). Paths are relative to content/; nothing outside this list is read or written.
+ */
+import { CONTENT_FILES, isListFile } from "./content-schema";
+import { ALL_ROUTES, LEGAL_SLUGS, ROUTES } from "../routes";
+import { TEMPLATE_VALUES, type TemplateName } from "../mail/templates";
+
+export type EditableGroup = "Seiten" | "Listen" | "Einstellungen" | "Rechtstexte" | "E-Mails";
+
+export interface EditableFile {
+  /** Relative to content/, e.g. "testimonials.json" or "legal/agb.md". */
+  file: string;
+  title: string;
+  description?: string;
+  group: EditableGroup;
+  kind: "json" | "legal" | "email";
+}
+
+/** When each e-mail goes out, as the editor knows it (content/emails/README.md says the same at more length). */
+const EMAIL_TITLES: Record<TemplateName, string> = {
+  "lead-confirmation": "Bitte bestätige deine Anmeldung (nach dem Info-Formular)",
+  "lead-welcome": "Willkommen (nach der Bestätigung)",
+  "lead-plan-day": "Plan-E-Mail, Tag 1 bis 6",
+  "lead-plan-final": "Plan-E-Mail, Tag 7",
+  "contact-acknowledgment": "Eingangsbestätigung einer Anfrage",
+  "contact-notification": "Benachrichtigung über eine Anfrage (Name und Link)",
+  "contact-notification-full": "Benachrichtigung über eine Anfrage (mit Nachricht)",
+  "contact-reply": "Antwort aus der Verwaltung",
+  "owner-login": "Anmeldelink für die Verwaltung",
+  "owner-reminder": "Erinnerung an eine offene Anfrage",
+  "owner-passkey-added": "Ein Passkey wurde angelegt",
+  "owner-passkey-removed": "Ein Passkey wurde entfernt",
+  "owner-login-warning": "Warnung: viele fehlgeschlagene Anmeldungen",
+  _footer: "Fußzeile jeder E-Mail an Besucher",
+  _unsubscribe: "Abmeldehinweis unter jeder E-Mail",
+};
+
+const LEGAL_TITLES: Record<string, string> = {
+  impressum: "Impressum",
+  datenschutz: "Datenschutzerklärung",
+  agb: "Allgemeine Geschäftsbedingungen",
+  "personenbezogene-daten": "Verarbeitung personenbezogener Daten",
+};
+
+export const EDITABLE_FILES: EditableFile[] = [
+  ...CONTENT_FILES.map((entry): EditableFile => ({
+    file: entry.file,
+    title: entry.title,
+    description: entry.description,
+    group: entry.file === "site.json" ? "Einstellungen" : isListFile(entry) ? "Listen" : "Seiten",
+    kind: "json",
+  })),
+  ...LEGAL_SLUGS.map((slug): EditableFile => ({
+    file: `legal/${slug}.md`,
+    title: LEGAL_TITLES[slug] ?? slug,
+    group: "Rechtstexte",
+    kind: "legal",
+  })),
+  ...(Object.keys(TEMPLATE_VALUES) as TemplateName[]).map((name): EditableFile => ({
+    file: `emails/${name}.md`,
+    title: EMAIL_TITLES[name],
+    group: "E-Mails",
+    kind: "email",
+  })),
+];
+
+export const editableFile = (file: string): EditableFile | undefined => EDITABLE_FILES.find((entry) => entry.file === file);
+
+/** Files that several pages show (the rest belong to the one page whose route names them in `content`). */
+const SHARED_FILES: Record<string, string[]> = {
+  "site.json": [ROUTES.home.path, ROUTES.contact.path],
+  "notices.json": [ROUTES.home.path, ROUTES.nutrition.path],
+  "testimonials.json": [ROUTES.home.path, ROUTES.movement.path, ROUTES.nutrition.path],
+  "recipes.json": [ROUTES.recipes.path, ROUTES.nutrition.path],
+  "movement-plan.json": [ROUTES.movement.path],
+  "principles.json": [ROUTES.nutrition.path],
+  "results.json": [ROUTES.nutrition.path],
+  "faq.json": [ROUTES.contact.path],
+};
+
+/** The pages of the site that show a content file, the first the one to open; none for e-mail texts. */
+export function pagesShowing(file: string): string[] {
+  return SHARED_FILES[file] ?? ALL_ROUTES.filter((route) => route.content === file).map((route) => route.path);
+}

@@ -1,0 +1,61 @@
+/**
+ * The content check of the build and CI (allContentProblems), run on the content as it would be with the
+ * edited files: a copy of content/ in a temporary folder (pictures linked, not copied) with the edited
+ * texts written over it. Each problem is tied to its file and, where it names one, its field, so the
+ * form shows the message at the field.
+ */
+import { cp, mkdtemp, readdir, rm, symlink, writeFile, mkdir } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { allContentProblems } from "../../common/content/content-check";
+
+export interface Problem {
+  /** Relative to content/, e.g. "testimonials.json"; undefined for a problem of no single file. */
+  file?: string;
+  /** The field inside the form's data, e.g. [1, "quote"]; empty: the file as a whole. */
+  path: (string | number)[];
+  message: string;
+  /** The check's whole line, naming file and field, as the build prints it. */
+  line: string;
+}
+
+const LINE =
+  /^content\/(\S+?\.(?:json|md))(?:, Eintrag (\d+)(?: \(„.*?“\))?)?(?:, (Kopfbereich))?(?:, Feld „(.+?)“)?: ([\s\S]*)$/;
+
+/** "[0].quote" or "items[2].text" → [0, "quote"] or ["items", 2, "text"]. */
+export function fieldPath(field: string): (string | number)[] {
+  return [...field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] !== undefined ? Number(match[2]) : match[1]!));
+}
+
+/** One line of the content check as file, field and message. */
+export function parseProblem(line: string): Problem {
+  const match = LINE.exec(line);
+  if (!match) return { path: [], message: line, line };
+  const [, file, entry, head, field, message] = match;
+  let at: (string | number)[] = [...(entry ? [Number(entry) - 1] : []), ...(field ? fieldPath(field) : [])];
+  // A Markdown file's problems outside its head are problems of its text.
+  if (file!.endsWith(".md") && !head && at.length === 0) at = ["body"];
+  return { file, path: at, message: message!, line };
+}
+
+/** Runs the whole check with `edits` (path under content/ → new text) laid over `contentDir`. */
+export async function checkWithEdits(contentDir: string, edits: Map<string, string>): Promise<Problem[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "urkraft-inhalte-"));
+  try {
+    const copy = path.join(dir, "content");
+    await mkdir(copy);
+    for (const entry of await readdir(contentDir, { withFileTypes: true })) {
+      const from = path.join(contentDir, entry.name);
+      const to = path.join(copy, entry.name);
+      if (entry.name === "images" && entry.isDirectory()) await symlink(from, to, "dir");
+      else if (!entry.isSymbolicLink()) await cp(from, to, { recursive: true, verbatimSymlinks: true });
+    }
+    for (const [file, text] of edits) {
+      await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
+      await writeFile(path.join(copy, file), text);
+    }
+    return allContentProblems(copy).map(parseProblem);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,52 @@
+/** Unpublished changes to content files, one per person and file (content_drafts). */
+import type { Queryable } from "../db/types";
+
+export interface Draft {
+  editor: string;
+  file: string;
+  data: unknown;
+  baseCommit: string;
+  updatedAt: string;
+}
+
+interface Row {
+  editor_email: string;
+  file: string;
+  data: string;
+  base_commit: string;
+  updated_at: Date;
+}
+
+const draftOf = (row: Row): Draft => ({
+  editor: row.editor_email,
+  file: row.file,
+  data: JSON.parse(row.data) as unknown,
+  baseCommit: row.base_commit,
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+export async function saveDraft(db: Queryable, editor: string, file: string, data: unknown, baseCommit: string): Promise<Draft> {
+  const { rows } = await db.query<Row>(
+    `INSERT INTO content_drafts (editor_email, file, data, base_commit) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (editor_email, file) DO UPDATE SET data = EXCLUDED.data, base_commit = EXCLUDED.base_commit, updated_at = now()
+     RETURNING *`,
+    [editor, file, JSON.stringify(data), baseCommit],
+  );
+  return draftOf(rows[0]!);
+}
+
+/** Every draft of a file, the caller's own first. */
+export async function draftsOf(db: Queryable, file: string): Promise<Draft[]> {
+  const { rows } = await db.query<Row>("SELECT * FROM content_drafts WHERE file = $1 ORDER BY updated_at DESC", [file]);
+  return rows.map(draftOf);
+}
+
+export async function deleteDraft(db: Queryable, editor: string, file: string): Promise<void> {
+  await db.query("DELETE FROM content_drafts WHERE editor_email = $1 AND file = $2", [editor, file]);
+}
+
+/** Which files have drafts, and whose: for the list of files. */
+export async function draftSummary(db: Queryable): Promise<{ file: string; editor: string; updatedAt: string }[]> {
+  const { rows } = await db.query<Row>("SELECT editor_email, file, updated_at FROM content_drafts ORDER BY file");
+  return rows.map((row) => ({ file: row.file, editor: row.editor_email, updatedAt: new Date(row.updated_at).toISOString() }));
+}

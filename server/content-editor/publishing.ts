@@ -1,0 +1,64 @@
+/**
+ * What happens around a commit of „Inhalte“ that is not git: a preview release of edited files, and, on
+ * a server that deploys itself (no CONTENT_GIT_REMOTE), the deploy after publishing. Each is one function
+ * here, so the routes do not care how it is done.
+ */
+import { spawn } from "node:child_process";
+import { cp, mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+
+export type PreviewOutcome = { ok: true; address: string; seconds: number } | { ok: false; message: string };
+
+export interface PreviewRequest {
+  /** A stable name per person and file: the same change again replaces its preview. */
+  name: string;
+  /** The project the server runs from: its code builds the preview. */
+  projectDir: string;
+  /** The content as published (the work tree's content/), which the edits are laid over. */
+  contentDir: string;
+  /** Edited files: path under content/ → new text. */
+  edits: Map<string, string>;
+  /** The site's address, which the preview's address starts with. */
+  origin: string;
+}
+
+/**
+ * The content a preview is built from, in a folder of its own: the published content/ with the edited
+ * files written over it. The caller removes the folder.
+ */
+export async function previewContent(contentDir: string, edits: Map<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "urkraft-vorschau-"));
+  await cp(contentDir, dir, { recursive: true, verbatimSymlinks: true });
+  for (const [file, text] of edits) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+/** Builds a preview release of the content with the edits; not yet available on this server. */
+export async function buildContentPreview(_request: PreviewRequest): Promise<PreviewOutcome> {
+  return {
+    ok: false,
+    message: "Vorschauen sind auf diesem Server noch nicht eingerichtet. Veröffentliche, um die Änderung zu sehen.",
+  };
+}
+
+/**
+ * Runs `npm run deploy` in the project (the server deploys itself): a new release with the commit just
+ * made, live when it is built. Runs on after the answer; its end is logged.
+ */
+export function deployPublished(projectDir: string, log: FastifyBaseLogger): void {
+  const started = Date.now();
+  const child = spawn("npm", ["run", "-s", "deploy"], { cwd: projectDir, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.on("close", (code) => {
+    const seconds = Math.round((Date.now() - started) / 100) / 10;
+    if (code === 0) log.info({ seconds }, "content deploy finished");
+    else log.error({ seconds, code, output }, "content deploy failed");
+  });
+}

@@ -1,0 +1,187 @@
+/**
+ * The git work tree „Inhalte“ reads and commits in, through the real `git` binary. With a remote
+ * (CONTENT_GIT_REMOTE) it is a clone under DATA_DIR, brought to the remote branch before every read of
+ * history and every commit, and each commit is pushed; without one it is the project's own checkout.
+ * One operation at a time: a queue keeps two requests from working the tree at once. git's own messages
+ * go to the server log only (they may name the remote with its credentials), never to the browser.
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+
+export class GitError extends Error {
+  constructor(
+    readonly args: string[],
+    readonly output: string,
+  ) {
+    super(`git ${args[0]} ist fehlgeschlagen`);
+    this.name = "GitError";
+  }
+}
+
+export interface CommitInfo {
+  commit: string;
+  author: string;
+  email: string;
+  /** ISO time of the commit. */
+  date: string;
+  message: string;
+}
+
+export interface Author {
+  name: string;
+  email: string;
+}
+
+/** Removes user:password@ from addresses in git's output before it is logged. */
+export const withoutCredentials = (text: string) => text.replace(/(\w+:\/\/)[^@/\s]+@/g, "$1***@");
+
+const FIELD = "%x1f";
+const RECORD = "%x1e";
+const LOG_FORMAT = ["%H", "%an", "%ae", "%aI", "%s"].join(FIELD) + RECORD;
+
+function parseLog(output: string): CommitInfo[] {
+  return output
+    .split("\x1e")
+    .map((record) => record.trim())
+    .filter(Boolean)
+    .map((record) => {
+      const [commit, author, email, date, message] = record.split("\x1f");
+      return { commit: commit!, author: author!, email: email!, date: date!, message: message ?? "" };
+    });
+}
+
+/** The name a login address gives as author: "anna.schmidt@…" → "Anna Schmidt". */
+export function authorFor(email: string): Author {
+  const local = email.split("@")[0] ?? email;
+  const name = local
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join(" ");
+  return { name: name || email, email };
+}
+
+export class ContentWorkTree {
+  private queue: Promise<unknown> = Promise.resolve();
+  private ready = false;
+
+  constructor(
+    readonly dir: string,
+    readonly remote: string | undefined,
+    readonly branch: string,
+  ) {}
+
+  /** Runs `task` after every earlier one has finished (or failed). */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  git(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const child = execFile(
+        "git",
+        args,
+        {
+          cwd: this.dir,
+          maxBuffer: 64 * 1024 * 1024,
+          env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "", LC_ALL: "C", ...options.env },
+        },
+        (error, stdout, stderr) => {
+          if (error) reject(new GitError(args, withoutCredentials(`${stderr}${stdout}`.trim())));
+          else resolve(stdout);
+        },
+      );
+      if (options.input !== undefined) child.stdin?.end(options.input);
+    });
+  }
+
+  /** The remote's branch as `origin/<branch>`, or the checkout's HEAD without a remote. */
+  private get tip(): string {
+    return this.remote ? `origin/${this.branch}` : "HEAD";
+  }
+
+  /** Clones on first use; with a remote, every call fetches and resets the tree to the remote branch. */
+  async sync(): Promise<void> {
+    if (!this.remote) {
+      if (!existsSync(path.join(this.dir, ".git")) && !this.ready) await this.git(["rev-parse", "--git-dir"]);
+      this.ready = true;
+      return;
+    }
+    if (!existsSync(path.join(this.dir, ".git"))) {
+      await mkdir(path.dirname(this.dir), { recursive: true });
+      await new ContentWorkTree(path.dirname(this.dir), undefined, this.branch).git([
+        "clone",
+        "--quiet",
+        "--branch",
+        this.branch,
+        "--",
+        this.remote,
+        path.basename(this.dir),
+      ]);
+    }
+    await this.git(["fetch", "--quiet", "origin", `+refs/heads/${this.branch}:refs/remotes/origin/${this.branch}`]);
+    await this.git(["checkout", "--quiet", "-B", this.branch, `origin/${this.branch}`]);
+    await this.git(["reset", "--quiet", "--hard", `origin/${this.branch}`]);
+    await this.git(["clean", "--quiet", "-fd", "--", "content"]);
+    this.ready = true;
+  }
+
+  /** The last commit that changed `file` (a path inside the tree), or undefined when none did. */
+  async lastCommitOf(file: string): Promise<CommitInfo | undefined> {
+    return parseLog(await this.git(["log", "-1", `--format=${LOG_FORMAT}`, this.tip, "--", file]))[0];
+  }
+
+  async history(file: string, limit = 30): Promise<CommitInfo[]> {
+    return parseLog(await this.git(["log", `-${limit}`, `--format=${LOG_FORMAT}`, this.tip, "--", file]));
+  }
+
+  /** The file as it was in `commit`; undefined when it did not exist there. */
+  async fileAt(commit: string, file: string): Promise<string | undefined> {
+    try {
+      return await this.git(["show", `${commit}:${file}`]);
+    } catch (error) {
+      if (error instanceof GitError) return undefined;
+      throw error;
+    }
+  }
+
+  async isCommit(commit: string): Promise<boolean> {
+    if (!/^[0-9a-f]{40}$/.test(commit)) return false;
+    try {
+      await this.git(["cat-file", "-e", `${commit}^{commit}`]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Commits the files already written into the tree, in the author's name, and pushes them; a push the
+   * remote refuses (someone pushed meanwhile) is undone locally and thrown, nothing is forced.
+   */
+  async commit(files: string[], author: Author, message: string): Promise<string> {
+    await this.git(["add", "--", ...files]);
+    const identity = {
+      GIT_AUTHOR_NAME: author.name,
+      GIT_AUTHOR_EMAIL: author.email,
+      GIT_COMMITTER_NAME: "Urkraft Verwaltung",
+      GIT_COMMITTER_EMAIL: author.email,
+    };
+    await this.git(["commit", "--quiet", "--no-verify", "-F", "-", "--", ...files], { input: message, env: identity });
+    const commit = (await this.git(["rev-parse", "HEAD"])).trim();
+    if (this.remote) {
+      try {
+        await this.git(["push", "--quiet", "origin", `HEAD:refs/heads/${this.branch}`]);
+      } catch (error) {
+        await this.git(["reset", "--quiet", "--hard", `origin/${this.branch}`]);
+        throw error;
+      }
+      await this.git(["update-ref", `refs/remotes/origin/${this.branch}`, commit]);
+    }
+    return commit;
+  }
+}

@@ -1,0 +1,298 @@
+/**
+ * „Inhalte“ through the owner API on a real git repository: a local bare repository is the remote
+ * (CONTENT_GIT_REMOTE), the server works in its own clone, and every assertion about commits asks git.
+ * Editors check, keep drafts, publish in their name, meet a conflict instead of overwriting, restore an
+ * earlier version, upload pictures; nothing outside content/ is reachable.
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
+import { EDITABLE_FILES } from "../../../common/content/editable-files";
+import { databaseTargets, type TestDatabase } from "../../test-support/databases";
+import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
+
+const OWNER = "inhaber@urkraft-test.de";
+const EDITOR = "anna.schmidt@urkraft-test.de";
+const SECOND_EDITOR = "ben@urkraft-test.de";
+const ORIGIN = { origin: "http://localhost" };
+const PROJECT = path.resolve(__dirname, "../../..");
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "Seed",
+      GIT_AUTHOR_EMAIL: "seed@urkraft-test.de",
+      GIT_COMMITTER_NAME: "Seed",
+      GIT_COMMITTER_EMAIL: "seed@urkraft-test.de",
+    },
+  }).trim();
+
+function cookieOf(response: LightMyRequestResponse): string {
+  const match = /(__Host-urkraft-verwaltung=[^;]+)/.exec(String(response.headers["set-cookie"] ?? ""));
+  assert.ok(match, "a session cookie is set");
+  return match[1]!;
+}
+
+for (const target of databaseTargets()) {
+  describe(`content editing on ${target.driver}`, { skip: target.skip }, () => {
+    let database: TestDatabase;
+    let test: TestApp;
+    let dir: string;
+    let remote: string;
+    /** Someone else's clone, committing beside the owner area. */
+    let other: string;
+    let seedCommit: string;
+    const cookies: Record<string, string> = {};
+
+    const get = (url: string, who = EDITOR) =>
+      test.app.inject({ method: "GET", url, headers: { accept: "application/json", cookie: cookies[who]! } });
+    const post = (url: string, body: unknown, who = EDITOR) =>
+      postJson(test.app, url, body, { ...ORIGIN, cookie: cookies[who]! });
+    const remoteFile = (file: string) => git(remote, "show", `main:content/${file}`);
+
+    async function login(email: string): Promise<string> {
+      assert.equal((await postJson(test.app, "/api/verwaltung/anmeldelink", { email }, ORIGIN)).statusCode, 202);
+      await test.app.ownerLoginLinks.idle();
+      const { rows } = await database.db.query<{ text: string }>(
+        "SELECT message ->> 'text' AS text FROM mail_outbox WHERE kind = 'owner-login' AND recipient = $1 ORDER BY id DESC LIMIT 1",
+        [email],
+      );
+      const token = /\?token=([A-Za-z0-9_-]{43})/.exec(rows[0]!.text)![1];
+      return cookieOf(await postJson(test.app, "/api/verwaltung/sitzung", { token }, ORIGIN));
+    }
+
+    async function openFile(file: string, who = EDITOR) {
+      const response = await get(`/api/verwaltung/inhalte/datei?pfad=${encodeURIComponent(file)}`, who);
+      assert.equal(response.statusCode, 200, response.body);
+      return response.json();
+    }
+
+    before(async () => {
+      dir = mkdtempSync(path.join(os.tmpdir(), "urkraft-inhalte-test-"));
+      remote = path.join(dir, "remote.git");
+      git(dir, "init", "--quiet", "--bare", "--initial-branch=main", remote);
+      const seed = path.join(dir, "seed");
+      cpSync(path.join(PROJECT, "content"), path.join(seed, "content"), { recursive: true });
+      git(seed, "init", "--quiet", "--initial-branch=main");
+      git(seed, "add", "content");
+      git(seed, "commit", "--quiet", "-m", "Inhalte");
+      git(seed, "push", "--quiet", remote, "main");
+      seedCommit = git(seed, "rev-parse", "HEAD");
+      other = path.join(dir, "other");
+      git(dir, "clone", "--quiet", remote, other);
+      database = await target.create();
+      test = await buildTestApp(database, {
+        OWNER_EMAILS: OWNER,
+        EDITOR_EMAILS: `${EDITOR},${SECOND_EDITOR}`,
+        MAIL_WORKER: "false",
+        OWNER_LOGIN_LIMIT: "1000",
+        CONTENT_GIT_REMOTE: remote,
+        DATA_DIR: path.join(dir, "data"),
+      });
+      for (const who of [OWNER, EDITOR, SECOND_EDITOR]) cookies[who] = await login(who);
+    });
+    after(async () => {
+      await test?.close();
+      await database?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("gives every content file as a form: its schema with German titles and its data", async () => {
+      const list = (await get("/api/verwaltung/inhalte")).json();
+      assert.equal(list.files.length, EDITABLE_FILES.length);
+      assert.deepEqual(list.publishing, { to: "remote", branch: "main" });
+      for (const { file } of EDITABLE_FILES) {
+        const answer = await openFile(file);
+        assert.equal(answer.schema.type === "object" || answer.schema.type === "array", true, file);
+        assert.ok(answer.data !== undefined, file);
+        assert.equal(answer.baseCommit, seedCommit, file);
+        assert.equal(JSON.stringify(answer.schema).includes('"$schema"'), false, `${file}: no $schema field in the form`);
+      }
+      const testimonials = await openFile("testimonials.json");
+      assert.equal(testimonials.schema.items.properties.text.title.length > 0, true);
+      assert.deepEqual(testimonials.pages, ["/", "/bewegung-alltag", "/ernaehrung-traditionell"]);
+    });
+
+    it("runs the build's content check on the edited file and names the field", async () => {
+      const { data } = await openFile("testimonials.json");
+      const unchanged = (await post("/api/verwaltung/inhalte/pruefen", { file: "testimonials.json", data })).json();
+      assert.deepEqual(unchanged, { problems: [], otherProblems: [] });
+      data[1].text = 'Seit drei Wochen "wach" wie lange nicht.';
+      data[2].rating = 9;
+      const answer = (await post("/api/verwaltung/inhalte/pruefen", { file: "testimonials.json", data })).json();
+      const at = (where: (string | number)[]) =>
+        answer.problems.filter((p: { path: unknown }) => JSON.stringify(p.path) === JSON.stringify(where));
+      assert.match(at([1, "text"])[0]?.message ?? "", /Anführungszeichen/);
+      assert.equal(at([2, "rating"]).length, 1, JSON.stringify(answer));
+    });
+
+    it("keeps drafts per person on the server, and shows each the others' drafts", async () => {
+      const { data, baseCommit } = await openFile("faq.json");
+      data[0].answer = `${data[0].answer} Neu.`;
+      const saved = await post("/api/verwaltung/inhalte/entwurf", { file: "faq.json", data, baseCommit });
+      assert.equal(saved.statusCode, 200, saved.body);
+      const again = await openFile("faq.json");
+      assert.equal(again.draft.data[0].answer, data[0].answer, "the draft survives a reload");
+      const second = await openFile("faq.json", SECOND_EDITOR);
+      assert.equal(second.draft, undefined);
+      assert.deepEqual(
+        second.otherDrafts.map((draft: { editor: string }) => draft.editor),
+        [EDITOR],
+      );
+      const removed = await test.app.inject({
+        method: "DELETE",
+        url: "/api/verwaltung/inhalte/entwurf?pfad=faq.json",
+        headers: { ...ORIGIN, cookie: cookies[EDITOR]! },
+      });
+      assert.equal(removed.statusCode, 200);
+      assert.equal((await openFile("faq.json")).draft, undefined);
+    });
+
+    it("publishes a draft as a commit in the editor's name, pushed to the remote, and logs it", async () => {
+      const { data, baseCommit } = await openFile("testimonials.json");
+      data[0].text = "Ich gehe jetzt jeden Morgen eine Runde um den Block und bin danach hellwach.";
+      await post("/api/verwaltung/inhalte/entwurf", { file: "testimonials.json", data, baseCommit });
+      assert.equal(
+        (await post("/api/verwaltung/inhalte/veroeffentlichen", { file: "testimonials.json", message: " " })).statusCode,
+        400,
+      );
+      const published = await post("/api/verwaltung/inhalte/veroeffentlichen", {
+        file: "testimonials.json",
+        message: "Bericht von Thomas gekürzt",
+      });
+      assert.equal(published.statusCode, 200, published.body);
+      const { commit } = published.json();
+      assert.equal(git(remote, "rev-parse", "main"), commit, "pushed to main");
+      assert.equal(git(remote, "log", "-1", "--format=%an <%ae>", "main"), `Anna Schmidt <${EDITOR}>`);
+      assert.equal(git(remote, "log", "-1", "--format=%s", "main"), "Bericht von Thomas gekürzt");
+      assert.equal(
+        git(remote, "show", "--numstat", "--format=", "main"),
+        "1\t1\tcontent/testimonials.json",
+        "only the changed line",
+      );
+      assert.equal(JSON.parse(remoteFile("testimonials.json"))[0].text, data[0].text);
+      assert.equal((await openFile("testimonials.json")).draft, undefined, "the draft is gone");
+      const { rows } = await database.db.query<{ object: string }>(
+        "SELECT object FROM audit_log WHERE owner_email = $1 AND action = 'content-published'",
+        [EDITOR],
+      );
+      assert.deepEqual(rows, [{ object: `testimonials.json @ ${commit.slice(0, 7)}` }]);
+    });
+
+    it("shows a change someone else committed meanwhile and never overwrites it", async () => {
+      const { data, baseCommit } = await openFile("faq.json");
+      data[1].question = "Was ist meine Frage?";
+      await post("/api/verwaltung/inhalte/entwurf", { file: "faq.json", data, baseCommit });
+      git(other, "pull", "--quiet");
+      const theirs = JSON.parse(readFileSync(path.join(other, "content/faq.json"), "utf8"));
+      theirs[1].answer = "Eine Antwort von Karl.";
+      writeFileSync(path.join(other, "content/faq.json"), `${JSON.stringify(theirs, null, 2)}\n`);
+      execFileSync("git", ["commit", "--quiet", "-am", "Antwort von Karl"], {
+        cwd: other,
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: "Karl",
+          GIT_AUTHOR_EMAIL: "karl@urkraft-test.de",
+          GIT_COMMITTER_NAME: "Karl",
+          GIT_COMMITTER_EMAIL: "karl@urkraft-test.de",
+        },
+      });
+      git(other, "push", "--quiet");
+      const before = git(remote, "rev-parse", "main");
+      const refused = await post("/api/verwaltung/inhalte/veroeffentlichen", { file: "faq.json", message: "Frage geändert" });
+      assert.equal(refused.statusCode, 409, refused.body);
+      assert.equal(refused.json().conflict.change.author, "Karl");
+      assert.equal(refused.json().conflict.change.message, "Antwort von Karl");
+      assert.equal(refused.json().conflict.data[1].answer, "Eine Antwort von Karl.");
+      assert.equal(git(remote, "rev-parse", "main"), before, "nothing was pushed");
+      assert.equal(JSON.parse(remoteFile("faq.json"))[1].answer, "Eine Antwort von Karl.");
+      assert.ok((await openFile("faq.json")).draft, "the editor's draft is still there");
+    });
+
+    it("lists a file's history and restores an earlier version as a new commit", async () => {
+      const history = (await get("/api/verwaltung/inhalte/verlauf?pfad=testimonials.json")).json().history;
+      assert.deepEqual(
+        history.map((item: { message: string }) => item.message),
+        ["Bericht von Thomas gekürzt", "Inhalte"],
+      );
+      const seeded = readFileSync(path.join(PROJECT, "content/testimonials.json"), "utf8");
+      const restored = await post("/api/verwaltung/inhalte/zuruecksetzen", { file: "testimonials.json", commit: seedCommit });
+      assert.equal(restored.statusCode, 200, restored.body);
+      assert.equal(remoteFile("testimonials.json"), seeded.trimEnd());
+      assert.match(git(remote, "log", "-1", "--format=%s", "main"), /^Zurückgesetzt auf die Fassung vom .*: Inhalte$/);
+      assert.equal(git(remote, "log", "-1", "--format=%ae", "main"), EDITOR);
+      assert.equal(git(remote, "rev-list", "--count", "main"), "4", "a new commit, history kept");
+      const unknown = await post("/api/verwaltung/inhalte/zuruecksetzen", { file: "testimonials.json", commit: "f".repeat(40) });
+      assert.equal(unknown.statusCode, 404);
+    });
+
+    it("reaches nothing outside the editable content files, and no file behind a symbolic link", async () => {
+      for (const pfad of [
+        "../package.json",
+        "/etc/passwd",
+        "schemas/faq.schema.json",
+        "images/hero-start.jpg",
+        "faq.json/../../x",
+      ]) {
+        const response = await get(`/api/verwaltung/inhalte/datei?pfad=${encodeURIComponent(pfad)}`);
+        assert.equal(response.statusCode, 404, pfad);
+      }
+      const refused = await post("/api/verwaltung/inhalte/entwurf", { file: "../server/index.ts", data: {}, baseCommit: "" });
+      assert.equal(refused.statusCode, 404);
+      git(other, "pull", "--quiet");
+      rmSync(path.join(other, "content/notices.json"));
+      symlinkSync("../../remote.git/config", path.join(other, "content/notices.json"));
+      git(other, "add", "content/notices.json");
+      execFileSync("git", ["commit", "--quiet", "-m", "Verweis"], {
+        cwd: other,
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: "X",
+          GIT_AUTHOR_EMAIL: "x@x.de",
+          GIT_COMMITTER_NAME: "X",
+          GIT_COMMITTER_EMAIL: "x@x.de",
+        },
+      });
+      git(other, "push", "--quiet");
+      const behindLink = await get("/api/verwaltung/inhalte/datei?pfad=notices.json");
+      assert.equal(behindLink.statusCode, 400, behindLink.body);
+      assert.doesNotMatch(behindLink.body, /bare|repositoryformatversion/);
+    });
+
+    it("checks and re-encodes uploaded pictures and commits them", async () => {
+      const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#4a6b3a" } })
+        .png()
+        .toBuffer();
+      const uploaded = await post("/api/verwaltung/inhalte/bilder", {
+        name: "Frühstück am Tisch.png",
+        data: png.toString("base64"),
+      });
+      assert.equal(uploaded.statusCode, 201, uploaded.body);
+      assert.equal(uploaded.json().image, "images/fruehstueck-am-tisch.jpg");
+      const stored = execFileSync("git", ["show", "main:content/images/fruehstueck-am-tisch.jpg"], { cwd: remote });
+      assert.equal((await sharp(stored).metadata()).format, "jpeg");
+      const small = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer();
+      const tooSmall = await post("/api/verwaltung/inhalte/bilder", { name: "klein.png", data: small.toString("base64") });
+      assert.equal(tooSmall.statusCode, 400);
+      assert.match(tooSmall.json().error, /zu klein/);
+      const text = await post("/api/verwaltung/inhalte/bilder", {
+        name: "bild.jpg",
+        data: Buffer.from("kein Bild").toString("base64"),
+      });
+      assert.equal(text.statusCode, 400);
+      assert.match(text.json().error, /kein Bild/);
+      const images = (await get("/api/verwaltung/inhalte/bilder")).json().images;
+      assert.ok(images.includes("images/fruehstueck-am-tisch.jpg"));
+    });
+  });
+}

@@ -1,0 +1,345 @@
+/**
+ * „Inhalte“ for owners and editors (every route here is open to editors): the content files as forms
+ * (schema and data), drafts kept per person, the content check on the edited files, preview, publishing
+ * as a commit in the person's name, each file's history and restoring an earlier version, and pictures.
+ * Files are named by their path under content/ and must be in EDITABLE_FILES; nothing else is read or
+ * written. Everything that touches the work tree runs one at a time (ContentWorkTree.exclusive).
+ */
+import { readFile, writeFile, mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { EDITABLE_FILES, editableFile, pagesShowing, type EditableFile } from "../../../common/content/editable-files";
+import type { ContentFileSummary } from "../../../common/owner/content-types";
+import { sendError } from "../../http/errors";
+import { audit } from "../../services/audit-log";
+import { checkWithEdits, type Problem } from "../../content-editor/check";
+import {
+  contentPath,
+  CONTENT_DIR,
+  fileTextOf,
+  formDataOf,
+  formSchemaFor,
+  withoutSymlinks,
+} from "../../content-editor/content-files";
+import { deleteDraft, draftsOf, draftSummary, saveDraft } from "../../content-editor/drafts";
+import { imageSlug, IMAGES_DIR, listImages, reencodeUpload, UPLOAD_MAX_BYTES } from "../../content-editor/images";
+import { buildContentPreview, deployPublished } from "../../content-editor/publishing";
+import { authorFor, ContentWorkTree, GitError } from "../../content-editor/work-tree";
+import { ownerOf, ownOrigin } from "./guard";
+
+const MESSAGES = {
+  unknownFile: "Diese Datei gibt es unter „Inhalte“ nicht.",
+  badData: "Die Angaben des Formulars fehlen oder sind unvollständig. Bitte lade die Seite neu.",
+  noDraft: "Es gibt keine ungespeicherte Änderung an dieser Datei, die du veröffentlichen könntest.",
+  messageMissing: "Bitte beschreibe kurz, was du geändert hast (höchstens 200 Zeichen).",
+  problems: "Die Änderung ist noch nicht fertig: Bitte behebe zuerst die markierten Stellen.",
+  conflict: "Jemand anderes hat diese Datei inzwischen geändert. Deine Änderung wurde nicht veröffentlicht.",
+  git: "Das Speichern im Inhalts-Repository hat nicht geklappt. Deine Änderung ist als Entwurf erhalten; versuche es gleich noch einmal.",
+  symlink: "Diese Datei kann hier nicht geändert werden.",
+  badCommit: "Diese Fassung gibt es im Verlauf der Datei nicht.",
+  noImage: "Bitte wähle ein Bild aus (JPEG, PNG, WebP oder AVIF).",
+} as const;
+
+class SymlinkError extends Error {
+  constructor(readonly file: string) {
+    super(MESSAGES.symlink);
+  }
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+type Body = Record<string, unknown> | undefined;
+
+export default async function contentRoutes(app: FastifyInstance): Promise<void> {
+  const editors = { config: { ownerAccess: "editors" } } as const;
+  const { remote, branch, workTree } = app.config.contentGit;
+  const tree = new ContentWorkTree(workTree, remote, branch);
+  const contentDir = path.join(workTree, CONTENT_DIR);
+
+  const fileOf = (request: FastifyRequest, reply: FastifyReply, name: unknown): EditableFile | undefined => {
+    const entry = typeof name === "string" ? editableFile(name) : undefined;
+    if (!entry) void sendError(request, reply, { status: 404, message: MESSAGES.unknownFile });
+    return entry;
+  };
+  const gitFailed = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    if (error instanceof SymlinkError) {
+      request.log.warn({ file: error.file }, "content file behind a symbolic link refused");
+      return sendError(request, reply, { status: 400, message: MESSAGES.symlink });
+    }
+    if (!(error instanceof GitError)) throw error;
+    request.log.error({ git: error.args[0], output: error.output }, "content git operation failed");
+    return sendError(request, reply, { status: 502, message: MESSAGES.git });
+  };
+  const readCurrent = async (entry: EditableFile): Promise<string | undefined> => {
+    if (!(await withoutSymlinks(workTree, contentPath(entry.file)))) throw new SymlinkError(entry.file);
+    return readFile(path.join(workTree, contentPath(entry.file)), "utf8").catch(() => undefined);
+  };
+  const siteSettings = async () => JSON.parse((await readFile(path.join(contentDir, "site.json"), "utf8")) || "{}") as unknown;
+  const textOf = async (entry: EditableFile, data: unknown) =>
+    fileTextOf(entry, data, await readCurrent(entry), await siteSettings(), today());
+
+  app.get("/api/verwaltung/inhalte", editors, async () => {
+    const drafts = await draftSummary(app.db);
+    return {
+      files: EDITABLE_FILES.map(({ file, title, description, group, kind }): ContentFileSummary => ({
+        file,
+        title,
+        description,
+        group,
+        kind,
+        drafts: drafts.filter((draft) => draft.file === file).map((draft) => draft.editor),
+      })),
+      publishing: remote ? { to: "remote", branch } : { to: "deploy" },
+    };
+  });
+
+  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/inhalte/datei", editors, async (request, reply) => {
+    const entry = fileOf(request, reply, request.query.pfad);
+    if (!entry) return reply;
+    const me = ownerOf(request);
+    try {
+      const { source, last } = await tree.exclusive(async () => {
+        await tree.sync();
+        return { source: await readCurrent(entry), last: await tree.lastCommitOf(contentPath(entry.file)) };
+      });
+      const drafts = await draftsOf(app.db, entry.file);
+      return {
+        file: entry.file,
+        title: entry.title,
+        description: entry.description,
+        kind: entry.kind,
+        schema: formSchemaFor(entry),
+        data: source === undefined ? undefined : formDataOf(entry, source),
+        baseCommit: last?.commit ?? "",
+        lastChange: last,
+        draft: drafts.find((draft) => draft.editor === me),
+        otherDrafts: drafts.filter((draft) => draft.editor !== me),
+        pages: pagesShowing(entry.file),
+      };
+    } catch (error) {
+      return gitFailed(request, reply, error);
+    }
+  });
+
+  app.post("/api/verwaltung/inhalte/entwurf", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
+    const body = request.body as Body;
+    const entry = fileOf(request, reply, body?.file);
+    if (!entry) return reply;
+    if (body?.data === undefined || typeof body.baseCommit !== "string" || body.baseCommit.length > 64)
+      return sendError(request, reply, { status: 400, message: MESSAGES.badData });
+    const draft = await saveDraft(app.db, ownerOf(request), entry.file, body.data, body.baseCommit);
+    const others = (await draftsOf(app.db, entry.file)).filter((other) => other.editor !== draft.editor);
+    return { draft: { updatedAt: draft.updatedAt, baseCommit: draft.baseCommit }, otherDrafts: others };
+  });
+
+  app.delete<{ Querystring: Record<string, unknown> }>("/api/verwaltung/inhalte/entwurf", editors, async (request, reply) => {
+    const entry = fileOf(request, reply, request.query.pfad);
+    if (!entry) return reply;
+    await deleteDraft(app.db, ownerOf(request), entry.file);
+    return { ok: true };
+  });
+
+  app.post("/api/verwaltung/inhalte/pruefen", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
+    const body = request.body as Body;
+    const entry = fileOf(request, reply, body?.file);
+    if (!entry) return reply;
+    if (body?.data === undefined) return sendError(request, reply, { status: 400, message: MESSAGES.badData });
+    const problems = await checkWithEdits(contentDir, new Map([[entry.file, await textOf(entry, body.data)]]));
+    return splitProblems(problems, entry.file);
+  });
+
+  app.post("/api/verwaltung/inhalte/vorschau", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
+    const body = request.body as Body;
+    const entry = fileOf(request, reply, body?.file);
+    if (!entry) return reply;
+    if (body?.data === undefined) return sendError(request, reply, { status: 400, message: MESSAGES.badData });
+    const me = ownerOf(request);
+    const edits = new Map([[entry.file, await textOf(entry, body.data)]]);
+    const problems = await checkWithEdits(contentDir, edits);
+    if (problems.length > 0) return reply.code(422).send({ error: MESSAGES.problems, ...splitProblems(problems, entry.file) });
+    const started = Date.now();
+    const outcome = await buildContentPreview({
+      name: `inhalte-${imageSlug(me.split("@")[0] ?? "")}-${imageSlug(entry.file)}`,
+      projectDir: process.cwd(),
+      contentDir,
+      edits,
+      origin: ownOrigin(request, app.config.siteUrl),
+    });
+    if (!outcome.ok) return sendError(request, reply, { status: 503, message: outcome.message });
+    await audit(app.db, me, "content-preview", entry.file);
+    const pages = pagesShowing(entry.file);
+    const base = outcome.address.replace(/\/$/, "");
+    return {
+      address: outcome.address,
+      pages: pages.map((page) => `${base}${page === "/" ? "/" : `${page}/`}`),
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+    };
+  });
+
+  app.post("/api/verwaltung/inhalte/veroeffentlichen", editors, async (request, reply) => {
+    const body = request.body as Body;
+    const entry = fileOf(request, reply, body?.file);
+    if (!entry) return reply;
+    const message = typeof body?.message === "string" ? body.message.trim() : "";
+    if (!message || message.length > 200) return sendError(request, reply, { status: 400, message: MESSAGES.messageMissing });
+    const me = ownerOf(request);
+    try {
+      const outcome = await tree.exclusive(async () => {
+        const draft = (await draftsOf(app.db, entry.file)).find((item) => item.editor === me);
+        if (!draft) return { status: 400 as const, answer: { error: MESSAGES.noDraft } };
+        await tree.sync();
+        const file = contentPath(entry.file);
+        const last = await tree.lastCommitOf(file);
+        if ((last?.commit ?? "") !== draft.baseCommit) {
+          const theirs = await readCurrent(entry);
+          return {
+            status: 409 as const,
+            answer: {
+              error: MESSAGES.conflict,
+              conflict: { change: last, data: theirs === undefined ? undefined : formDataOf(entry, theirs) },
+            },
+          };
+        }
+        const text = await textOf(entry, draft.data);
+        const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+        if (problems.length > 0)
+          return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
+        if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
+        await writeFile(path.join(workTree, file), text);
+        const commit = await tree.commit([file], authorFor(me), `${message}\n\n${entry.title} (${file})`);
+        await deleteDraft(app.db, me, entry.file);
+        await audit(app.db, me, "content-published", `${entry.file} @ ${commit.slice(0, 7)}`);
+        return { status: 200 as const, answer: { commit, lastChange: await tree.lastCommitOf(file) } };
+      });
+      if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
+      return reply.code(outcome.status).send({
+        ...outcome.answer,
+        ...(outcome.status === 200 ? { publishing: remote ? { to: "remote", branch } : { to: "deploy" } } : {}),
+      });
+    } catch (error) {
+      return gitFailed(request, reply, error);
+    }
+  });
+
+  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/inhalte/verlauf", editors, async (request, reply) => {
+    const entry = fileOf(request, reply, request.query.pfad);
+    if (!entry) return reply;
+    try {
+      const history = await tree.exclusive(async () => {
+        await tree.sync();
+        return tree.history(contentPath(entry.file));
+      });
+      return { history };
+    } catch (error) {
+      return gitFailed(request, reply, error);
+    }
+  });
+
+  app.post("/api/verwaltung/inhalte/zuruecksetzen", editors, async (request, reply) => {
+    const body = request.body as Body;
+    const entry = fileOf(request, reply, body?.file);
+    if (!entry) return reply;
+    const commit = typeof body?.commit === "string" ? body.commit : "";
+    const me = ownerOf(request);
+    try {
+      const outcome = await tree.exclusive(async () => {
+        await tree.sync();
+        const file = contentPath(entry.file);
+        const history = await tree.history(file, 200);
+        const target = history.find((item) => item.commit === commit);
+        const text = target && (await tree.fileAt(commit, file));
+        if (!target || text === undefined) return { status: 404 as const, answer: { error: MESSAGES.badCommit } };
+        const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+        if (problems.length > 0)
+          return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
+        if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
+        await writeFile(path.join(workTree, file), text);
+        const date = new Date(target.date).toLocaleString("de-DE", {
+          dateStyle: "medium",
+          timeStyle: "short",
+          timeZone: "Europe/Berlin",
+        });
+        const made = await tree.commit(
+          [file],
+          authorFor(me),
+          `Zurückgesetzt auf die Fassung vom ${date}: ${target.message}\n\n${entry.title} (${file}), Fassung ${commit}`,
+        );
+        await audit(app.db, me, "content-restored", `${entry.file} @ ${made.slice(0, 7)} (Fassung ${commit.slice(0, 7)})`);
+        return { status: 200 as const, answer: { commit: made } };
+      });
+      if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
+      return reply.code(outcome.status).send(outcome.answer);
+    } catch (error) {
+      return gitFailed(request, reply, error);
+    }
+  });
+
+  app.get("/api/verwaltung/inhalte/bilder", editors, async () => ({ images: await listImages(contentDir) }));
+
+  // A picture to look at beside its field: only the pictures listed above, never through a link.
+  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/inhalte/bild", editors, async (request, reply) => {
+    const image = request.query.pfad;
+    const relative = `${CONTENT_DIR}/${String(image)}`;
+    if (
+      typeof image !== "string" ||
+      !(await listImages(contentDir)).includes(image) ||
+      !(await withoutSymlinks(workTree, relative))
+    )
+      return sendError(request, reply, { status: 404, message: MESSAGES.unknownFile });
+    const type = IMAGE_TYPES[path.extname(image).toLowerCase()] ?? "application/octet-stream";
+    return reply
+      .type(type)
+      .header("cache-control", "private, max-age=300")
+      .send(await readFile(path.join(workTree, relative)));
+  });
+
+  app.post(
+    "/api/verwaltung/inhalte/bilder",
+    { ...editors, bodyLimit: Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4096 },
+    async (request, reply) => {
+      const body = request.body as Body;
+      const name = typeof body?.name === "string" ? body.name : "";
+      const data = typeof body?.data === "string" ? body.data : "";
+      if (!name || !data || !/^[A-Za-z0-9+/=\s]+$/.test(data))
+        return sendError(request, reply, { status: 400, message: MESSAGES.noImage });
+      const checked = await reencodeUpload(Buffer.from(data, "base64"));
+      if (!checked.ok) return sendError(request, reply, { status: 400, message: checked.message });
+      const me = ownerOf(request);
+      try {
+        const image = await tree.exclusive(async () => {
+          await tree.sync();
+          const slug = imageSlug(name);
+          const existing = new Set(await listImages(contentDir));
+          let relative = `${IMAGES_DIR}/${slug}.jpg`;
+          for (let number = 2; existing.has(relative); number += 1) relative = `${IMAGES_DIR}/${slug}-${number}.jpg`;
+          const file = `${CONTENT_DIR}/${relative}`;
+          if (!(await withoutSymlinks(workTree, file))) throw new SymlinkError(file);
+          await mkdir(path.dirname(path.join(workTree, file)), { recursive: true });
+          await writeFile(path.join(workTree, file), checked.jpeg);
+          await tree.commit([file], authorFor(me), `Bild hochgeladen: ${relative}\n\n${checked.width} × ${checked.height} Pixel`);
+          await audit(app.db, me, "content-image", relative);
+          return relative;
+        });
+        return reply.code(201).send({ image, images: await listImages(contentDir) });
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
+    },
+  );
+}
+
+/** The check's problems: this file's by field (for the form), and the rest as they are. */
+function splitProblems(problems: Problem[], file: string) {
+  return {
+    problems: problems.filter((problem) => problem.file === file).map(({ path: at, message }) => ({ path: at, message })),
+    otherProblems: problems.filter((problem) => problem.file !== file).map((problem) => problem.line),
+  };
+}

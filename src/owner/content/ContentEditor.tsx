@@ -1,0 +1,564 @@
+/**
+ * One content file as a form (rjsf over the file's JSON Schema from the content description), with the
+ * content check's messages at the fields while the editor types, the draft kept on the server (and in
+ * this browser while the connection is gone), preview, publishing with a message, a conflict shown
+ * instead of overwritten, and the file's history with „Zurücksetzen“. Loaded only on this screen.
+ */
+import React, { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import Form from "@rjsf/core";
+import type { RJSFSchema } from "@rjsf/utils";
+import { api, ApiError, errorText } from "../api";
+import { dateTime } from "../format";
+import { Link } from "../router";
+import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
+import { serverValidator, templates, translateString, widgets } from "./form-theme";
+import { errorSchemaOf, uiSchemaFor } from "./form-schema";
+import type { ImageContext } from "./ImageWidget";
+import { OWNER_SCREENS } from "../../../common/routes";
+import type { CheckAnswer, CommitInfo, ContentFileAnswer, Publishing } from "../../../common/owner/content-types";
+
+const SAVE_DELAY_MS = 800;
+const CHECK_DELAY_MS = 600;
+const RETRY_MS = 10_000;
+
+const primary =
+  "inline-flex min-h-11 items-center justify-center rounded-full bg-forest-800 px-5 py-2 font-semibold text-white hover:bg-forest-900 disabled:opacity-60";
+
+/** Leaf values that differ between two versions, as „Feld: neuer Wert“ lines for the editor to carry over. */
+function changedFields(before: unknown, after: unknown, at: string[] = []): { field: string; value: string }[] {
+  if (typeof after !== "object" || after === null) {
+    return JSON.stringify(before) === JSON.stringify(after)
+      ? []
+      : [{ field: at.join(" › ") || "Datei", value: String(after ?? "") }];
+  }
+  const keys = new Set([...Object.keys(after), ...Object.keys((before as object) ?? {})]);
+  return [...keys].flatMap((key) =>
+    changedFields((before as Record<string, unknown> | undefined)?.[key], (after as Record<string, unknown>)[key], [
+      ...at,
+      /^\d+$/.test(key) ? `Eintrag ${Number(key) + 1}` : key,
+    ]),
+  );
+}
+
+const localKey = (file: string) => `urkraft-inhalte:${file}`;
+
+interface LocalCopy {
+  data: unknown;
+  baseCommit: string;
+  savedAt: string;
+}
+
+function readLocal(file: string): LocalCopy | undefined {
+  try {
+    return JSON.parse(window.localStorage.getItem(localKey(file)) ?? "null") ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeLocal(file: string, copy: LocalCopy | undefined) {
+  try {
+    if (copy) window.localStorage.setItem(localKey(file), JSON.stringify(copy));
+    else window.localStorage.removeItem(localKey(file));
+  } catch {
+    // private mode: the server's draft is the only copy
+  }
+}
+
+async function uploadImage(file: File): Promise<{ image: string; images: string[] }> {
+  const data = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
+    reader.onerror = () => reject(new Error("Die Datei ließ sich nicht lesen."));
+    reader.readAsDataURL(file);
+  });
+  return api<{ image: string; images: string[] }>("/inhalte/bilder", { method: "POST", body: { name: file.name, data } });
+}
+
+type SaveState = "saved" | "saving" | "offline" | "clean";
+
+export function ContentEditor({ file }: { file: string }) {
+  const [answer, setAnswer] = useState<ContentFileAnswer>();
+  const [loadError, setLoadError] = useState<string>();
+  const [data, setData] = useState<unknown>();
+  const [baseCommit, setBaseCommit] = useState("");
+  const [check, setCheck] = useState<CheckAnswer>({ problems: [], otherProblems: [] });
+  const [saveState, setSaveState] = useState<SaveState>("clean");
+  const [otherDrafts, setOtherDrafts] = useState<ContentFileAnswer["otherDrafts"]>([]);
+  const [images, setImages] = useState<string[]>([]);
+  const [message, setMessage] = useState("");
+  const [publishOpen, setPublishOpen] = useState(false);
+  const [busy, setBusy] = useState<"preview" | "publish" | "restore">();
+  const [notice, setNotice] = useState<{ kind: "success" | "error" | "info"; text: React.ReactNode }>();
+  const [conflict, setConflict] = useState<{ change?: CommitInfo; data: unknown; mine: unknown }>();
+  const [history, setHistory] = useState<CommitInfo[]>();
+  const [publishing, setPublishing] = useState<Publishing>();
+  const saveTimer = useRef<number>();
+  const checkTimer = useRef<number>();
+  const latest = useRef<{ data: unknown; baseCommit: string }>();
+
+  const load = useCallback(async () => {
+    try {
+      const [loaded, list, imageList] = await Promise.all([
+        api<ContentFileAnswer>(`/inhalte/datei?pfad=${encodeURIComponent(file)}`),
+        api<{ publishing: Publishing }>("/inhalte"),
+        api<{ images: string[] }>("/inhalte/bilder"),
+      ]);
+      const local = readLocal(file);
+      const server = loaded.draft;
+      // A copy kept in this browser while offline wins over an older draft on the server.
+      const useLocal = local && (!server || local.savedAt > server.updatedAt);
+      const start = useLocal ? local : server ? { data: server.data, baseCommit: server.baseCommit } : undefined;
+      setAnswer(loaded);
+      setPublishing(list.publishing);
+      setImages(imageList.images);
+      setOtherDrafts(loaded.otherDrafts);
+      setData(start?.data ?? loaded.data);
+      setBaseCommit(start?.baseCommit ?? loaded.baseCommit);
+      setSaveState(start ? "saved" : "clean");
+      if (useLocal) latest.current = { data: local.data, baseCommit: local.baseCommit };
+    } catch (caught) {
+      setLoadError(errorText(caught));
+    }
+  }, [file]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const runCheck = useCallback(
+    async (value: unknown) => {
+      try {
+        setCheck(await api<CheckAnswer>("/inhalte/pruefen", { method: "POST", body: { file, data: value } }));
+      } catch {
+        // offline: the check comes again with the next change
+      }
+    },
+    [file],
+  );
+
+  const save = useCallback(async () => {
+    const pending = latest.current;
+    if (!pending) return;
+    setSaveState("saving");
+    try {
+      const saved = await api<{ otherDrafts: ContentFileAnswer["otherDrafts"] }>("/inhalte/entwurf", {
+        method: "POST",
+        body: { file, data: pending.data, baseCommit: pending.baseCommit },
+      });
+      if (latest.current === pending) {
+        latest.current = undefined;
+        writeLocal(file, undefined);
+      }
+      setOtherDrafts(saved.otherDrafts);
+      setSaveState(latest.current ? "saving" : "saved");
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status !== 0) setNotice({ kind: "error", text: caught.message });
+      setSaveState("offline");
+      window.clearTimeout(saveTimer.current);
+      saveTimer.current = window.setTimeout(() => void save(), RETRY_MS);
+    }
+  }, [file]);
+
+  useEffect(() => {
+    const retry = () => void save();
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [save]);
+
+  // Whatever the page shows first is checked once, so the messages are there before the first change.
+  useEffect(() => {
+    if (data !== undefined && answer) void runCheck(data);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
+
+  const change = (value: unknown) => {
+    // rjsf also reports the data it was given (defaults filled in): that is no change of the editor's.
+    if (JSON.stringify(value) === JSON.stringify(data)) return;
+    setData(value);
+    setNotice(undefined);
+    const pending = { data: value, baseCommit };
+    latest.current = pending;
+    writeLocal(file, { ...pending, savedAt: new Date().toISOString() });
+    setSaveState((state) => (state === "offline" ? "offline" : "saving"));
+    window.clearTimeout(saveTimer.current);
+    saveTimer.current = window.setTimeout(() => void save(), SAVE_DELAY_MS);
+    window.clearTimeout(checkTimer.current);
+    checkTimer.current = window.setTimeout(() => void runCheck(value), CHECK_DELAY_MS);
+  };
+
+  const flush = async () => {
+    window.clearTimeout(saveTimer.current);
+    if (latest.current) await save();
+    if (latest.current)
+      throw new ApiError(0, "Deine Änderung ist noch nicht beim Server angekommen. Bitte prüfe deine Verbindung.");
+  };
+
+  const preview = async () => {
+    setBusy("preview");
+    setNotice(undefined);
+    const tab = window.open("", "_blank");
+    try {
+      const result = await api<{ address: string; pages: string[]; seconds: number }>("/inhalte/vorschau", {
+        method: "POST",
+        body: { file, data },
+      });
+      const target = result.pages[0] ?? result.address;
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = target;
+      }
+      setNotice({
+        kind: "success",
+        text: (
+          <>
+            Die Vorschau ist fertig ({result.seconds.toLocaleString("de-DE")} s).{" "}
+            {result.pages.map((page) => (
+              <a key={page} href={page} target="_blank" rel="noreferrer" className="mr-3 font-semibold underline">
+                {new URL(page).pathname.replace(/^\/vorschau\/[^/]+/, "") || "/"} öffnen
+              </a>
+            ))}
+          </>
+        ),
+      });
+    } catch (caught) {
+      tab?.close();
+      if (caught instanceof ApiError && caught.status === 422) await runCheck(data);
+      setNotice({ kind: "error", text: errorText(caught) });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const publish = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy("publish");
+    setNotice(undefined);
+    try {
+      await flush();
+      const result = await fetchJson("/inhalte/veroeffentlichen", { file, message });
+      if (result.status === 409) {
+        const body = result.body as { error: string; conflict: { change?: CommitInfo; data: unknown } };
+        setConflict({ ...body.conflict, mine: data });
+        setNotice({ kind: "error", text: body.error });
+        return;
+      }
+      if (result.status === 422) {
+        setCheck(result.body as CheckAnswer);
+        setNotice({ kind: "error", text: (result.body as { error: string }).error });
+        return;
+      }
+      if (result.status !== 200) throw new ApiError(result.status, (result.body as { error?: string }).error ?? "");
+      writeLocal(file, undefined);
+      setPublishOpen(false);
+      setMessage("");
+      setHistory(undefined);
+      await load();
+      setNotice({
+        kind: "success",
+        text:
+          publishing?.to === "remote"
+            ? publishing.branch === "main"
+              ? "Veröffentlicht. Die Website wird jetzt neu gebaut; in wenigen Minuten ist deine Änderung live."
+              : `Gespeichert im Zweig „${publishing.branch}“. Sobald er übernommen ist, geht die Änderung live.`
+            : "Veröffentlicht. Die Website wird jetzt neu gebaut; in etwa einer Minute ist deine Änderung live.",
+      });
+    } catch (caught) {
+      setNotice({ kind: "error", text: errorText(caught) });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const discard = async () => {
+    if (!window.confirm("Deine ungespeicherten Änderungen an dieser Datei verwerfen?")) return;
+    window.clearTimeout(saveTimer.current);
+    latest.current = undefined;
+    writeLocal(file, undefined);
+    await api(`/inhalte/entwurf?pfad=${encodeURIComponent(file)}`, { method: "DELETE" }).catch(() => undefined);
+    setConflict(undefined);
+    await load();
+  };
+
+  const takeTheirs = () => {
+    if (!conflict) return;
+    setBaseCommit(conflict.change?.commit ?? "");
+    const pending = { data: conflict.data, baseCommit: conflict.change?.commit ?? "" };
+    setData(conflict.data);
+    latest.current = pending;
+    void save();
+    void runCheck(conflict.data);
+    setConflict((current) => current && { ...current, data: undefined });
+    setNotice({ kind: "info", text: "Die neue Fassung ist geladen. Trag deine Änderungen von unten noch einmal ein." });
+  };
+
+  const showHistory = async () => {
+    try {
+      setHistory((await api<{ history: CommitInfo[] }>(`/inhalte/verlauf?pfad=${encodeURIComponent(file)}`)).history);
+    } catch (caught) {
+      setNotice({ kind: "error", text: errorText(caught) });
+    }
+  };
+
+  const restore = async (entry: CommitInfo) => {
+    if (
+      !window.confirm(
+        `Die Fassung vom ${dateTime(entry.date)} („${entry.message}“) wiederherstellen? Das wird sofort veröffentlicht.`,
+      )
+    )
+      return;
+    setBusy("restore");
+    try {
+      const result = await fetchJson("/inhalte/zuruecksetzen", { file, commit: entry.commit });
+      if (result.status !== 200) throw new ApiError(result.status, (result.body as { error?: string }).error ?? "");
+      await load();
+      await showHistory();
+      setNotice({ kind: "success", text: `Zurückgesetzt auf die Fassung vom ${dateTime(entry.date)}.` });
+    } catch (caught) {
+      setNotice({ kind: "error", text: errorText(caught) });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const uiSchema = useMemo(() => (answer ? uiSchemaFor(answer.schema, answer.kind) : {}), [answer]);
+  const formContext = useMemo<ImageContext>(
+    () => ({
+      prefix: "../".repeat(file.split("/").length - 1),
+      images,
+      imageUrl: (path) => `/api/verwaltung/inhalte/bild?pfad=${encodeURIComponent(path)}`,
+      upload: async (picked) => {
+        try {
+          const result = await uploadImage(picked);
+          setImages(result.images);
+          return result.image;
+        } catch (caught) {
+          throw new Error(errorText(caught));
+        }
+      },
+    }),
+    [file, images],
+  );
+  const extraErrors = useMemo(() => errorSchemaOf(check.problems), [check]);
+
+  if (loadError)
+    return (
+      <>
+        <BackLink />
+        <Alert>{loadError}</Alert>
+      </>
+    );
+  if (!answer) return <Loading />;
+  const changed = saveState !== "clean";
+  const problemCount = check.problems.length + check.otherProblems.length;
+
+  return (
+    <>
+      <BackLink />
+      <PageTitle>{answer.title}</PageTitle>
+      {answer.description && <p className="-mt-4 mb-4 max-w-2xl text-bark-700">{answer.description}.</p>}
+      <p className="mb-4 text-sm text-bark-700">
+        {answer.lastChange
+          ? `Zuletzt veröffentlicht am ${dateTime(answer.lastChange.date)} von ${answer.lastChange.author}.`
+          : "Noch nie über die Verwaltung veröffentlicht."}{" "}
+        <span role="status" className="font-semibold">
+          {SAVE_LABELS[saveState]}
+        </span>
+      </p>
+      {otherDrafts.length > 0 && (
+        <Alert kind="info">
+          {otherDrafts.map((draft) => `${draft.editor} (zuletzt ${dateTime(draft.updatedAt)})`).join(", ")}{" "}
+          {otherDrafts.length === 1 ? "arbeitet" : "arbeiten"} gerade auch an dieser Datei. Was zuerst veröffentlicht wird,
+          überschreibt die andere Änderung nicht: Sie wird danach angezeigt, damit ihr sie zusammenführen könnt.
+        </Alert>
+      )}
+      {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      {conflict && (
+        <Card className="mb-5 ring-2 ring-ember-400">
+          <h2 className="mb-2 text-lg font-bold text-forest-900">Diese Datei wurde inzwischen geändert</h2>
+          {conflict.change && (
+            <p className="mb-3">
+              {conflict.change.author} ({conflict.change.email}) hat am {dateTime(conflict.change.date)} veröffentlicht: „
+              {conflict.change.message}“. Deine Änderung ist nicht veröffentlicht und nichts wurde überschrieben.
+            </p>
+          )}
+          <p className="mb-2 font-semibold">Deine Änderungen, zum erneuten Eintragen:</p>
+          <ul className="mb-4 list-disc space-y-1 pl-6 text-sm">
+            {changedFields(answer.data, conflict.mine).map((item) => (
+              <li key={item.field}>
+                <span className="font-semibold">{item.field}:</span> {item.value}
+              </li>
+            ))}
+          </ul>
+          {conflict.data !== undefined && (
+            <button type="button" className={primary} onClick={takeTheirs}>
+              Neue Fassung laden
+            </button>
+          )}
+        </Card>
+      )}
+      {problemCount > 0 && (
+        <Alert>
+          {problemCount === 1 ? "Eine Stelle braucht" : `${problemCount} Stellen brauchen`} noch deine Aufmerksamkeit; sie sind
+          unten rot markiert.
+          {check.problems.some((problem) => problem.path.length === 0) && (
+            <ul className="mt-2 list-disc pl-6">
+              {check.problems
+                .filter((problem) => problem.path.length === 0)
+                .map((problem) => (
+                  <li key={problem.message}>{problem.message}</li>
+                ))}
+            </ul>
+          )}
+          {check.otherProblems.length > 0 && (
+            <ul className="mt-2 list-disc pl-6">
+              {check.otherProblems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <Card className="min-w-0">
+          <Form
+            schema={answer.schema as RJSFSchema}
+            uiSchema={uiSchema}
+            formData={data}
+            validator={serverValidator}
+            templates={templates}
+            widgets={widgets}
+            translateString={translateString}
+            formContext={formContext}
+            extraErrors={extraErrors}
+            showErrorList={false}
+            noHtml5Validate
+            idPrefix="feld"
+            onChange={(event) => change(event.formData)}
+            onSubmit={() => undefined}
+          />
+        </Card>
+        <aside className="lg:sticky lg:top-4 lg:self-start" aria-label="Aktionen">
+          <Card>
+            <div className="flex flex-col gap-3">
+              <button
+                type="button"
+                className={smallButton}
+                onClick={preview}
+                disabled={busy !== undefined || answer.pages.length === 0}
+              >
+                {busy === "preview" ? "Vorschau wird gebaut …" : "Vorschau"}
+              </button>
+              {answer.pages.length === 0 && <p className="text-sm text-bark-700">E-Mails zeigt die Vorschau nicht.</p>}
+              {!publishOpen ? (
+                <button
+                  type="button"
+                  className={primary}
+                  onClick={() => setPublishOpen(true)}
+                  disabled={!changed || busy !== undefined}
+                >
+                  Veröffentlichen …
+                </button>
+              ) : (
+                <form onSubmit={publish} className="flex flex-col gap-2">
+                  <label htmlFor="aenderung" className={labelClass}>
+                    Was hast du geändert?
+                  </label>
+                  <textarea
+                    id="aenderung"
+                    required
+                    maxLength={200}
+                    rows={3}
+                    className={inputClass}
+                    value={message}
+                    onChange={(event) => setMessage(event.target.value)}
+                    placeholder="z. B. Neuer Erfahrungsbericht von Thomas"
+                  />
+                  <button type="submit" className={primary} disabled={busy !== undefined || !message.trim()}>
+                    {busy === "publish" ? "Wird veröffentlicht …" : "Jetzt veröffentlichen"}
+                  </button>
+                  <button type="button" className={smallButton} onClick={() => setPublishOpen(false)}>
+                    Abbrechen
+                  </button>
+                </form>
+              )}
+              {changed && (
+                <button
+                  type="button"
+                  className={`${smallButton} border-red-800 text-red-800`}
+                  onClick={discard}
+                  disabled={busy !== undefined}
+                >
+                  Änderungen verwerfen
+                </button>
+              )}
+              <button type="button" className={smallButton} onClick={showHistory} disabled={busy !== undefined}>
+                Verlauf anzeigen
+              </button>
+            </div>
+          </Card>
+          {history && (
+            <Card className="mt-4">
+              <h2 className="mb-2 font-bold text-forest-900">Verlauf</h2>
+              <ol className="space-y-3 text-sm">
+                {history.map((entry, index) => (
+                  <li key={entry.commit} className="border-b border-cream-200 pb-2">
+                    <p className="font-semibold">{entry.message}</p>
+                    <p className="text-bark-700">
+                      {dateTime(entry.date)}, {entry.author}
+                    </p>
+                    {index > 0 && (
+                      <button
+                        type="button"
+                        className="mt-1 min-h-11 font-semibold text-forest-800 underline"
+                        onClick={() => restore(entry)}
+                        disabled={busy !== undefined}
+                        aria-label={`Zurücksetzen auf die Fassung vom ${dateTime(entry.date)}`}
+                      >
+                        Zurücksetzen
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </Card>
+          )}
+        </aside>
+      </div>
+    </>
+  );
+}
+
+const SAVE_LABELS: Record<SaveState, string> = {
+  clean: "",
+  saving: "Wird gespeichert …",
+  saved: "Entwurf gespeichert.",
+  offline:
+    "Keine Verbindung: deine Änderung ist in diesem Browser gesichert und wird gespeichert, sobald die Verbindung zurück ist.",
+};
+
+function BackLink() {
+  return (
+    <p className="mb-2">
+      <Link to={OWNER_SCREENS.content.path} className="font-semibold text-forest-800 underline-offset-4 hover:underline">
+        ‹ Alle Inhalte
+      </Link>
+    </p>
+  );
+}
+
+/** A POST whose refusals (409, 422) carry data the screen shows, not only a message. */
+async function fetchJson(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  try {
+    const response = await fetch(`/api/verwaltung${path}`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { accept: "application/json", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (response.status === 401) return { status: 401, body: await api("/sitzung").catch(() => ({})) };
+    return { status: response.status, body: await response.json().catch(() => ({})) };
+  } catch {
+    throw new ApiError(0, "Das hat leider nicht geklappt. Bitte prüfe deine Verbindung und versuche es noch einmal.");
+  }
+}

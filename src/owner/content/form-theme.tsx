@@ -1,0 +1,332 @@
+/**
+ * How the generated forms look and speak: rjsf's templates and widgets in the owner area's style, German
+ * throughout, buttons with words instead of icon fonts. No validation in the browser: the content check
+ * runs on the server (the same as the build's) and its messages come back as `extraErrors`, so the CSP
+ * needs no eval (ajv would compile validators with `new Function`).
+ */
+import React, { useId, useState } from "react";
+import {
+  TranslatableString,
+  type ArrayFieldItemTemplateProps,
+  type ArrayFieldTemplateProps,
+  type FieldTemplateProps,
+  type IconButtonProps,
+  type ObjectFieldTemplateProps,
+  type RegistryWidgetsType,
+  type SubmitButtonProps,
+  type TemplatesType,
+  type ValidatorType,
+  type WidgetProps,
+} from "@rjsf/utils";
+import { inputClass } from "../ui";
+import { MarkdownPreview } from "./MarkdownPreview";
+import { ImageWidget } from "./ImageWidget";
+
+const GERMAN: Partial<Record<TranslatableString, string>> = {
+  [TranslatableString.ArrayItemTitle]: "Eintrag",
+  [TranslatableString.EmptyArray]: "Noch keine Einträge.",
+  [TranslatableString.AddButton]: "Hinzufügen",
+  [TranslatableString.AddItemButton]: "Eintrag hinzufügen",
+  [TranslatableString.CopyButton]: "Kopieren",
+  [TranslatableString.MoveDownButton]: "Nach unten",
+  [TranslatableString.MoveUpButton]: "Nach oben",
+  [TranslatableString.RemoveButton]: "Entfernen",
+  [TranslatableString.YesLabel]: "Ja",
+  [TranslatableString.NoLabel]: "Nein",
+  [TranslatableString.ClearLabel]: "Leeren",
+  [TranslatableString.PreviewLabel]: "Vorschau",
+  [TranslatableString.ErrorsLabel]: "Fehler",
+};
+
+export function translateString(key: TranslatableString, params?: string[]): string {
+  const text = GERMAN[key] ?? key;
+  return (params ?? []).reduce((result, value, index) => result.replace(`%${index + 1}`, value), text);
+}
+
+/** Validation is the server's (see above); rjsf only asks whether data fits a schema for anyOf/oneOf, which the content description does not use. */
+export const serverValidator: ValidatorType = {
+  validateFormData: () => ({ errors: [], errorSchema: {} }),
+  isValid: () => true,
+  rawValidation: () => ({}),
+};
+
+const button =
+  "inline-flex min-h-11 items-center justify-center gap-1 rounded-full px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
+
+function WordButton({ label, tone = "plain", ...props }: IconButtonProps & { label: string; tone?: "plain" | "danger" }) {
+  const { icon: _icon, iconType: _iconType, uiSchema: _uiSchema, registry: _registry, className: _className, ...rest } = props;
+  return (
+    <button
+      type="button"
+      {...(rest as React.ButtonHTMLAttributes<HTMLButtonElement>)}
+      className={`${button} ${tone === "danger" ? "text-red-800 ring-1 ring-red-800/40 hover:bg-red-50" : "text-forest-800 ring-1 ring-forest-700/50 hover:bg-forest-50"}`}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** The label of a field: its title, and for an entry of a list its number. */
+function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, rawErrors, rawDescription, hidden, required, displayLabel, schema } = props;
+  if (hidden) return <div className="hidden">{children}</div>;
+  const isContainer = schema.type === "object" || schema.type === "array";
+  const errors = [...new Set(rawErrors ?? [])];
+  const described = [rawDescription ? `${id}__beschreibung` : "", errors.length > 0 ? `${id}__fehler` : ""]
+    .filter(Boolean)
+    .join(" ");
+  if (isContainer) return <div className="mb-2">{children}</div>;
+  return (
+    <div className={`mb-5 ${errors.length > 0 ? "rounded-lg border-l-4 border-red-700 pl-3" : ""}`} data-feld={id}>
+      {displayLabel && label && (
+        <label htmlFor={id} className="block font-semibold text-forest-900">
+          {label}
+          {required ? "" : <span className="font-normal text-bark-700"> (freiwillig)</span>}
+        </label>
+      )}
+      {displayLabel && rawDescription && (
+        <p id={`${id}__beschreibung`} className="mt-0.5 text-sm text-bark-700">
+          {rawDescription}
+        </p>
+      )}
+      <div data-beschreibt={described || undefined}>{children}</div>
+      {errors.length > 0 && (
+        <ul id={`${id}__fehler`} className="mt-1 text-sm font-semibold text-red-800">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ObjectFieldTemplate({ title, description, properties, fieldPathId, schema }: ObjectFieldTemplateProps) {
+  const isRoot = fieldPathId.$id === "root";
+  const body = properties
+    .filter((property) => !property.hidden)
+    .map((property) => <div key={property.name}>{property.content}</div>);
+  if (isRoot) return <div>{body}</div>;
+  return (
+    <fieldset className="mb-5 rounded-xl border border-cream-200 bg-cream-50/60 p-4" id={fieldPathId.$id}>
+      {title && <legend className="px-1 font-serif text-lg font-bold text-forest-900">{title}</legend>}
+      {description && schema.description && <p className="mb-3 text-sm text-bark-700">{schema.description}</p>}
+      {body}
+    </fieldset>
+  );
+}
+
+function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { title, schema, items, canAdd, onAddClick, fieldPathId, disabled, readonly, registry } = props;
+  const isRoot = fieldPathId.$id === "root";
+  const Heading = isRoot ? "h2" : "legend";
+  const content = (
+    <>
+      {!isRoot && title && <Heading className="px-1 font-serif text-lg font-bold text-forest-900">{title}</Heading>}
+      {schema.description && <p className="mb-3 text-sm text-bark-700">{schema.description}</p>}
+      <ol className="space-y-4">{items}</ol>
+      {canAdd && (
+        <div className="mt-4">
+          <WordButton
+            label={registry.translateString(TranslatableString.AddItemButton)}
+            onClick={onAddClick}
+            disabled={disabled || readonly}
+            registry={registry}
+          />
+        </div>
+      )}
+    </>
+  );
+  if (isRoot) return <div id={fieldPathId.$id}>{content}</div>;
+  return (
+    <fieldset className="mb-5 rounded-xl border border-cream-200 p-4" id={fieldPathId.$id}>
+      {content}
+    </fieldset>
+  );
+}
+
+function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, buttonsProps, hasToolbar, index, registry } = props;
+  const { hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly } = buttonsProps;
+  const number = index + 1;
+  return (
+    <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2 border-b border-cream-200 pb-2">
+        <p className="font-semibold text-bark-700">Eintrag {number}</p>
+        {hasToolbar && (
+          <div className="flex flex-wrap gap-2">
+            {(hasMoveUp || hasMoveDown) && (
+              <WordButton
+                label="Nach oben"
+                aria-label={`Eintrag ${number} nach oben`}
+                disabled={disabled || readonly || !hasMoveUp}
+                onClick={onMoveUpItem}
+                registry={registry}
+              />
+            )}
+            {(hasMoveUp || hasMoveDown) && (
+              <WordButton
+                label="Nach unten"
+                aria-label={`Eintrag ${number} nach unten`}
+                disabled={disabled || readonly || !hasMoveDown}
+                onClick={onMoveDownItem}
+                registry={registry}
+              />
+            )}
+            {hasRemove && (
+              <WordButton
+                label="Entfernen"
+                tone="danger"
+                aria-label={`Eintrag ${number} entfernen`}
+                disabled={disabled || readonly}
+                onClick={onRemoveItem}
+                registry={registry}
+              />
+            )}
+          </div>
+        )}
+      </div>
+      {children}
+    </li>
+  );
+}
+
+const describedBy = (id: string, props: WidgetProps) =>
+  [props.schema.description ? `${id}__beschreibung` : "", (props.rawErrors ?? []).length > 0 ? `${id}__fehler` : ""]
+    .filter(Boolean)
+    .join(" ") || undefined;
+
+function TextWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, schema, rawErrors } = props;
+  const numeric = schema.type === "number" || schema.type === "integer";
+  const long = !numeric && typeof value === "string" && (value.length > 70 || value.includes("\n"));
+  const common = {
+    id,
+    name: id,
+    required,
+    disabled: disabled || readonly,
+    "aria-invalid": (rawErrors ?? []).length > 0 || undefined,
+    "aria-describedby": describedBy(id, props),
+    onBlur: (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onBlur(id, event.target.value),
+    onFocus: (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onFocus(id, event.target.value),
+    className: inputClass,
+  };
+  if (long)
+    return (
+      <textarea
+        {...common}
+        rows={Math.min(8, Math.max(3, Math.ceil(String(value).length / 70)))}
+        value={value ?? ""}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  return (
+    <input
+      {...common}
+      type="text"
+      inputMode={numeric ? "numeric" : undefined}
+      value={value ?? ""}
+      onChange={(event) => {
+        const text = event.target.value;
+        if (!numeric) return onChange(text);
+        // A number stays a number in the file; anything else goes to the check as typed, which names the mistake.
+        const number = Number(text.replace(",", "."));
+        onChange(text.trim() !== "" && Number.isFinite(number) ? number : text);
+      }}
+    />
+  );
+}
+
+function SelectWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, onChange, options, rawErrors } = props;
+  const choices = (options.enumOptions ?? []) as { value: unknown; label: string }[];
+  return (
+    <select
+      id={id}
+      name={id}
+      required={required}
+      disabled={disabled || readonly}
+      aria-invalid={(rawErrors ?? []).length > 0 || undefined}
+      aria-describedby={describedBy(id, props)}
+      className={inputClass}
+      value={choices.findIndex((choice) => choice.value === value)}
+      onChange={(event) => onChange(choices[Number(event.target.value)]?.value)}
+    >
+      {choices.findIndex((choice) => choice.value === value) < 0 && <option value={-1}>Bitte wählen …</option>}
+      {choices.map((choice, index) => (
+        <option key={String(choice.value)} value={index}>
+          {choice.label === "" ? "(leer)" : choice.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Longer texts in Markdown: writing and a preview of how it reads, side by side from md on. */
+function MarkdownWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onChange, rawErrors } = props;
+  const [showPreview, setShowPreview] = useState(false);
+  const previewId = useId();
+  return (
+    <div>
+      <div className="mb-2 flex gap-2 md:hidden" role="group" aria-label="Ansicht">
+        <button type="button" aria-pressed={!showPreview} onClick={() => setShowPreview(false)} className={tab(!showPreview)}>
+          Schreiben
+        </button>
+        <button type="button" aria-pressed={showPreview} onClick={() => setShowPreview(true)} className={tab(showPreview)}>
+          Vorschau
+        </button>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <textarea
+          id={id}
+          name={id}
+          disabled={disabled || readonly}
+          aria-invalid={(rawErrors ?? []).length > 0 || undefined}
+          aria-describedby={describedBy(id, props)}
+          className={`${inputClass} min-h-80 font-mono text-sm ${showPreview ? "hidden md:block" : ""}`}
+          value={value ?? ""}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <section
+          id={previewId}
+          aria-label="Vorschau des Textes"
+          className={`max-h-[32rem] overflow-y-auto rounded-lg bg-white p-4 ring-1 ring-cream-200 ${showPreview ? "" : "hidden md:block"}`}
+        >
+          <MarkdownPreview text={String(value ?? "")} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+const tab = (active: boolean) =>
+  `${button} ${active ? "bg-forest-800 text-white" : "bg-white text-forest-800 ring-1 ring-forest-700"}`;
+
+function SubmitButton(_props: SubmitButtonProps) {
+  return null;
+}
+
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ButtonTemplates: {
+    SubmitButton,
+    AddButton: (props: IconButtonProps) => <WordButton label="Eintrag hinzufügen" {...props} />,
+    CopyButton: (props: IconButtonProps) => <WordButton label="Kopieren" {...props} />,
+    MoveDownButton: (props: IconButtonProps) => <WordButton label="Nach unten" {...props} />,
+    MoveUpButton: (props: IconButtonProps) => <WordButton label="Nach oben" {...props} />,
+    RemoveButton: (props: IconButtonProps) => <WordButton label="Entfernen" tone="danger" {...props} />,
+    ClearButton: (props: IconButtonProps) => <WordButton label="Leeren" {...props} />,
+  } as TemplatesType["ButtonTemplates"],
+};
+
+export const widgets: RegistryWidgetsType = {
+  TextWidget,
+  TextareaWidget: TextWidget,
+  SelectWidget,
+  markdown: MarkdownWidget,
+  image: ImageWidget,
+};
