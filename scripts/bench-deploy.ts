@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   await deploy({ projectDir, releasesDir, log: () => undefined });
   console.log(`  erstes Release nach ${((Date.now() - first) / 1000).toFixed(1)} s`);
 
-  const port = await findFreePort(Number(process.env.BENCH_PORT ?? 9370));
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await findFreePort();
   let failed = 0;
   let server: Awaited<ReturnType<typeof startReleaseServer>> | undefined;
   try {

@@ -53,7 +53,7 @@ function start(settings: SiteSettings, env: Record<string, string>) {
     env: {
       PATH: process.env.PATH,
       BUILD_ON_START: "false",
-      PORT: "9341",
+      PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: path.join(dir, "data"),
       ...env,

@@ -31,7 +31,7 @@ describe("shutdown", () => {
     async () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-shutdown-"));
       try {
-        const server = await startServer(await findFreePort(9300), { DATA_DIR: dataDir, LOG_LEVEL: "info" });
+        const server = await startServer(await findFreePort(), { DATA_DIR: dataDir, LOG_LEVEL: "info" });
         const stalled = await stalledRequest(server.url);
         const closedByServer = new Promise<void>((resolve) => stalled.once("close", () => resolve()));
         stalled.on("error", () => undefined);
@@ -48,7 +48,7 @@ describe("shutdown", () => {
         assert.ok(took < SHUTDOWN_LIMIT_MS, `stopped after ${took} ms`);
         assert.doesNotMatch(server.output(), /shutdown took longer/);
         // The database was closed: PGlite's lock file is gone and a new server opens the directory at once.
-        const again = await startServer(await findFreePort(9350), { DATA_DIR: dataDir });
+        const again = await startServer(await findFreePort(), { DATA_DIR: dataDir });
         const health = await fetch(`${again.url}/api/health`);
         assert.equal(health.status, 200);
         again.child.kill("SIGTERM");

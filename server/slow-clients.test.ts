@@ -68,7 +68,7 @@ describe("slow clients", () => {
   before(async () => {
     site = await createSiteFixture();
     dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-slow-"));
-    port = await findFreePort(9320);
+    port = await findFreePort();
     server = await startServer(port, {
       DATA_DIR: dataDir,
       PUBLIC_DIR: site.dir,

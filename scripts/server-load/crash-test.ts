@@ -48,7 +48,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
   };
   const run = `${Date.now().toString(36)}${process.pid}`;
   try {
-    const port = options.port ?? (await findFreePort(9150));
+    const port = options.port ?? (await findFreePort());
     log(`Server startet auf Port ${port} (${options.databaseUrl ? "PostgreSQL" : "PGlite"}) …`);
     const server = await startServer(port, env);
 

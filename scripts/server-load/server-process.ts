@@ -3,7 +3,7 @@
  * without the site build: for the crash test and the benchmark, which need a process they can kill.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 
 export interface ServerProcess {
@@ -15,16 +15,19 @@ export interface ServerProcess {
   exited: Promise<void>;
 }
 
-export async function findFreePort(from: number): Promise<number> {
-  for (let port = from; port < from + 50; port += 1) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+/**
+ * A port that is free now, as the system picks it for port 0 (so never one another program holds), for a
+ * child process to listen on: the probe closes it again right away.
+ */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
     });
-    if (free) return port;
-  }
-  throw new Error(`Kein freier Port zwischen ${from} und ${from + 49}`);
+  });
 }
 
 export async function startServer(port: number, env: Record<string, string | undefined>): Promise<ServerProcess> {

@@ -37,7 +37,7 @@ onBothDrivers(
     const site = await createSiteFixture();
     try {
       const env = { ...database.env, PUBLIC_DIR: site.dir, VISIT_STATS_INTERVAL: "1s", LOG_LEVEL: "warn" };
-      const first = await startServer(await findFreePort(9350), env);
+      const first = await startServer(await findFreePort(), env);
       await views(first.url, 3);
       await new Promise((resolve) => setTimeout(resolve, 2_500)); // one write has run
       await views(first.url, 2);
@@ -46,7 +46,7 @@ onBothDrivers(
       const kept = await storedViews(database);
       assert.ok(kept >= 3 && kept <= 5, `${kept} views kept`);
 
-      const second = await startServer(await findFreePort(9350), env);
+      const second = await startServer(await findFreePort(), env);
       await views(second.url, 4);
       await stopServer(second, "SIGTERM");
       assert.equal(second.child.exitCode, 0, second.output());

@@ -80,7 +80,7 @@ describe("leads CLI beside the running server on PGlite", () => {
     site = await createSiteFixture();
     dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-beside-"));
     env = { DATA_DIR: dataDir, PUBLIC_DIR: site.dir, RATE_LIMIT_MAX: "100000" };
-    port = await findFreePort(9141);
+    port = await findFreePort();
     server = await startServer(port, env);
   });
   after(async () => {
@@ -178,7 +178,7 @@ describe("leads CLI beside the running server on PGlite", () => {
       try {
         const restore = spawnSync("psql", [target.url, "-v", "ON_ERROR_STOP=1", "-1", "-q", "-f", file], { encoding: "utf8" });
         assert.equal(restore.status, 0, restore.stderr);
-        pgServer = await startServer(await findFreePort(port + 1), {
+        pgServer = await startServer(await findFreePort(), {
           ...env,
           DATA_DIR: targetDir,
           DATABASE_URL: target.url,

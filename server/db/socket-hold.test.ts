@@ -75,7 +75,7 @@ describe("an owner's socket session beside the running server", () => {
   before(async () => {
     site = await createSiteFixture();
     dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-hold-"));
-    server = await startServer(await findFreePort(9322), { DATA_DIR: dataDir, PUBLIC_DIR: site.dir, RATE_LIMIT_MAX: "100000" });
+    server = await startServer(await findFreePort(), { DATA_DIR: dataDir, PUBLIC_DIR: site.dir, RATE_LIMIT_MAX: "100000" });
   });
   after(async () => {
     if (server) await stopServer(server);

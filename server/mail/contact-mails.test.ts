@@ -11,7 +11,7 @@ function addresses(field: AddressObject | AddressObject[] | undefined) {
 }
 
 onBothDrivers("contact mails", async (t, database) => {
-  const sink = new SmtpSink(database.driver === "pglite" ? 9253 : 9254);
+  const sink = new SmtpSink();
   await sink.start();
   const app = await startApp(testConfig(database, { SMTP_URL: sink.url }));
   t.after(async () => {

@@ -46,7 +46,7 @@ function assertInertHtml(parsed: ParsedMail): void {
 }
 
 onBothDrivers("header and HTML injection", async (t, database) => {
-  const sink = new SmtpSink(database.driver === "pglite" ? 9255 : 9256);
+  const sink = new SmtpSink();
   await sink.start();
   // The notification with the full message is the one a hostile message could abuse.
   const app = await startApp(testConfig(database, { SMTP_URL: sink.url }), undefined, { ownerNotification: "full" });

@@ -11,7 +11,7 @@ import { createMailTransport } from "./transport";
 import { createMailWorker } from "./worker";
 
 onBothDrivers("MAIL_RATE", async (t, database) => {
-  const sink = new SmtpSink(database.driver === "pglite" ? 9338 : 9339);
+  const sink = new SmtpSink();
   await sink.start();
   const config = testConfig(database, { MAIL_WORKER: "false", MAIL_RATE: "5/min,8/day" });
   assert.deepEqual(config.mail.rate, { perMinute: 5, perDay: 8 });

@@ -3,6 +3,7 @@
  * restart, and once the mail server is back every mail arrives exactly once. Also: back-off and giving up.
  */
 import assert from "node:assert/strict";
+import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 import { SMTPServer } from "smtp-server";
 import site from "../../content/site.json";
@@ -14,8 +15,9 @@ const LEADS = 40;
 const CONTACTS = 10;
 
 onBothDrivers("SMTP outage", async (t, database) => {
-  const sink = new SmtpSink(database.driver === "pglite" ? 9257 : 9258);
-  // The sink is not started: connections to its port are refused, as with a mail server that is down.
+  const sink = new SmtpSink();
+  // The sink only reserves its port: connections to it are refused, as with a mail server that is down.
+  await sink.reservePort();
   const config = testConfig(database, { SMTP_URL: sink.url });
   let app = await startApp(config);
   t.after(async () => {
@@ -81,7 +83,6 @@ onBothDrivers("SMTP outage", async (t, database) => {
 });
 
 onBothDrivers("retry back-off", async (t, database) => {
-  const port = database.driver === "pglite" ? 9259 : 9260;
   // A mail server that answers every recipient with a temporary error and notes when it was asked.
   const attemptsAt: number[] = [];
   const refusing = new SMTPServer({
@@ -93,7 +94,8 @@ onBothDrivers("retry back-off", async (t, database) => {
       callback(Object.assign(new Error("Mailbox busy"), { responseCode: 450 }));
     },
   });
-  await new Promise<void>((resolve) => refusing.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+  const { port } = refusing.server.address() as AddressInfo;
   const app = await startApp(
     testConfig(database, { SMTP_URL: `smtp://127.0.0.1:${port}` }, { retryBaseMs: 100, retryMaxMs: 400, maxAttempts: 5 }),
   );
@@ -134,7 +136,8 @@ test(
   { skip: postgresSkipReason() },
   async (t) => {
     const database = await emptyPostgresDatabase();
-    const sink = new SmtpSink(9261);
+    const sink = new SmtpSink();
+    await sink.reservePort();
     const config = testConfig(database, { SMTP_URL: sink.url });
     const logs = [new LogCapture(), new LogCapture()];
     const first = await startApp(config, logs[0]);

@@ -42,7 +42,7 @@ function localTime(instant: Date): string {
 }
 
 onBothDrivers("7-day plan by e-mail", async (t, database) => {
-  const sink = new SmtpSink(database.driver === "pglite" ? 9262 : 9263);
+  const sink = new SmtpSink();
   await sink.start();
   let now = new Date("2027-03-27T20:00:00Z");
   const context: MailContext = { ...loadMailContext(path.resolve("content")), clock: () => now };

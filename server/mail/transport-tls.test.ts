@@ -3,6 +3,7 @@
  * STARTTLS (smtp://), the certificate check that is on by default, and credentials only over TLS.
  */
 import assert from "node:assert/strict";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { after, test } from "node:test";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
@@ -28,8 +29,11 @@ after(async () => {
   await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
 });
 
-/** An SMTP server with smtp-server's own self-signed certificate, noting whether each mail came over TLS. */
-async function server(port: number, options: SMTPServerOptions): Promise<Delivery[]> {
+/**
+ * An SMTP server on a free port with smtp-server's own self-signed certificate, noting whether each mail
+ * came over TLS; `address` is its host and port.
+ */
+async function server(options: SMTPServerOptions): Promise<{ deliveries: Delivery[]; address: string }> {
   const deliveries: Delivery[] = [];
   const smtp = new SMTPServer({
     logger: false,
@@ -45,9 +49,9 @@ async function server(port: number, options: SMTPServerOptions): Promise<Deliver
   });
   // A client that refuses the certificate leaves a half-open TLS handshake behind: expected here.
   smtp.on("error", () => undefined);
-  await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   servers.push(smtp);
-  return deliveries;
+  return { deliveries, address: `127.0.0.1:${(smtp.server.address() as AddressInfo).port}` };
 }
 
 async function send(smtpUrl: string): Promise<void> {
@@ -60,13 +64,13 @@ async function send(smtpUrl: string): Promise<void> {
 }
 
 test("smtps:// speaks TLS from the first byte", async () => {
-  const deliveries = await server(9270, { secure: true });
-  await send("smtps://127.0.0.1:9270?tls.rejectUnauthorized=false");
+  const { deliveries, address } = await server({ secure: true });
+  await send(`smtps://${address}?tls.rejectUnauthorized=false`);
   assert.deepEqual(deliveries, [{ secure: true, user: undefined }]);
 });
 
 test("smtp:// upgrades with STARTTLS and logs in only then", async () => {
-  const deliveries = await server(9271, {
+  const { deliveries, address } = await server({
     authOptional: false,
     onAuth(auth, _session, callback) {
       if (auth.username === "postfach@urkraft.de" && auth.password === "geheim:&?")
@@ -75,19 +79,19 @@ test("smtp:// upgrades with STARTTLS and logs in only then", async () => {
     },
   });
   await send(
-    `smtp://${encodeURIComponent("postfach@urkraft.de")}:${encodeURIComponent("geheim:&?")}@127.0.0.1:9271?requireTLS=true&tls.rejectUnauthorized=false`,
+    `smtp://${encodeURIComponent("postfach@urkraft.de")}:${encodeURIComponent("geheim:&?")}@${address}?requireTLS=true&tls.rejectUnauthorized=false`,
   );
   assert.deepEqual(deliveries, [{ secure: true, user: "postfach@urkraft.de" }]);
 });
 
 test("the server's certificate is checked unless told otherwise", async () => {
-  const deliveries = await server(9272, { secure: true });
-  await assert.rejects(send("smtps://127.0.0.1:9272"), /certificate/i);
+  const { deliveries, address } = await server({ secure: true });
+  await assert.rejects(send(`smtps://${address}`), /certificate/i);
   assert.equal(deliveries.length, 0);
 });
 
 test("with requireTLS nothing goes out to a server that offers no STARTTLS", async () => {
-  const deliveries = await server(9273, { disabledCommands: ["STARTTLS"] });
-  await assert.rejects(send("smtp://127.0.0.1:9273?requireTLS=true"));
+  const { deliveries, address } = await server({ disabledCommands: ["STARTTLS"] });
+  await assert.rejects(send(`smtp://${address}?requireTLS=true`));
   assert.equal(deliveries.length, 0);
 });

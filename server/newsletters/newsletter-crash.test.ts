@@ -21,7 +21,7 @@ onBothDrivers("a newsletter across SIGKILL and restart", async (t, database) => 
   let accepted = 0;
   let killed = false;
   let killing: Promise<void> | undefined;
-  const sink = new SmtpSink(database.driver === "pglite" ? 9333 : 9334, {
+  const sink = new SmtpSink({
     answerRecipient: (address, offered) =>
       address.startsWith("bounce") ? 550 : address.startsWith("busy") && offered === 1 ? 421 : undefined,
     beforeAccept: async () => {
@@ -78,7 +78,7 @@ onBothDrivers("a newsletter across SIGKILL and restart", async (t, database) => 
     MAIL_RETRY_MAX: "2s",
     MAIL_LEASE: "3s",
   };
-  const port = await findFreePort(database.driver === "pglite" ? 9335 : 9337);
+  const port = await findFreePort();
   server = await startServer(port, env);
   await waitUntil(() => killed, "the kill halfway", 60_000);
   await server.exited;

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { FastifyInstance } from "fastify";
+import { findFreePort } from "../../scripts/server-load/server-process";
 import { SmtpSink, type ReceivedMail } from "../test-support/smtp-sink";
 import { emptyPostgresDatabase, postgresSkipReason } from "../test-support/databases";
 import { onBothDrivers, pathOf, startApp, testConfig, waitUntil } from "../test-support/app-harness";
@@ -54,7 +55,7 @@ const BODY = [
 onBothDrivers("newsletters through the outbox", async (t, database) => {
   let acceptedCount = 0;
   let onAccepted: ((count: number) => Promise<void>) | undefined;
-  const sink = new SmtpSink(database.driver === "pglite" ? 9331 : 9332, {
+  const sink = new SmtpSink({
     answerRecipient: (address, offered) =>
       address.startsWith("bounce") ? 550 : address.startsWith("busy") && offered === 1 ? 421 : undefined,
     beforeAccept: async () => {
@@ -68,7 +69,7 @@ onBothDrivers("newsletters through the outbox", async (t, database) => {
     testConfig(database, {
       SMTP_URL: sink.url,
       // Nobody listens there: the deliveries wait in their table, where the test reads them.
-      WEBHOOK_URLS: "http://127.0.0.1:9330/hooks",
+      WEBHOOK_URLS: `http://127.0.0.1:${await findFreePort()}/hooks`,
       WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString("base64")}`,
     }),
   );
@@ -223,7 +224,7 @@ onBothDrivers("newsletters through the outbox", async (t, database) => {
 
 test("two instances on one PostgreSQL start and send a newsletter once", { skip: postgresSkipReason() }, async (t) => {
   const database = await emptyPostgresDatabase();
-  const sink = new SmtpSink(9335);
+  const sink = new SmtpSink();
   await sink.start();
   const config = testConfig(database, { SMTP_URL: sink.url });
   const first = await startApp(config);

@@ -54,7 +54,7 @@ async function handoverUnderLoad(env: Record<string, string>, countLeads: (dataD
   try {
     await releases.add({ ...A, withServer: true });
     await releases.add({ ...B, withServer: true, live: false });
-    const server = await startServer(await findFreePort(9360), {
+    const server = await startServer(await findFreePort(), {
       RELEASES_DIR: releases.releasesDir,
       DATA_DIR: dataDir,
       RATE_LIMIT_MAX: "1000000",
@@ -80,7 +80,7 @@ async function handoverUnderLoad(env: Record<string, string>, countLeads: (dataD
     // The new process dies without a word; a restart comes back on the live release.
     process.kill(newPid, "SIGKILL");
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const restarted = await startServer(await findFreePort(9365), {
+    const restarted = await startServer(await findFreePort(), {
       RELEASES_DIR: releases.releasesDir,
       DATA_DIR: dataDir,
       ...env,

@@ -61,7 +61,7 @@ function isWelcome(mail: ParsedMail): boolean {
 }
 
 onBothDrivers("double opt-in", async (t, database) => {
-  const sink = new SmtpSink(database.driver === "pglite" ? 9251 : 9252);
+  const sink = new SmtpSink();
   await sink.start();
   const app = await startApp(testConfig(database, { SMTP_URL: sink.url }));
   t.after(async () => {

@@ -1,8 +1,10 @@
 /**
  * A real SMTP server for tests (the `smtp-server` package) that parses every mail it accepts with
- * `mailparser`. It can be stopped and started again on the same port to play an outage.
+ * `mailparser`. It listens on a free port the system picks, and can be stopped and started again on that
+ * same port to play an outage.
  */
 import { simpleParser, type ParsedMail } from "mailparser";
+import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -30,16 +32,27 @@ export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
   private readonly offered = new Map<string, number>();
+  private boundPort = 0;
 
-  constructor(
-    readonly port: number,
-    private readonly behaviour: SinkBehaviour = {},
-  ) {}
+  constructor(private readonly behaviour: SinkBehaviour = {}) {}
+
+  /** The port it listens on (known from the first `start` or `reservePort` on). */
+  get port(): number {
+    if (this.boundPort === 0) throw new Error("the SMTP sink has no port yet: call start() or reservePort() first");
+    return this.boundPort;
+  }
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
+  /** Takes a free port and gives it back at once: connections are refused until `start`, as with a mail server that is down. */
+  async reservePort(): Promise<void> {
+    await this.start();
+    await this.stop();
+  }
+
+  /** Starts on a free port, or on the same port again after `stop`. */
   async start(): Promise<void> {
     const server = new SMTPServer({
       authOptional: true,
@@ -78,8 +91,9 @@ export class SmtpSink {
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
-      server.listen(this.port, "127.0.0.1", () => resolve());
+      server.listen(this.boundPort, "127.0.0.1", () => resolve());
     });
+    this.boundPort = (server.server.address() as AddressInfo).port;
     this.server = server;
   }
 

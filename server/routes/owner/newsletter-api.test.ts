@@ -20,7 +20,7 @@ function client(app: FastifyInstance, cookie: string) {
 }
 
 onBothDrivers("owner area: newsletter", async (t, database) => {
-  const sink = new SmtpSink(database.driver === "pglite" ? 9336 : 9330);
+  const sink = new SmtpSink();
   await sink.start();
   const app = await startApp(testConfig(database, { SMTP_URL: sink.url, OWNER_EMAILS: OWNER }));
   t.after(async () => {

@@ -15,7 +15,6 @@ import { waitUntil } from "../../test-support/app-harness";
 const OWNER = "inhaber@urkraft-test.de";
 const SECOND_OWNER = "team@urkraft-test.de";
 const ORIGIN = { origin: "http://localhost" };
-const SMTP_PORT = 9311;
 
 function cookieOf(response: LightMyRequestResponse): string {
   const match = /(__Host-urkraft-verwaltung=[^;]+)/.exec(String(response.headers["set-cookie"] ?? ""));
@@ -148,7 +147,7 @@ for (const target of databaseTargets()) {
   describe(`login mail through SMTP on ${target.driver}`, { skip: target.skip }, () => {
     let database: TestDatabase;
     let test: TestApp;
-    const sink = new SmtpSink(SMTP_PORT);
+    const sink = new SmtpSink();
 
     before(async () => {
       await sink.start();
