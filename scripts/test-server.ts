@@ -1,0 +1,72 @@
+/**
+ * `npm run test:server`: every *.test.ts under server/ and scripts/ (new files are found by themselves) with
+ * node's test runner, several files at once, each in a process of its own. That is safe because every test
+ * takes free ports, its own data folders and PostgreSQL databases with unique names. The files that took
+ * longest last time start first, so the run does not end waiting for one slow file; the times are kept in
+ * node_modules/.cache/urkraft/ and the slowest files are printed at the end.
+ *
+ * Arguments narrow the run to the given files. TEST_CONCURRENCY sets how many files run at once.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FileTime } from "./test-run/file-times";
+
+const ROOT = path.resolve(__dirname, "..");
+const TIMES_FILE = path.join(ROOT, "node_modules", ".cache", "urkraft", "server-test-times.json");
+/** Most of a server test's time is spent waiting (for timers, child processes, the database), not computing. */
+export const SERVER_TEST_CONCURRENCY = Number(process.env.TEST_CONCURRENCY || 4);
+/** A file without a time of its own yet is put among the slower ones. */
+const UNKNOWN_SECONDS = 20;
+
+function testFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts") && !file.split(path.sep).includes("node_modules"))
+    .map((file) => path.join(dir, file));
+}
+
+function readTimes(file: string): Record<string, number> {
+  try {
+    const times = JSON.parse(readFileSync(file, "utf8")) as FileTime[];
+    return Object.fromEntries(times.map(({ file: name, seconds }) => [name, seconds]));
+  } catch {
+    return {};
+  }
+}
+
+const files = process.argv.length > 2 ? process.argv.slice(2) : [...testFiles("server"), ...testFiles("scripts")];
+const known = readTimes(TIMES_FILE);
+const ordered = files.sort((a, b) => (known[b] ?? UNKNOWN_SECONDS) - (known[a] ?? UNKNOWN_SECONDS) || a.localeCompare(b));
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-server-tests-"));
+const timesOfThisRun = path.join(scratch, "times.json");
+const { status, signal } = spawnSync(
+  process.execPath,
+  [
+    "--import",
+    "tsx",
+    "--test",
+    `--test-concurrency=${SERVER_TEST_CONCURRENCY}`,
+    "--test-reporter=spec",
+    "--test-reporter-destination=stdout",
+    `--test-reporter=${path.join(__dirname, "test-run", "file-times.ts")}`,
+    `--test-reporter-destination=${timesOfThisRun}`,
+    ...ordered,
+  ],
+  { cwd: ROOT, stdio: "inherit" },
+);
+
+const measured = readTimes(timesOfThisRun);
+rmSync(scratch, { recursive: true, force: true });
+if (Object.keys(measured).length > 0) {
+  mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
+  const merged = Object.entries({ ...known, ...measured }).map(([file, seconds]) => ({ file, seconds }));
+  writeFileSync(TIMES_FILE, `${JSON.stringify(merged, null, 1)}\n`);
+  const slowest = Object.entries(measured)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 5)
+    .map(([file, seconds]) => `${file} ${seconds.toFixed(0)} s`);
+  console.log(`Langsamste Testdateien (${SERVER_TEST_CONCURRENCY} gleichzeitig): ${slowest.join(", ")}`);
+}
+process.exit(status ?? (signal ? 1 : 0));
