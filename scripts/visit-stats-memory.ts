@@ -5,7 +5,7 @@
  * every 60,000 requests as the minute's write takes them; every 100,000 it prints the heap after a full
  * collection, the rows waiting and the time per request. Then the real server on PGlite gets the same kind
  * of requests over HTTP for VISITS_HTTP_SECONDS (default 5) and its resident memory and the rows it wrote
- * are printed. Ports from BENCH_PORTS (9500-9599).
+ * are printed. Ports: free ones the system picks, or from BENCH_PORTS.
  */
 import autocannon from "autocannon";
 import fs from "node:fs";

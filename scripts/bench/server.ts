@@ -1,6 +1,6 @@
 /**
  * The real server, started as `npm start` starts it (the compiled bundle, same Node flags), as a child
- * process for the benchmark: its own free port in 9500–9599 (BENCH_PORTS), its own temporary DATA_DIR, a rate limit high
+ * process for the benchmark: its own free port (one the system picks, or one in BENCH_PORTS), its own temporary DATA_DIR, a rate limit high
  * enough never to answer 429. Its peak resident memory is read from the kernel when it stops.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -8,9 +8,10 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { findFreePort } from "../server-load/server-process";
 
-/** BENCH_PORTS (e.g. "9400-9499") moves the range, for a machine where 9500–9599 is taken. */
-export const PORT_RANGE = portRange(process.env.BENCH_PORTS ?? "9500-9599");
+/** BENCH_PORTS (e.g. "9400-9499") keeps the server within a range, e.g. one a firewall lets through. */
+const PORT_RANGE = process.env.BENCH_PORTS ? portRange(process.env.BENCH_PORTS) : undefined;
 
 function portRange(text: string): { first: number; last: number } {
   const match = /^(\d+)-(\d+)$/.exec(text.trim());
@@ -28,6 +29,7 @@ function portIsFree(port: number): Promise<boolean> {
 }
 
 export async function freePort(): Promise<number> {
+  if (!PORT_RANGE) return findFreePort();
   // Start at a random place, so two benchmarks started together rarely race for the same port.
   const size = PORT_RANGE.last - PORT_RANGE.first + 1;
   const offset = Math.floor(Math.random() * size);
