@@ -103,7 +103,7 @@ for (const target of databaseTargets()) {
 describe("two instances starting at once on one PostgreSQL database", { skip: postgresSkipReason() }, () => {
   it("both start, and each migration is applied exactly once", async () => {
     const created = await createPostgresDatabaseUrl();
-    const config = { databaseUrl: created.url, dataDir: os.tmpdir() };
+    const config = { databaseUrl: created.url, dataDir: await mkdtemp(path.join(os.tmpdir(), "urkraft-pg-")) };
     try {
       const [first, second, third] = await Promise.all([openDb(config), openDb(config), openDb(config)]);
       const { rows } = await first.query<{ version: string; n: number }>(
@@ -117,6 +117,7 @@ describe("two instances starting at once on one PostgreSQL database", { skip: po
       await Promise.all([first.close(), second.close(), third.close()]);
     } finally {
       await created.drop();
+      await rm(config.dataDir, { recursive: true, force: true });
     }
   });
 });
