@@ -1,7 +1,8 @@
 /**
  * `npm run test:server`: every *.test.ts under server/ and scripts/ (new files are found by themselves) with
  * node's test runner, several files at once, each in a process of its own. That is safe because every test
- * takes free ports, its own data folders and PostgreSQL databases with unique names. The files that took
+ * takes free ports, its own data folders and PostgreSQL databases with unique names; PGlite databases are
+ * copies of one empty cluster made at the start (making each anew would cost seconds). The files that took
  * longest last time start first, so the run does not end waiting for one slow file; the times are kept in
  * node_modules/.cache/urkraft/ and the slowest files are printed at the end.
  *
@@ -11,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createPgliteTemplate } from "../server/test-support/databases";
 import type { FileTime } from "./test-run/file-times";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -39,34 +41,41 @@ const files = process.argv.length > 2 ? process.argv.slice(2) : [...testFiles("s
 const known = readTimes(TIMES_FILE);
 const ordered = files.sort((a, b) => (known[b] ?? UNKNOWN_SECONDS) - (known[a] ?? UNKNOWN_SECONDS) || a.localeCompare(b));
 
-const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-server-tests-"));
-const timesOfThisRun = path.join(scratch, "times.json");
-const { status, signal } = spawnSync(
-  process.execPath,
-  [
-    "--import",
-    "tsx",
-    "--test",
-    `--test-concurrency=${SERVER_TEST_CONCURRENCY}`,
-    "--test-reporter=spec",
-    "--test-reporter-destination=stdout",
-    `--test-reporter=${path.join(__dirname, "test-run", "file-times.ts")}`,
-    `--test-reporter-destination=${timesOfThisRun}`,
-    ...ordered,
-  ],
-  { cwd: ROOT, stdio: "inherit" },
-);
+async function main(): Promise<number> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-server-tests-"));
+  const timesOfThisRun = path.join(scratch, "times.json");
+  // One empty PGlite cluster for every test of the run to copy (server/test-support/databases.ts).
+  const template = await createPgliteTemplate();
+  const { status, signal } = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "--test",
+      `--test-concurrency=${SERVER_TEST_CONCURRENCY}`,
+      "--test-reporter=spec",
+      "--test-reporter-destination=stdout",
+      `--test-reporter=${path.join(__dirname, "test-run", "file-times.ts")}`,
+      `--test-reporter-destination=${timesOfThisRun}`,
+      ...ordered,
+    ],
+    { cwd: ROOT, stdio: "inherit", env: { ...process.env, TEST_PGLITE_TEMPLATE: template.dir } },
+  );
+  template.remove();
 
-const measured = readTimes(timesOfThisRun);
-rmSync(scratch, { recursive: true, force: true });
-if (Object.keys(measured).length > 0) {
-  mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
-  const merged = Object.entries({ ...known, ...measured }).map(([file, seconds]) => ({ file, seconds }));
-  writeFileSync(TIMES_FILE, `${JSON.stringify(merged, null, 1)}\n`);
-  const slowest = Object.entries(measured)
-    .sort(([, a], [, b]) => b - a)
-    .slice(0, 5)
-    .map(([file, seconds]) => `${file} ${seconds.toFixed(0)} s`);
-  console.log(`Langsamste Testdateien (${SERVER_TEST_CONCURRENCY} gleichzeitig): ${slowest.join(", ")}`);
+  const measured = readTimes(timesOfThisRun);
+  rmSync(scratch, { recursive: true, force: true });
+  if (Object.keys(measured).length > 0) {
+    mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
+    const merged = Object.entries({ ...known, ...measured }).map(([file, seconds]) => ({ file, seconds }));
+    writeFileSync(TIMES_FILE, `${JSON.stringify(merged, null, 1)}\n`);
+    const slowest = Object.entries(measured)
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, 5)
+      .map(([file, seconds]) => `${file} ${seconds.toFixed(0)} s`);
+    console.log(`Langsamste Testdateien (${SERVER_TEST_CONCURRENCY} gleichzeitig): ${slowest.join(", ")}`);
+  }
+  return status ?? (signal ? 1 : 0);
 }
-process.exit(status ?? (signal ? 1 : 0));
+
+void main().then((code) => process.exit(code));

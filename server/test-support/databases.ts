@@ -4,7 +4,8 @@
  * half is skipped with a message; under CI=true it must run, so it fails instead.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { rmSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -66,8 +67,34 @@ function envOf(config: EmptyDatabase["config"]): Record<string, string> {
   return { DATA_DIR: config.dataDir, ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}) };
 }
 
+/**
+ * A new PGlite cluster costs seconds of CPU (initdb in WebAssembly), a copy of one made before a fraction of
+ * that. The copy is the same empty database that has never been migrated, so the code under test opens and
+ * migrates it as on a first start. scripts/test-server.ts makes the template once for the whole run
+ * (TEST_PGLITE_TEMPLATE); a test file run on its own makes one for its process.
+ */
+let ownTemplate: Promise<string> | undefined;
+
+export function pgliteTemplate(): Promise<string> {
+  if (process.env.TEST_PGLITE_TEMPLATE) return Promise.resolve(process.env.TEST_PGLITE_TEMPLATE);
+  ownTemplate ??= createPgliteTemplate().then(({ dir, remove }) => {
+    process.once("exit", remove);
+    return dir;
+  });
+  return ownTemplate;
+}
+
+/** An empty PGlite cluster to copy (its folder is what PGlite keeps under DATA_DIR/pglite). */
+export async function createPgliteTemplate(): Promise<{ dir: string; remove: () => void }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-pglite-template-"));
+  const db = await openDb({ databaseUrl: undefined, dataDir }, { migrate: false });
+  await db.close();
+  return { dir: path.join(dataDir, "pglite"), remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
 export async function emptyPgliteDatabase(): Promise<EmptyDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-pglite-"));
+  await cp(await pgliteTemplate(), path.join(dataDir, "pglite"), { recursive: true });
   const config = { databaseUrl: undefined, dataDir };
   return { driver: "pglite", config, env: envOf(config), drop: () => rm(dataDir, { recursive: true, force: true }) };
 }
