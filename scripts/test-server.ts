@@ -13,7 +13,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { createPgliteTemplate } from "../server/test-support/databases";
-import type { FileTime } from "./test-run/file-times";
+
+/** What scripts/test-run/file-times.mts writes for each file. */
+interface FileTime {
+  file: string;
+  seconds: number;
+}
 
 const ROOT = path.resolve(__dirname, "..");
 const TIMES_FILE = path.join(ROOT, "node_modules", ".cache", "urkraft", "server-test-times.json");
@@ -55,7 +60,7 @@ async function main(): Promise<number> {
       `--test-concurrency=${SERVER_TEST_CONCURRENCY}`,
       "--test-reporter=spec",
       "--test-reporter-destination=stdout",
-      `--test-reporter=${path.join(__dirname, "test-run", "file-times.ts")}`,
+      `--test-reporter=${path.join(__dirname, "test-run", "file-times.mts")}`,
       `--test-reporter-destination=${timesOfThisRun}`,
       ...ordered,
     ],
