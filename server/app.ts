@@ -29,6 +29,7 @@ import type { ConsentVersions } from "./services/submission";
 import { SiteFiles } from "./static/site-files";
 import { registerWebhooks } from "./webhooks";
 import { registerVisitStats } from "./analytics";
+import { registerJobs, serverJobs } from "./jobs";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -84,6 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerWebhooks(app, config);
   registerMetrics(app, config);
   registerVisitStats(app, config, app.mail.site.timeZone);
+  // Every timer, after the database's close hook so that the last visit counts are written before it.
+  registerJobs(app, serverJobs(app, config));
 
   // Only JSON and form posts are read; text/plain would let another site's form post JSON-like bodies.
   app.removeContentTypeParser("text/plain");

@@ -37,7 +37,7 @@ export interface VisitStatsHandle {
   timeZone: string;
   /** Counts a page or file answered from memory (routes/static.ts) when it showed a person a page. */
   view(request: FastifyRequest, status: number, contentType: string): void;
-  /** Adds what was counted to the database now (also done every minute and on close). */
+  /** Adds what was counted to the database now (a job does it every minute and on close: ../jobs.ts). */
   write(): Promise<void>;
   /**
    * The hidden inputs that tell the page's form the visit's source (page-source.ts), for a person's first
@@ -101,16 +101,7 @@ export function registerVisitStats(app: FastifyInstance, config: Config, timeZon
     },
   });
 
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    timer = setInterval(() => void write(), config.visitStats.writeIntervalMs);
-    timer.unref();
-  });
-  // After the requests in flight have finished (onClose), before the database closes.
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await write();
-  });
+  // Written every VISIT_STATS_INTERVAL and when the server stops by a job (../jobs.ts).
 }
 
 /** What countView reads of a request and its answer (a Fastify request and reply have it). */

@@ -1,11 +1,11 @@
 /**
  * Wires webhooks into the app: at start the configured endpoints are written to webhook_endpoints
- * (events are queued for those), and in a worker instance (MAIL_WORKER) the delivery worker runs and
- * old delivery records are purged with the mail records' period.
+ * (events are queued for those), and in a worker instance (MAIL_WORKER) the delivery worker runs. Old
+ * delivery records are purged with the mail records' period by a job (../jobs.ts).
  */
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
-import { purgeDeliveries, syncEndpoints } from "./deliveries";
+import { syncEndpoints } from "./deliveries";
 import { createSender, type WebhookSender } from "./sender";
 import { createWebhookWorker } from "./worker";
 
@@ -23,22 +23,11 @@ export function registerWebhooks(app: FastifyInstance, config: Config, sender?: 
     settings,
     log,
   });
-  let purgeTimer: NodeJS.Timeout | undefined;
-  const purge = () =>
-    purgeDeliveries(app.db, app.mail.site.retention.sentMailDays).then(
-      (deleted) => log.info({ deleted }, "webhook delivery records purged"),
-      (error: Error) => log.error({ reason: error.message }, "webhook purge failed"),
-    );
-
   app.addHook("onReady", async () => {
     log.info({ endpoints: settings.urls.length }, "webhook worker started");
     worker.start();
-    void purge();
-    purgeTimer = setInterval(() => void purge(), config.mail.purgeIntervalMs);
-    purgeTimer.unref();
   });
   app.addHook("preClose", async () => {
-    clearInterval(purgeTimer);
     await worker.stop();
   });
 }

@@ -1,0 +1,141 @@
+/**
+ * Every timer of the server in one place: the retention purge (mails, leads, contact requests), the purge of
+ * old webhook delivery records, the reply reminders, the newsletters' start and finish, and writing the
+ * visit counts. All start when the app is ready and stop before the database closes: a run under way is
+ * awaited, never cut off, and the visit counts are written a last time once the requests in flight are done.
+ *
+ * The purges, reminders and newsletters run in a worker instance only (MAIL_WORKER), the webhook purge only
+ * when webhooks are sent from it; the visit counts are written wherever they are counted (VISIT_STATS).
+ * Each run's failure is logged and the next run tries again.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Config } from "./config";
+import { finishNewsletters, startDueNewsletters } from "./newsletters/sending";
+import { purgeExpired } from "./services/privacy";
+import { queueReplyReminders } from "./services/reply-reminders";
+import { purgeDeliveries } from "./webhooks/deliveries";
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  /** Also once as soon as the app is ready (default), or only after the first interval. */
+  atStart: boolean;
+  /** Once more after the requests in flight have finished, before the database closes. */
+  atClose: boolean;
+  run(log: FastifyBaseLogger): Promise<void>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The timers this instance runs (jobs.ts). */
+    jobs: { names: string[]; timers(): number };
+  }
+}
+
+/** The jobs this instance runs with `config`. */
+export function serverJobs(app: FastifyInstance, config: Config): Job[] {
+  const jobs: Job[] = [];
+  const { mail, webhooks } = config;
+  if (mail.worker) {
+    jobs.push(
+      {
+        name: "retention purge",
+        everyMs: mail.purgeIntervalMs,
+        atStart: true,
+        atClose: false,
+        run: async (log) => log.info(await purgeExpired(app.db, app.mail.site.retention), "retention purge"),
+      },
+      {
+        name: "reply reminders",
+        everyMs: mail.reminderIntervalMs,
+        atStart: true,
+        atClose: false,
+        run: async (log) => {
+          const count = await queueReplyReminders(app.db, app.mail, config.ownerEmails);
+          if (count > 0) log.info({ count }, "reply reminders queued");
+        },
+      },
+      {
+        // Starts the newsletters whose time has come and closes those whose last row is done.
+        name: "newsletters",
+        everyMs: Math.max(mail.pollMs, 250),
+        atStart: true,
+        atClose: false,
+        run: async (log) => {
+          for (const started of await startDueNewsletters(app.db, app.mail)) log.info(started, "newsletter sending started");
+          for (const id of await finishNewsletters(app.db, app.mail)) log.info({ newsletterId: id }, "newsletter sent");
+        },
+      },
+    );
+  }
+  if (mail.worker && webhooks.urls.length > 0 && webhooks.secret) {
+    jobs.push({
+      name: "webhook purge",
+      everyMs: mail.purgeIntervalMs,
+      atStart: true,
+      atClose: false,
+      run: async (log) =>
+        log.info(
+          { deleted: await purgeDeliveries(app.db, app.mail.site.retention.sentMailDays) },
+          "webhook delivery records purged",
+        ),
+    });
+  }
+  const visitStats = app.visitStats;
+  if (visitStats) {
+    jobs.push({
+      name: "visit counts",
+      everyMs: config.visitStats.writeIntervalMs,
+      atStart: false,
+      atClose: true,
+      // Keeps the counts in memory for the next run when the database refuses them (analytics/index.ts).
+      run: () => visitStats.write(),
+    });
+  }
+  return jobs;
+}
+
+/** Starts `jobs` when the app is ready and stops them when it closes. */
+export function registerJobs(app: FastifyInstance, jobs: Job[]): void {
+  const timers: NodeJS.Timeout[] = [];
+  const runs = new Map<Job, Promise<void>>();
+  const log = app.log.child({ module: "jobs" });
+  let stopped = false;
+
+  // A job never runs twice at once: a tick while it still runs is skipped.
+  const runOnce = (job: Job): Promise<void> => {
+    const current = runs.get(job);
+    if (current) return current;
+    const run = job
+      .run(log)
+      .catch((error: Error) => log.error({ job: job.name, reason: error.message }, `${job.name} failed`))
+      .finally(() => runs.delete(job));
+    runs.set(job, run);
+    return run;
+  };
+
+  app.decorate("jobs", { names: jobs.map((job) => job.name), timers: () => timers.length });
+
+  app.addHook("onReady", async () => {
+    for (const job of jobs) {
+      if (job.atStart) void runOnce(job);
+      const timer = setInterval(() => {
+        if (!stopped) void runOnce(job);
+      }, job.everyMs);
+      timer.unref();
+      timers.push(timer);
+    }
+  });
+  app.addHook("preClose", async () => {
+    stopped = true;
+    for (const timer of timers.splice(0)) clearInterval(timer);
+    await Promise.all(runs.values());
+  });
+  // After the requests in flight have finished (onClose), before the database closes (registered after it).
+  app.addHook("onClose", async () => {
+    stopped = true;
+    for (const timer of timers.splice(0)) clearInterval(timer);
+    await Promise.all(runs.values());
+    for (const job of jobs) if (job.atClose) await runOnce(job);
+  });
+}
