@@ -4,10 +4,12 @@
  * here, so the routes do not care how it is done.
  */
 import { spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
+import { buildPreview } from "../release/build-preview";
+import { ReleaseError } from "../release/releases";
 
 export type PreviewOutcome = { ok: true; address: string; seconds: number } | { ok: false; message: string };
 
@@ -22,6 +24,8 @@ export interface PreviewRequest {
   edits: Map<string, string>;
   /** The site's address, which the preview's address starts with. */
   origin: string;
+  /** Where the previews are served from (PREVIEWS_DIR). */
+  previewsDir: string;
 }
 
 /**
@@ -38,12 +42,28 @@ export async function previewContent(contentDir: string, edits: Map<string, stri
   return dir;
 }
 
-/** Builds a preview release of the content with the edits; not yet available on this server. */
-export async function buildContentPreview(_request: PreviewRequest): Promise<PreviewOutcome> {
-  return {
-    ok: false,
-    message: "Vorschauen sind auf diesem Server noch nicht eingerichtet. Veröffentliche, um die Änderung zu sehen.",
-  };
+/**
+ * Builds a preview release of the content with the edits (server/release/build-preview.ts), served under
+ * /vorschau/<token>/; the same name again replaces it at the same address.
+ */
+export async function buildContentPreview(request: PreviewRequest): Promise<PreviewOutcome> {
+  const contentDir = await previewContent(request.contentDir, request.edits);
+  try {
+    const built = await buildPreview({
+      name: request.name,
+      projectDir: request.projectDir,
+      contentDir,
+      previewsDir: request.previewsDir,
+      origin: request.origin,
+      log: () => undefined,
+    });
+    return { ok: true, address: built.address, seconds: built.seconds };
+  } catch (error) {
+    if (error instanceof ReleaseError) return { ok: false, message: error.message };
+    throw error;
+  } finally {
+    await rm(contentDir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -172,6 +172,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       contentDir,
       edits,
       origin: ownOrigin(request, app.config.siteUrl),
+      previewsDir: app.config.previewsDir,
     });
     if (!outcome.ok) return sendError(request, reply, { status: 503, message: outcome.message });
     await audit(app.db, me, "content-preview", entry.file);
@@ -179,7 +180,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     const base = outcome.address.replace(/\/$/, "");
     return {
       address: outcome.address,
-      pages: pages.map((page) => `${base}${page === "/" ? "/" : `${page}/`}`),
+      pages: pages.map((page) => `${base}${page}`),
       seconds: Math.round((Date.now() - started) / 100) / 10,
     };
   });
