@@ -78,6 +78,11 @@ describe("loadConfig", () => {
       [{ SITE_URL: "www.urkraft.de" }, /^Umgebungsvariable SITE_URL: „www\.urkraft\.de“ ist keine Adresse/],
       [{ LOG_LEVEL: "laut" }, /^Umgebungsvariable LOG_LEVEL: „laut“ ist keiner von/],
       [{ BUILD_ON_START: "vielleicht" }, /^Umgebungsvariable BUILD_ON_START: „vielleicht“ ist weder true noch false$/],
+      [
+        { CONTENT_GIT_BRANCH: "neue rezepte" },
+        /^Umgebungsvariable CONTENT_GIT_BRANCH: „neue rezepte“ ist kein gültiger Branch-Name$/,
+      ],
+      [{ CONTENT_GIT_BRANCH: "-f" }, /^Umgebungsvariable CONTENT_GIT_BRANCH: „-f“ ist kein gültiger Branch-Name$/],
       [{ EDITOR_EMAILS: "redaktion" }, /^Umgebungsvariable EDITOR_EMAILS: „redaktion“ ist keine E-Mail-Adresse$/],
       [
         { OWNER_EMAILS: "inhaber@urkraft.de", EDITOR_EMAILS: "Inhaber@urkraft.de" },

@@ -116,14 +116,19 @@ export class ContentWorkTree {
       await new ContentWorkTree(path.dirname(this.dir), undefined, this.branch).git([
         "clone",
         "--quiet",
-        "--branch",
-        this.branch,
         "--",
         this.remote,
         path.basename(this.dir),
       ]);
     }
-    await this.git(["fetch", "--quiet", "origin", `+refs/heads/${this.branch}:refs/remotes/origin/${this.branch}`]);
+    const tracking = `refs/remotes/origin/${this.branch}`;
+    try {
+      await this.git(["fetch", "--quiet", "origin", `+refs/heads/${this.branch}:${tracking}`]);
+    } catch (error) {
+      // A branch the remote does not have yet starts from its default branch; the first push creates it.
+      if (!(error instanceof GitError)) throw error;
+      await this.git(["fetch", "--quiet", "origin", `+HEAD:${tracking}`]);
+    }
     await this.git(["checkout", "--quiet", "-B", this.branch, `origin/${this.branch}`]);
     await this.git(["reset", "--quiet", "--hard", `origin/${this.branch}`]);
     await this.git(["clean", "--quiet", "-fd", "--", "content"]);

@@ -234,6 +234,38 @@ for (const target of databaseTargets()) {
       assert.equal(unknown.statusCode, 404);
     });
 
+    it("publishes to another branch, which the first push creates, and leaves main alone", async () => {
+      const branchApp = await buildTestApp(database, {
+        OWNER_EMAILS: OWNER,
+        EDITOR_EMAILS: `${EDITOR},${SECOND_EDITOR}`,
+        MAIL_WORKER: "false",
+        CONTENT_GIT_REMOTE: remote,
+        CONTENT_GIT_BRANCH: "inhalte/neu",
+        DATA_DIR: path.join(dir, "data-branch"),
+      });
+      try {
+        const headers = { accept: "application/json", cookie: cookies[EDITOR]! };
+        const opened = (
+          await branchApp.app.inject({ method: "GET", url: "/api/verwaltung/inhalte/datei?pfad=results.json", headers })
+        ).json();
+        opened.data[0].label = `${opened.data[0].label} (neu)`;
+        const send = (url: string, body: unknown) => postJson(branchApp.app, url, body, { ...ORIGIN, cookie: cookies[EDITOR]! });
+        await send("/api/verwaltung/inhalte/entwurf", { file: "results.json", data: opened.data, baseCommit: opened.baseCommit });
+        const mainBefore = git(remote, "rev-parse", "main");
+        const published = await send("/api/verwaltung/inhalte/veroeffentlichen", {
+          file: "results.json",
+          message: "Ergebnis umbenannt",
+        });
+        assert.equal(published.statusCode, 200, published.body);
+        assert.deepEqual(published.json().publishing, { to: "remote", branch: "inhalte/neu" });
+        assert.equal(git(remote, "rev-parse", "inhalte/neu"), published.json().commit);
+        assert.equal(git(remote, "rev-parse", "inhalte/neu~1"), mainBefore, "the branch starts from main");
+        assert.equal(git(remote, "rev-parse", "main"), mainBefore, "main is untouched");
+      } finally {
+        await branchApp.close();
+      }
+    });
+
     it("reaches nothing outside the editable content files, and no file behind a symbolic link", async () => {
       for (const pfad of [
         "../package.json",
