@@ -166,9 +166,11 @@ export function ContentEditor({ file }: { file: string }) {
     return () => window.removeEventListener("online", retry);
   }, [save]);
 
-  // Whatever the page shows first is checked once, so the messages are there before the first change.
+  // Whatever the page shows first is checked once, so the messages are there before the first change;
+  // a copy this browser kept while offline goes to the server as soon as the page is back.
   useEffect(() => {
     if (data !== undefined && answer) void runCheck(data);
+    if (answer && latest.current) void save();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
 
