@@ -102,11 +102,12 @@ function FieldTemplate(props: FieldTemplateProps) {
 }
 
 function ObjectFieldTemplate({ title, description, properties, fieldPathId, schema }: ObjectFieldTemplateProps) {
-  const isRoot = fieldPathId.$id === "root";
+  const isRoot = fieldPathId.path.length === 0;
   const body = properties
     .filter((property) => !property.hidden)
     .map((property) => <div key={property.name}>{property.content}</div>);
-  if (isRoot) return <div>{body}</div>;
+  // The file itself has the page's heading; an entry of a list has its „Eintrag n“ bar.
+  if (isRoot || typeof fieldPathId.path.at(-1) === "number") return <div id={fieldPathId.$id}>{body}</div>;
   return (
     <fieldset className="mb-5 rounded-xl border border-cream-200 bg-cream-50/60 p-4" id={fieldPathId.$id}>
       {title && <legend className="px-1 font-serif text-lg font-bold text-forest-900">{title}</legend>}
@@ -118,12 +119,11 @@ function ObjectFieldTemplate({ title, description, properties, fieldPathId, sche
 
 function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const { title, schema, items, canAdd, onAddClick, fieldPathId, disabled, readonly, registry } = props;
-  const isRoot = fieldPathId.$id === "root";
-  const Heading = isRoot ? "h2" : "legend";
+  const isRoot = fieldPathId.path.length === 0;
   const content = (
     <>
-      {!isRoot && title && <Heading className="px-1 font-serif text-lg font-bold text-forest-900">{title}</Heading>}
-      {schema.description && <p className="mb-3 text-sm text-bark-700">{schema.description}</p>}
+      {!isRoot && title && <legend className="px-1 font-serif text-lg font-bold text-forest-900">{title}</legend>}
+      {schema.description && <p className="mb-3 text-sm text-bark-700">{isRoot ? listHint(schema) : schema.description}</p>}
       <ol className="space-y-4">{items}</ol>
       {canAdd && (
         <div className="mt-4">
@@ -143,6 +143,13 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       {content}
     </fieldset>
   );
+}
+
+/** Above a whole list file only what the page title does not say: how many entries it has. */
+function listHint(schema: ArrayFieldTemplateProps["schema"]): string {
+  if (schema.minItems !== undefined && schema.minItems === schema.maxItems)
+    return `Die Seite zeigt genau ${schema.minItems} Einträge: Du kannst jeden ändern und ihre Reihenfolge ändern.`;
+  return "Einträge kannst du ändern, hinzufügen, entfernen und umsortieren.";
 }
 
 function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {

@@ -1,0 +1,192 @@
+/**
+ * „Inhalte“ in a real browser against a server of its own whose content repository is a local bare
+ * repository (CONTENT_GIT_REMOTE): an editor logs in by link, sees only „Inhalte“ (and on a phone one row
+ * with a menu button), changes a testimonial in the generated form, sees the content check's message at
+ * the field while typing, keeps the draft over a reload, asks for a preview, publishes, and the commit is
+ * in the repository with the editor as author. axe finds nothing on the list or the form.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { mailsTo, onServer, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
+import { mailSubjectPattern } from "../server/test-support/mail-copy";
+import { OWNER_LOGIN_PATH, OWNER_SCREENS } from "../common/routes";
+
+const EDITOR = "anna.schmidt@urkraft-test.de";
+const OWNER = "inhaber@urkraft-test.de";
+const PORT = Number(process.env.E2E_PORT ?? 9123);
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+let server: OwnServer;
+let dir: string;
+let remote: string;
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "Seed",
+      GIT_AUTHOR_EMAIL: "seed@x.de",
+      GIT_COMMITTER_NAME: "Seed",
+      GIT_COMMITTER_EMAIL: "seed@x.de",
+    },
+  }).trim();
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dir = mkdtempSync(path.join(os.tmpdir(), "urkraft-e2e-inhalte-"));
+  remote = path.join(dir, "remote.git");
+  git(dir, "init", "--quiet", "--bare", "--initial-branch=main", remote);
+  const seed = path.join(dir, "seed");
+  mkdirSync(seed);
+  cpSync(path.join(__dirname, "..", "content"), path.join(seed, "content"), { recursive: true });
+  git(seed, "init", "--quiet", "--initial-branch=main");
+  git(seed, "add", "content");
+  git(seed, "commit", "--quiet", "-m", "Inhalte");
+  git(seed, "push", "--quiet", remote, "main");
+  server = await startOwnServer({
+    ports: [PORT + 1, PORT + 2, PORT + 3],
+    host: "localhost",
+    env: {
+      OWNER_EMAILS: OWNER,
+      EDITOR_EMAILS: EDITOR,
+      CONTENT_GIT_REMOTE: remote,
+      PREVIEWS_DIR: path.join(dir, "previews"),
+      MAIL_POLL_INTERVAL: "1s",
+    },
+  });
+});
+
+test.afterAll(async () => {
+  if (server) await stopOwnServer(server);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function logInAsEditor(page: Page): Promise<void> {
+  const loginMails = async () =>
+    (await mailsTo(server.outbox, EDITOR)).filter((mail) => mailSubjectPattern("owner-login").test(mail.subject ?? ""));
+  const before = (await loginMails()).length;
+  await page.goto(`${server.origin}${OWNER_LOGIN_PATH}`);
+  await page.getByLabel("Deine E-Mail-Adresse").fill(EDITOR);
+  await page.getByRole("button", { name: "Anmeldelink schicken" }).click();
+  await expect.poll(async () => (await loginMails()).length, { timeout: 30_000 }).toBe(before + 1);
+  const mail = (await loginMails())[before]!;
+  const link = new RegExp(`https?://\\S+${OWNER_LOGIN_PATH}\\?token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")![0];
+  await page.goto(onServer(server, link));
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Inhalte", level: 1 })).toBeVisible();
+}
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+test("an editor sees only „Inhalte“, in one row with a menu button on a phone, and gets 403 elsewhere", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await logInAsEditor(page);
+  const header = page.locator("header");
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+  const menu = page.getByRole("button", { name: "Menü öffnen" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await shot(page, "inhalte-375");
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  const nav = page.getByRole("navigation", { name: "Verwaltung" });
+  await expect(nav.getByRole("link")).toHaveText(["Inhalte"]);
+  await shot(page, "inhalte-375-menue");
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole("button", { name: "Menü öffnen" })).toBeFocused();
+  const statuses = await page.evaluate(async () => {
+    const apis = ["/api/verwaltung/leads", "/api/verwaltung/anfragen", "/api/verwaltung/besucher", "/api/verwaltung/protokoll"];
+    return Promise.all(apis.map(async (api) => (await fetch(api, { headers: { accept: "application/json" } })).status));
+  });
+  expect(statuses).toEqual([403, 403, 403, 403]);
+  await page.goto(`${server.origin}${OWNER_SCREENS.leads.path}`);
+  await expect(page.getByText("Diese Seite gehört nicht zu deinem Bereich.")).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test("an editor changes a testimonial, sees the check at the field, keeps the draft, previews and publishes it in their name", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInAsEditor(page);
+  await shot(page, "inhalte-1280");
+  await page.getByRole("link", { name: "Erfahrungsberichte" }).click();
+  await expect(page.getByRole("heading", { name: "Erfahrungsberichte", level: 1 })).toBeVisible();
+  const text = page.locator("#feld_0_text");
+  await expect(text).toBeVisible();
+  await shot(page, "formular-1280");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  // Straight quotes: the content check's German message appears at the field while typing.
+  await text.fill('Seit drei Wochen bin ich morgens "wach".');
+  await expect(page.locator("#feld_0_text__fehler")).toContainText("Anführungszeichen");
+  const changed = "Seit drei Wochen bin ich morgens „wach“ und brauche keinen zweiten Kaffee mehr.";
+  await text.fill(changed);
+  await expect(page.locator("#feld_0_text__fehler")).toHaveCount(0);
+  await expect(page.getByText("Entwurf gespeichert.")).toBeVisible();
+
+  // A lost connection loses nothing: the change waits in the browser and is saved once it is back.
+  await page.context().setOffline(true);
+  await text.fill(`${changed} Offline.`);
+  await expect(page.getByText(/^Keine Verbindung/)).toBeVisible({ timeout: 15_000 });
+  await page.context().setOffline(false);
+  await expect(page.getByText("Entwurf gespeichert.")).toBeVisible({ timeout: 15_000 });
+  await text.fill(changed);
+  await expect(page.getByText("Entwurf gespeichert.")).toBeVisible();
+
+  // The draft is on the server: a reload brings it back.
+  await page.reload();
+  await expect(text).toHaveValue(changed);
+
+  // „Vorschau“ builds a preview release of the edited file and opens the first page that shows it. The
+  // first build of this project fills Gatsby's cache; the second is the one an editor usually waits for.
+  const preview = async (expected: string, label: string) => {
+    const started = Date.now();
+    const popup = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Vorschau" }).click();
+    await expect(page.getByText(/^Die Vorschau ist fertig/)).toBeVisible({ timeout: 120_000 });
+    console.log(`Vorschau (${label}): fertig ${((Date.now() - started) / 1000).toFixed(1)} s nach dem Klick`);
+    const tab = await popup;
+    await tab.waitForURL(/\/vorschau\//);
+    await tab.close();
+    const pages = await page
+      .locator("a[href*='/vorschau/']")
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    const shown = await Promise.all(pages.map(async (url) => (await (await fetch(url)).text()).includes(expected)));
+    expect(shown, pages.join(", ")).toContain(true);
+  };
+  await preview(changed, "erste, Gatsby-Cache leer");
+  const again = `${changed} Jeden Tag.`;
+  await text.fill(again);
+  await expect(page.getByText("Entwurf gespeichert.")).toBeVisible();
+  await preview(again, "zweite");
+  await text.fill(changed);
+  await expect(page.getByText("Entwurf gespeichert.")).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shot(page, "formular-375");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole("button", { name: "Veröffentlichen …" }).click();
+  await page.getByLabel("Was hast du geändert?").fill("Bericht von Markus aktualisiert");
+  await page.getByRole("button", { name: "Jetzt veröffentlichen" }).click();
+  await expect(page.getByText(/^Veröffentlicht\./)).toBeVisible({ timeout: 30_000 });
+  await shot(page, "veroeffentlicht-1280");
+
+  expect(git(remote, "log", "-1", "--format=%an <%ae>|%s", "main")).toBe(
+    `Anna Schmidt <${EDITOR}>|Bericht von Markus aktualisiert`,
+  );
+  expect(JSON.parse(git(remote, "show", "main:content/testimonials.json"))[0].text).toBe(changed);
+});
