@@ -10,7 +10,7 @@ import { readFrontMatter } from "../common/content/front-matter";
 import type { PageProps } from "gatsby";
 import { LeadForm, LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
 import LegalPage from "../src/templates/legal-page";
-import { formatGermanDate } from "../src/german-date";
+import { formatLongGermanDate } from "../src/german-date";
 import { toFill } from "../common/content/placeholders";
 import { CONTENT_DIR, provideStaticQueries } from "./support/content";
 
@@ -45,14 +45,15 @@ function renderLegal(slug: string) {
 
 describe("legal page", () => {
   it.each(["datenschutz", "personenbezogene-daten", "agb", "impressum"])(
-    "%s shows today as „Stand“ and its revision date as „Fassung vom“",
+    "%s shows its revision date as „Stand“, and not today",
     (slug) => {
       jest.useFakeTimers({ now: new Date("2026-12-24T10:00:00Z"), doNotFake: ["nextTick", "setImmediate"] });
       try {
         const { revised } = renderLegal(slug);
         const line = screen.getByText(/^Stand:/);
-        expect(line).toHaveTextContent(`Stand: ${formatGermanDate(new Date())}`);
-        expect(line).toHaveTextContent(`gültige Fassung vom ${formatGermanDate(new Date(`${revised}T12:00:00Z`))}`);
+        expect(line).toHaveTextContent(`Stand: ${formatLongGermanDate(new Date(`${revised}T12:00:00Z`))}`);
+        expect(line).not.toHaveTextContent(formatLongGermanDate(new Date()));
+        expect(line.querySelector("time")).toHaveAttribute("datetime", revised);
       } finally {
         jest.useRealTimers();
       }

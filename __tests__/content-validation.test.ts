@@ -92,7 +92,8 @@ describe("content validation", () => {
 
   it("names a legal page with the wrong number of sections", () => {
     const dir = brokenText("legal/agb.md", (text) => text.replace(/^## 12\. .*$/m, "## Schluss"));
-    expect(legalPageProblems(dir)).toEqual([
+    // The changed text also asks for a new fingerprint; that is not what this test is about.
+    expect(legalPageProblems(dir).filter((problem) => !problem.includes("fingerprint"))).toEqual([
       "content/legal/agb.md: braucht genau 12 nummerierte Abschnitte „## 1. …“ bis „## 12. …“, gefunden: 11",
     ]);
   });

@@ -135,7 +135,7 @@ const OWNER = ROUTES.owner.path;
 export const OWNER_SCREENS = {
   overview: { path: OWNER, label: "Übersicht" },
   requests: { path: `${OWNER}/anfragen`, label: "Anfragen" },
-  leads: { path: `${OWNER}/leads`, label: "Leads" },
+  leads: { path: `${OWNER}/leads`, label: "Anmeldungen" },
   visitors: { path: `${OWNER}/besucher`, label: "Besucher" },
   newsletter: { path: `${OWNER}/newsletter`, label: "Newsletter" },
   content: { path: `${OWNER}/inhalte`, label: "Inhalte" },

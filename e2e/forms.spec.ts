@@ -58,7 +58,7 @@ test.describe("lead form on the home page", () => {
 
     const accepted = page.waitForResponse((response) => response.url().endsWith("/api/leads"));
     await form.getByRole("button", { name: "Kostenlos anfordern" }).dblclick();
-    await expect(form.getByRole("button", { name: "Wird gesendet..." })).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Wird gesendet …" })).toBeDisabled();
     expect((await accepted).status()).toBe(202);
 
     await page.waitForURL(`**${THANK_YOU_PATH}`);
@@ -156,7 +156,7 @@ test.describe("contact form", () => {
     await page.keyboard.press("Tab");
     await expect(form.getByRole("button", { name: "Nachricht senden" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(form.getByRole("button", { name: "Wird gesendet..." })).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Wird gesendet …" })).toBeDisabled();
     expect((await accepted).status()).toBe(202);
 
     await page.waitForURL(`**${THANK_YOU_PATH}`);

@@ -174,12 +174,12 @@ test("export, person view and erasure are done and written to the audit log", as
   await logInByLink(page);
   await expectNoAxeViolations(page);
 
-  await openSection(page, "Leads");
+  await openSection(page, "Anmeldungen");
   await expect(page.getByText("lena.export@beispiel.de")).toBeVisible();
   await expectNoAxeViolations(page);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("button", { name: "Bestätigte Leads als CSV herunterladen" }).click(),
+    page.getByRole("button", { name: "Bestätigte Anmeldungen als CSV herunterladen" }).click(),
   ]);
   const csv = await download.path().then((file) => import("node:fs/promises").then((fs) => fs.readFile(file!, "utf8")));
   expect(csv.split("\r\n")[0]).toBe("email,firstname,lastname,name,opt_in_time,opt_in_page,consent_version,privacy_version");
@@ -205,7 +205,7 @@ test("export, person view and erasure are done and written to the audit log", as
 
   await openSection(page, "Protokoll");
   const log = page.getByRole("table");
-  await expect(log).toContainText("Leads exportiert");
+  await expect(log).toContainText("Anmeldungen exportiert");
   await expect(log).toContainText("Person angesehen");
   await expect(log).toContainText("Person gelöscht");
   await expect(log).toContainText("e***@beispiel.de");

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { allContentProblems, problemReport } from "../common/content/content-check";
 import { emptyDeploymentFacts } from "../common/content/editorial-checks";
+import { emptyEvidence } from "../common/content/evidence";
 import { githubAnnotations } from "./content-annotations";
 
 const args = process.argv.slice(2);
@@ -20,8 +21,8 @@ if (problems.length > 0) {
 }
 console.log("Inhalte geprüft: alle Dateien sind gültig.");
 const site = JSON.parse(fs.readFileSync(path.join(dir, "site.json"), "utf8")) as { deployment?: Record<string, unknown> };
-const empty = emptyDeploymentFacts(site.deployment);
+const empty = [...emptyDeploymentFacts(site.deployment), ...emptyEvidence(dir)];
 if (empty.length > 0)
   console.warn(
-    `Noch auszufüllen vor dem Livegang (content/site.json), sonst bricht der Build mit SITE_URL ab:\n${empty.map((name) => `  • ${name}`).join("\n")}`,
+    `Noch auszufüllen vor dem Livegang, sonst bricht der Build mit SITE_URL ab:\n${empty.map((name) => `  • ${name}`).join("\n")}`,
   );

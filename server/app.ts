@@ -2,6 +2,7 @@
  * Builds the Fastify app: the form endpoints, health, the static site, security headers and errors.
  * It opens no port, so tests call `app.inject`; server/index.ts starts it.
  */
+import { ErasureLedger } from "./services/erasure-ledger";
 import compress from "@fastify/compress";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
@@ -39,6 +40,8 @@ declare module "fastify" {
     /** Origins besides the request's own host whose form posts are accepted (SITE_URL). */
     allowedOrigins: ReadonlySet<string>;
     formRateLimit: { max: number; timeWindow: number };
+    /** Unsubscribes and erasures kept outside the database, replayed after a restore (erasure-ledger.ts). */
+    ledger: ErasureLedger;
   }
 }
 
@@ -81,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("consentVersions", options.consentVersions ?? readConsentVersions(contentDir));
   app.decorate("allowedOrigins", new Set(config.siteUrl ? [config.siteUrl] : []));
   app.decorate("formRateLimit", { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs });
+  app.decorate("ledger", new ErasureLedger(config.dataDir));
   registerMail(app, { config, contentDir, ...options.mail });
   registerWebhooks(app, config);
   registerMetrics(app, config);

@@ -6,6 +6,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { EMAIL_PATTERN } from "../common/forms/schemas";
 import { deploymentProblems } from "../common/content/editorial-checks";
+import { evidenceProblems } from "../common/content/evidence";
 import { readSiteSettings, type SiteSettings } from "../common/content/read-content";
 import { previewsDirFrom } from "./release/previews";
 
@@ -458,6 +459,9 @@ export function productionProblems(config: Config, site: SiteSettings): string[]
 /** Reads content/site.json and throws a StartupError naming every production setting that is missing or contradicts it. */
 export function checkProduction(config: Config, contentDir: string): void {
   if (!isProduction(config)) return;
-  const problems = productionProblems(config, readSiteSettings(contentDir));
+  const problems = [
+    ...productionProblems(config, readSiteSettings(contentDir)),
+    ...evidenceProblems(contentDir, { production: true }),
+  ];
   if (problems.length > 0) throw new StartupError(problems);
 }

@@ -43,7 +43,14 @@ export function serverJobs(app: FastifyInstance, config: Config): Job[] {
         everyMs: mail.purgeIntervalMs,
         atStart: true,
         atClose: false,
-        run: async (log) => log.info(await purgeExpired(app.db, app.mail.site.retention), "retention purge"),
+        run: async (log) =>
+          log.info(
+            await purgeExpired(app.db, app.mail.site.retention, {
+              ledger: app.ledger,
+              backupDays: app.mail.site.deployment.backupDays,
+            }),
+            "retention purge",
+          ),
       },
       {
         name: "reply reminders",

@@ -1,6 +1,7 @@
 /**
  * The privacy texts promise what `purgeExpired` does: the proof-of-consent period comes from
- * content/site.json (one source), and the block list is described as it works.
+ * content/site.json (one source), and the block list is described as it works. They come in two layers:
+ * /datenschutz with the essentials, /personenbezogene-daten complete, with everything the first says.
  */
 import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -13,10 +14,49 @@ import { contentProblems } from "../common/content/read-content";
 
 const CONTENT = path.resolve("content");
 const site = JSON.parse(readFileSync(path.join(CONTENT, "site.json"), "utf8")) as { retention: Record<string, number> };
-const TEXTS = ["datenschutz", "personenbezogene-daten"].map((slug) => ({
+const read = (slug: string) => ({
   slug,
   body: readFrontMatter(readFileSync(path.join(CONTENT, "legal", `${slug}.md`), "utf8")).content,
-}));
+});
+const FIRST_LAYER = read("datenschutz");
+const COMPLETE = read("personenbezogene-daten");
+/** What every process is described by in full: the complete account. */
+const TEXTS = [COMPLETE];
+const placeholders = (body: string) => new Set([...body.matchAll(/\{\{(?:wort:)?([\w.]+)\}\}/g)].map((m) => m[1]!));
+
+describe("the privacy information in two layers", () => {
+  it("the first layer links to the complete account at its top and its end", () => {
+    const links = [...FIRST_LAYER.body.matchAll(/\]\(\/personenbezogene-daten\)/g)].map((m) => m.index!);
+    assert.ok(links.length >= 2);
+    assert.ok(links[0]! < FIRST_LAYER.body.indexOf("## 2."), "at the top");
+    assert.ok(links.at(-1)! > FIRST_LAYER.body.indexOf("## 6."), "at the end");
+  });
+
+  it("the complete account states every fact and period the first layer states", () => {
+    const missing = [...placeholders(FIRST_LAYER.body)].filter((name) => !placeholders(COMPLETE.body).has(name));
+    assert.deepEqual(missing, []);
+  });
+
+  it("both name every provider, and the objection right stands apart in both", () => {
+    for (const { slug, body } of [FIRST_LAYER, COMPLETE]) {
+      for (const fact of ["hostingProvider", "mailProvider", "mailboxProvider", "backupProvider", "backupDays", "cdn"])
+        assert.match(body, new RegExp(`\\{\\{deployment\\.${fact}\\}\\}`), `${slug}: ${fact}`);
+      assert.match(
+        body,
+        /\*\*(Widerspruchsrecht \(Art\. 21 DSGVO\): )?Verarbeiten wir deine Daten auf Grundlage von Art\. 6 Abs\. 1 lit\. f DSGVO, kannst du/,
+      );
+      assert.doesNotMatch(
+        body,
+        /kein Tracking|§ 25 TDDDG ist nicht berührt|einen Besuch können wir keiner Person zuordnen/,
+        slug,
+      );
+    }
+  });
+
+  it("no longer knows another newsletter tool: the site sends its newsletters itself", () => {
+    for (const { body } of [FIRST_LAYER, COMPLETE]) assert.doesNotMatch(body, /newsletterTool/);
+  });
+});
 
 describe("proof of consent in the privacy texts", () => {
   it("site.json must state consentProofYears as a positive whole number", () => {

@@ -3503,7 +3503,6 @@ type NodeSortInput = {
 };
 
 type Notices = Node & {
-  readonly caffeineFree: Scalars['String'];
   readonly caffeineWarning: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly disclaimer: Scalars['String'];
@@ -3560,7 +3559,6 @@ type NoticesEdge = {
 };
 
 type NoticesFieldSelector = {
-  readonly caffeineFree: InputMaybe<FieldSelectorEnum>;
   readonly caffeineWarning: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly disclaimer: InputMaybe<FieldSelectorEnum>;
@@ -3572,7 +3570,6 @@ type NoticesFieldSelector = {
 };
 
 type NoticesFilterInput = {
-  readonly caffeineFree: InputMaybe<StringQueryOperatorInput>;
   readonly caffeineWarning: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly disclaimer: InputMaybe<StringQueryOperatorInput>;
@@ -3629,7 +3626,6 @@ type NoticesGroupConnection_sumArgs = {
 };
 
 type NoticesSortInput = {
-  readonly caffeineFree: InputMaybe<SortOrderEnum>;
   readonly caffeineWarning: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly disclaimer: InputMaybe<SortOrderEnum>;
@@ -4639,7 +4635,6 @@ type Query_movementPageCopyArgs = {
 
 
 type Query_noticesArgs = {
-  caffeineFree: InputMaybe<StringQueryOperatorInput>;
   caffeineWarning: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   disclaimer: InputMaybe<StringQueryOperatorInput>;
@@ -7355,7 +7350,7 @@ type NextStepsPageFieldsFragment = NextStepsPageFields_SignupConfirmedPageCopy_F
 type NoticesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type NoticesQuery = { readonly notices: { readonly disclaimer: string, readonly disclaimerDetail: string, readonly testimonialCheck: string, readonly caffeineWarning: string, readonly caffeineFree: string } | null };
+type NoticesQuery = { readonly notices: { readonly disclaimer: string, readonly disclaimerDetail: string, readonly testimonialCheck: string, readonly caffeineWarning: string } | null };
 
 type NutritionPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -6,3 +6,7 @@ export const formatGermanDate = (date: Date): string => date.toLocaleDateString(
 
 /** The same day as a `<time datetime>` value: "2026-11-23" (Sweden's format is ISO's). */
 export const isoGermanDate = (date: Date): string => date.toLocaleDateString("sv-SE", { timeZone: GERMAN_DATE.timeZone });
+
+/** "26. November 2026": the date in running text and on the legal pages. */
+export const formatLongGermanDate = (date: Date): string =>
+  date.toLocaleDateString("de-DE", { day: "numeric", month: "long", year: "numeric", timeZone: GERMAN_DATE.timeZone });

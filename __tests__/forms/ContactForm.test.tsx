@@ -164,12 +164,12 @@ describe("ContactForm sending", () => {
     await form.user.type(form.message, "  Wie oft pro Woche sollte ich trainieren?  ");
   }
 
-  it("posts trimmed values as JSON, reads 'Wird gesendet...' while disabled, and goes on no sooner than 800 ms after the click", async () => {
+  it("posts trimmed values as JSON, reads 'Wird gesendet …' while disabled, and goes on no sooner than 800 ms after the click", async () => {
     const { sent } = mockFetch(() => jsonResponse(202, { ok: true }));
     const form = setup();
     await fillValid(form);
     await form.user.click(form.button());
-    expect(form.button()).toHaveTextContent("Wird gesendet...");
+    expect(form.button()).toHaveTextContent("Wird gesendet …");
     expect(form.button()).toBeDisabled();
 
     await pass(REDIRECT_DELAY_MS - 1);

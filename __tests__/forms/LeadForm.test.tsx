@@ -18,8 +18,8 @@ function setup() {
   render(<LeadForm />);
   return {
     user,
-    name: screen.getByLabelText("Dein Vorname") as HTMLInputElement,
-    email: screen.getByLabelText("Deine E-Mail-Adresse") as HTMLInputElement,
+    name: screen.getByLabelText("Dein Vorname *") as HTMLInputElement,
+    email: screen.getByLabelText("Deine E-Mail-Adresse *") as HTMLInputElement,
     button: () => screen.getByRole("button", { name: /Kostenlos anfordern|Wird gesendet/ }),
     alert: () => screen.getByRole("alert"),
   };
@@ -73,7 +73,7 @@ describe("LeadForm consent text", () => {
 });
 
 describe("LeadForm validation", () => {
-  it("shows 'Name erforderlich' and 'Ungültige E-Mail' under empty fields, sends nothing and focuses the name", async () => {
+  it("shows 'Bitte gib deinen Vornamen ein.' and 'Bitte gib eine gültige E-Mail-Adresse ein.' under empty fields, sends nothing and focuses the name", async () => {
     const { fetchMock } = mockFetch(() => jsonResponse(202, { ok: true }));
     const { user, name, email, button } = setup();
     await user.click(button());
@@ -110,7 +110,7 @@ describe("LeadForm validation", () => {
     "markus@@beispiel.de",
     "markus@beispiel..de",
     "@beispiel.de",
-  ])("rejects the e-mail %p with 'Ungültige E-Mail' and focuses it", async (bad) => {
+  ])("rejects the e-mail %p with 'Bitte gib eine gültige E-Mail-Adresse ein.' and focuses it", async (bad) => {
     const { fetchMock } = mockFetch(() => jsonResponse(202, { ok: true }));
     const { user, name, email, button } = setup();
     await user.type(name, "Markus");
@@ -159,17 +159,17 @@ describe("LeadForm sending", () => {
     expect(request.body).toEqual({ name: "Markus", email: "markus@beispiel.de", website: "" });
   });
 
-  it("reads 'Wird gesendet...' and is disabled while sending, and goes to the thank-you page no sooner than 800 ms after the click", async () => {
+  it("reads 'Wird gesendet …' and is disabled while sending, and goes to the thank-you page no sooner than 800 ms after the click", async () => {
     mockFetch(() => jsonResponse(202, { ok: true }));
     const { user, name, email, button } = setup();
     await fillValid(user, name, email);
     await user.click(button());
 
-    expect(button()).toHaveTextContent("Wird gesendet...");
+    expect(button()).toHaveTextContent("Wird gesendet …");
     expect(button()).toBeDisabled();
     await pass(REDIRECT_DELAY_MS - 1);
     expect(navigateMock).not.toHaveBeenCalled();
-    expect(button()).toHaveTextContent("Wird gesendet...");
+    expect(button()).toHaveTextContent("Wird gesendet …");
     await pass(1);
     expect(navigateMock).toHaveBeenCalledTimes(1);
     expect(navigateMock).toHaveBeenCalledWith(THANK_YOU_PATH);

@@ -15,8 +15,8 @@ async function errorsOf(schema: typeof leadSchema | typeof contactSchema, values
 describe("the spec's messages", () => {
   it("are exactly the error catalogue", () => {
     expect(MESSAGES).toEqual({
-      leadEmail: "Ungültige E-Mail",
-      leadName: "Name erforderlich",
+      leadEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
+      leadName: "Bitte gib deinen Vornamen ein.",
       contactEmail: "Ungültige E-Mail-Adresse",
       contactName: "Name erforderlich (max. 100 Zeichen)",
       contactMessage: "Nachricht erforderlich (max. 1000 Zeichen)",
@@ -26,12 +26,20 @@ describe("the spec's messages", () => {
 
 describe("leadSchema", () => {
   it("requires a name and a valid e-mail", async () => {
-    expect(await errorsOf(leadSchema, {})).toEqual({ name: "Name erforderlich", email: "Ungültige E-Mail" });
-    expect(await errorsOf(leadSchema, { name: "", email: "" })).toEqual({ name: "Name erforderlich", email: "Ungültige E-Mail" });
+    expect(await errorsOf(leadSchema, {})).toEqual({
+      name: "Bitte gib deinen Vornamen ein.",
+      email: "Bitte gib eine gültige E-Mail-Adresse ein.",
+    });
+    expect(await errorsOf(leadSchema, { name: "", email: "" })).toEqual({
+      name: "Bitte gib deinen Vornamen ein.",
+      email: "Bitte gib eine gültige E-Mail-Adresse ein.",
+    });
   });
 
   it("trims the name and the e-mail and treats blanks as missing", async () => {
-    expect(await errorsOf(leadSchema, { name: " \t ", email: "markus@beispiel.de" })).toEqual({ name: "Name erforderlich" });
+    expect(await errorsOf(leadSchema, { name: " \t ", email: "markus@beispiel.de" })).toEqual({
+      name: "Bitte gib deinen Vornamen ein.",
+    });
     expect(await leadSchema.validate({ name: "  Markus ", email: " markus@beispiel.de " })).toEqual({
       name: "Markus",
       email: "markus@beispiel.de",
@@ -41,7 +49,9 @@ describe("leadSchema", () => {
   it("limits the e-mail to 255 characters", async () => {
     const at = (length: number) => `${"a".repeat(length - "@beispiel.de".length)}@beispiel.de`;
     expect(await errorsOf(leadSchema, { name: "M", email: at(LIMITS.email) })).toEqual({});
-    expect(await errorsOf(leadSchema, { name: "M", email: at(LIMITS.email + 1) })).toEqual({ email: "Ungültige E-Mail" });
+    expect(await errorsOf(leadSchema, { name: "M", email: at(LIMITS.email + 1) })).toEqual({
+      email: "Bitte gib eine gültige E-Mail-Adresse ein.",
+    });
   });
 });
 

@@ -27,10 +27,14 @@ describe("submitForm", () => {
   });
 
   it("turns 400 {errors} into field errors", async () => {
-    mockFetch(() => jsonResponse(400, { errors: { email: "Ungültige E-Mail", name: "Name erforderlich" } }));
+    mockFetch(() =>
+      jsonResponse(400, {
+        errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein.", name: "Bitte gib deinen Vornamen ein." },
+      }),
+    );
     await expect(submitForm("/api/leads", {})).resolves.toEqual({
       kind: "invalid",
-      errors: { email: "Ungültige E-Mail", name: "Name erforderlich" },
+      errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein.", name: "Bitte gib deinen Vornamen ein." },
     });
   });
 

@@ -41,7 +41,9 @@ test("fields, preview and list work with the keyboard and are named for screen r
   const { container } = render(<NewsletterPage />);
   await screen.findByRole("cell", { name: "geplant" });
   expect(screen.getByRole("heading", { level: 1, name: "Newsletter" })).toBeInTheDocument();
-  expect(screen.getByText(/höchstens 2 im Kalendermonat/)).toBeInTheDocument();
+  expect(screen.getByText(/höchstens zwei im Kalendermonat/)).toBeInTheDocument();
+  // What the consent covers, and what not, stands above the text field.
+  expect(screen.getByText(/Nicht erlaubt: Angebote für Getränke oder andere Produkte/)).toBeInTheDocument();
 
   await user.tab();
   expect(screen.getByRole("textbox", { name: "Betreff" })).toHaveFocus();

@@ -3,9 +3,9 @@ import { render, screen } from "@testing-library/react";
 import { CaffeineNote } from "../../src/components/cards/CaffeineNote";
 import { readContent } from "./support";
 
-const { caffeineWarning, caffeineFree } = readContent<{ caffeineWarning: string; caffeineFree: string }>("notices.json");
+const { caffeineWarning } = readContent<{ caffeineWarning: string }>("notices.json");
 const note = (mgPerLitre: number | null | undefined) =>
-  render(<CaffeineNote mgPerLitre={mgPerLitre} warning={caffeineWarning} free={caffeineFree} />);
+  render(<CaffeineNote mgPerLitre={mgPerLitre} warning={caffeineWarning} />);
 
 describe("caffeine note", () => {
   it("carries the mandatory notice with the content per 100 ml above 150 mg/l", () => {
@@ -24,9 +24,8 @@ describe("caffeine note", () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it("says so for a caffeine-free drink", () => {
-    note(0);
-    expect(screen.getByText(caffeineFree)).toBeInTheDocument();
+  it("advertises nothing self-evident for a caffeine-free drink: no box at 0 mg", () => {
+    expect(note(0).container).toBeEmptyDOMElement();
   });
 
   it("shows nothing for food that is not a drink", () => {

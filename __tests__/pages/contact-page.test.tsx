@@ -69,7 +69,11 @@ describe("contact page", () => {
     const column = screen.getByRole("region", { name: copy.form.title });
     expect(within(column).getByRole("form", { name: "Kontaktformular" })).toHaveAttribute("action", FORM_ENDPOINTS.contact);
     expect(within(column).getByRole("link", { name: "Datenschutzerklärung" })).toHaveAttribute("href", "/datenschutz");
-    expect(within(column).getByText("Datenschutz garantiert")).toBeInTheDocument();
+    // A true title: no guarantee the privacy statement itself denies (§ 5 UWG).
+    expect(within(column).getByText("Datenschutz ernst genommen")).toBeInTheDocument();
+    expect(within(column).queryByText(/garantiert/)).not.toBeInTheDocument();
+    expect(within(column).getAllByText(/nie für Werbung/)).toHaveLength(2);
+    // HTTPS is enforced in the deployment facts, so the note may say so.
     expect(within(column).getByText("Sichere Übertragung")).toBeInTheDocument();
   });
 });

@@ -24,10 +24,10 @@ describe("home page", () => {
     expect(screen.getByRole("img", { name: copy.hero.imageAlt })).toHaveAttribute("width", "720");
   });
 
-  it("shows „über 15.000 zufriedene Nutzer“ with the basis of the figure", () => {
+  it("shows „über 15.000 zufriedene Teilnehmer“ with the basis of the figure", () => {
     const { site } = renderHome();
     expect(site.stats.users).toBe(15000);
-    expect(screen.getByText(/über 15\.000/).closest("p")).toHaveTextContent("über 15.000 zufriedene Nutzer");
+    expect(screen.getByText(/über 15\.000/).closest("p")).toHaveTextContent("über 15.000 zufriedene Teilnehmer");
     expect(screen.getByText(site.stats.usersBasis)).toBeInTheDocument();
   });
 

@@ -55,9 +55,9 @@ describe("recipes page", () => {
     for (const step of all[0].steps) expect(within(details).getByText(step)).toBeInTheDocument();
   });
 
-  it("marks the drink as caffeine-free and no dish with a caffeine notice", () => {
+  it("shows no caffeine box: the drink has none, and no dish needs the notice", () => {
     const { notices } = renderRecipes();
-    expect(screen.getAllByText(notices.caffeineFree)).toHaveLength(1);
+    expect(screen.queryByText(/Koffeinfrei/)).not.toBeInTheDocument();
     expect(screen.queryByText(new RegExp(notices.caffeineWarning))).not.toBeInTheDocument();
   });
 

@@ -18,6 +18,7 @@ import { FAQ_COUNT, MOVEMENT_DURATIONS, PRINCIPLE_COUNT, RECIPE_COUNT, TESTIMONI
 import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, HEADER_LINKS } from "../navigation";
 import { ROUTES } from "../routes";
 import { PRINCIPLE_ICONS } from "./principle-icons";
+import { STATS_PERIODS } from "../visit-stats";
 import { linkTargets } from "./linked-text";
 
 /** Every object in a content file must be there: yup lets a missing one pass, GraphQL declares it non-null. */
@@ -76,14 +77,45 @@ const deploymentFact = () =>
   string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").defined("fehlt (leer lassen, solange unbekannt)");
 const yesOrNo = () => deploymentFact().oneOf(["", "ja", "nein"], "muss „ja“ oder „nein“ sein (oder leer, solange unbekannt)");
 /** Recipients that may process data outside the EU/EEA: each has a `…Country` and a `…Safeguard` field. */
-export const TRANSFER_RECIPIENTS = ["hosting", "cdn", "mail", "mailbox", "webhook", "newsletter"] as const;
+export const TRANSFER_RECIPIENTS = ["hosting", "cdn", "mail", "mailbox", "webhook"] as const;
 /** Deployment facts that may stay empty in production: an empty one means "none". */
 export const DEPLOYMENT_OPTIONAL = [
   "webhookRecipients",
   "webhookRetention",
-  "newsletterTool",
   ...TRANSFER_RECIPIENTS.flatMap((recipient) => [`${recipient}Country`, `${recipient}Safeguard`]),
 ] as const;
+/** A day that may stay empty until the owner knows it (JJJJ-MM-TT); the production check refuses it empty. */
+const ownerDate = () =>
+  deploymentFact()
+    .matches(/^(\d{4}-\d{2}-\d{2})?$/, "muss ein Datum im Format JJJJ-MM-TT sein (oder leer, solange unbekannt)")
+    .test("real-date", "ist kein gültiges Datum", (value) => !value || !Number.isNaN(Date.parse(value)));
+const ownerCount = () =>
+  deploymentFact().matches(/^(\d+)?$/, "muss eine ganze Zahl ohne Punkt sein, z.\u00a0B. 1240 (oder leer)");
+
+/**
+ * The record behind a survey figure (§ 5 UWG: who claims a figure must prove it): when the survey ran,
+ * how many people were asked, how many answered, and where the documents are kept. Only the owner can
+ * fill it in; empty fields stop a production start (evidence.ts), filled ones show beside the figure.
+ */
+export const surveyEvidence = () =>
+  object({
+    /** First day of the survey, JJJJ-MM-TT. */
+    surveyFrom: ownerDate().meta({ title: "Befragung vom (JJJJ-MM-TT)" }),
+    /** Last day of the survey, JJJJ-MM-TT. */
+    surveyTo: ownerDate().meta({ title: "Befragung bis (JJJJ-MM-TT)" }),
+    /** People invited to answer. */
+    asked: ownerCount().meta({ title: "Befragte (eingeladen)" }),
+    /** People who answered. */
+    answers: ownerCount().meta({ title: "Antworten" }),
+    /** Where the questionnaire, the invitation list and the export are kept, e.g. "Ordner „Befragungen 2026“, Büro München". */
+    documentation: deploymentFact().meta({ title: "Wo die Unterlagen liegen" }),
+  }).meta({
+    type: "SurveyEvidence",
+    title: "Nachweis der Zahl",
+    description:
+      "Zeitraum, Befragte, Antworten und Ablageort der Unterlagen; leer lassen, solange unbekannt – vor dem Livegang ausfüllen",
+  });
+
 const textList = (min = 1) => array(text()).min(min, `braucht mindestens ${min} Einträge`).required("fehlt");
 
 export const siteSchema = object({
@@ -110,7 +142,8 @@ export const siteSchema = object({
   /** "link": the owner notification names the sender and links to the request; "full" adds the message. */
   ownerNotification: text().oneOf(["link", "full"], "muss „link“ oder „full“ sein"),
   /** Local time of day (HH:MM, time zone `timeZone`) at which the daily plan mails are sent. */
-  planMailTime: text().matches(/^([01]\d|2[0-3]):[0-5]\d$/, "muss eine Uhrzeit wie 07:30 sein"),
+  /** As running text writes it: "7:30" rather than "07:30". */
+  planMailTime: text().matches(/^([01]?\d|2[0-3]):[0-5]\d$/, "muss eine Uhrzeit wie 7:30 sein"),
   timeZone: text().test("time-zone", "ist keine Zeitzone wie Europe/Berlin", (value) => {
     try {
       new Intl.DateTimeFormat("de-DE", { timeZone: value });
@@ -130,8 +163,10 @@ export const siteSchema = object({
   stats: object({
     users: wholeNumber().positive("muss größer als 0 sein"),
     usersBasis: text(),
+    usersEvidence: surveyEvidence(),
     weekTwoPercent: wholeNumber().min(0, "muss zwischen 0 und 100 liegen").max(100, "muss zwischen 0 und 100 liegen"),
     weekTwoBasis: text(),
+    weekTwoEvidence: surveyEvidence(),
   }).meta({ type: "Stats" }),
   consent: object({
     version: text(),
@@ -144,6 +179,8 @@ export const siteSchema = object({
    * texts then show a note to fill it in, and a production build (SITE_URL set) refuses to start.
    */
   deployment: object({
+    /** The day the owner checked these facts against the contracts (JJJJ-MM-TT); a production start needs it. */
+    checkedOn: ownerDate(),
     /** Name and address of the hosting provider, e.g. "Beispiel Hosting GmbH, Musterstraße 1, 12345 Musterstadt". */
     hostingProvider: deploymentFact(),
     /** Country of the servers, e.g. "Deutschland". */
@@ -160,16 +197,18 @@ export const siteSchema = object({
     mailboxProvider: deploymentFact(),
     /** "ja" when every provider above processes data only in the EU/EEA; else name country and safeguard above. */
     euOnly: yesOrNo(),
-    /** Where the nightly database backups are kept, as a phrase: "verschlüsselt auf einem Server von …, Deutschland". */
-    backupLocation: deploymentFact(),
+    /** Where the nightly database backups are kept, as a phrase: "auf einem zweiten Server von Hetzner in Falkenstein". */
+    backupLocation: deploymentFact().meta({
+      description: "Als Satzteil nach „Sie liegen …“, z.\u00a0B. „auf einem zweiten Server von Hetzner in Falkenstein“",
+    }),
     /** Days after which a backup is deleted (the rotation in docs/production.md), e.g. "14". */
     backupDays: deploymentFact().matches(/^(\d+)?$/, "muss eine Zahl von Tagen sein, z.\u00a0B. 14"),
+    /** Name and address of the provider that stores the backups (may be the hosting provider). */
+    backupProvider: deploymentFact(),
     /** Optional: name and address of the CRM or newsletter tool that receives WEBHOOK_URLS' events; empty when none. */
     webhookRecipients: deploymentFact(),
     /** How long the webhook receiver keeps the data, as a phrase: "bis zu deiner Abmeldung oder Löschung". */
     webhookRetention: deploymentFact(),
-    /** Optional: name and address of an outside tool that sends the monthly mails; empty when the site sends them. */
-    newsletterTool: deploymentFact(),
     /** Optional: country outside the EU/EEA where the hosting provider processes data, e.g. "USA"; empty: EU/EEA only. */
     hostingCountry: deploymentFact(),
     /** The safeguard (Art. 44 ff. DSGVO) for the hosting provider's country, e.g. "EU-US Data Privacy Framework". */
@@ -190,10 +229,6 @@ export const siteSchema = object({
     webhookCountry: deploymentFact(),
     /** The safeguard (Art. 44 ff. DSGVO) for the webhook receiver's country, e.g. "EU-US Data Privacy Framework". */
     webhookSafeguard: deploymentFact(),
-    /** Optional: country outside the EU/EEA where the newsletter tool processes data, e.g. "USA"; empty: EU/EEA only. */
-    newsletterCountry: deploymentFact(),
-    /** The safeguard (Art. 44 ff. DSGVO) for the newsletter tool's country, e.g. "EU-US Data Privacy Framework". */
-    newsletterSafeguard: deploymentFact(),
   }).meta({ type: "Deployment" }),
   retention: object({
     confirmLinkHours: wholeNumber().positive("muss größer als 0 sein"),
@@ -204,6 +239,13 @@ export const siteSchema = object({
     auditLogDays: wholeNumber().positive("muss größer als 0 sein"),
     /** Days the visit statistics (sums per day, server/analytics) are kept. */
     visitStatsDays: wholeNumber().positive("muss größer als 0 sein"),
+    /** Days after confirming that a sign-up keeps the source of its visit: as far back as the owner's statistics read. */
+    leadSourceDays: wholeNumber().min(
+      Math.max(...STATS_PERIODS),
+      `muss mindestens ${Math.max(...STATS_PERIODS)} sein: so weit reicht die Auswertung der Quellen in der Verwaltung zurück`,
+    ),
+    /** Days after which an address refused for good („unzustellbar“) counts as unsubscribed. */
+    undeliverableDays: wholeNumber().positive("muss größer als 0 sein"),
   }).meta({ type: "Retention" }),
 });
 
@@ -218,6 +260,11 @@ export const testimonialSchema = object({
   rating: wholeNumber().min(1, "muss zwischen 1 und 5 liegen").max(5, "muss zwischen 1 und 5 liegen"),
   text: text(),
   date: isoDate(),
+  /** The day the person agreed in writing to publication (§ 5b Abs. 3 UWG, Art. 7 DSGVO); empty stops a production start. */
+  consentDate: ownerDate().meta({
+    title: "Einwilligung zur Veröffentlichung am (JJJJ-MM-TT)",
+    description: "Tag der schriftlichen Einwilligung der Person; leer lassen, solange unbekannt – vor dem Livegang ausfüllen",
+  }),
   topic: text()
     .oneOf([...TESTIMONIAL_TOPICS], `muss eines davon sein: ${TESTIMONIAL_TOPICS.join(", ")}`)
     .meta({ description: "Auf welcher Unterseite der Bericht auch erscheint: Bewegung oder Ernährung" }),
@@ -267,6 +314,7 @@ export const resultSchema = object({
   percent: wholeNumber().min(0, "muss zwischen 0 und 100 liegen").max(100, "muss zwischen 0 und 100 liegen"),
   label: text(),
   basis: text(),
+  evidence: surveyEvidence(),
 });
 
 /** What every content file says about itself: its path under content/, its GraphQL type, its German name. */
@@ -382,7 +430,6 @@ export const noticesSchema = object({
   disclaimerDetail: text(),
   testimonialCheck: text(),
   caffeineWarning: text(),
-  caffeineFree: text(),
 });
 
 const heroWithImage = () =>

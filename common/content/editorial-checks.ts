@@ -89,8 +89,10 @@ export function deploymentProblems(deployment: Record<string, unknown> | undefin
   if (!production || !deployment) return [];
   const problems = Object.entries(deployment)
     .filter(([key, value]) => value === "" && !(DEPLOYMENT_OPTIONAL as readonly string[]).includes(key))
-    .map(
-      ([key]) => `${deploymentField(key)}: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen`,
+    .map(([key]) =>
+      key === "checkedOn"
+        ? `${deploymentField(key)}: ist noch leer; trag den Tag ein, an dem du diese Angaben mit den Verträgen deiner Dienstleister abgeglichen hast (JJJJ-MM-TT) – vorher geht die Website nicht live`
+        : `${deploymentField(key)}: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen`,
     );
   const filled = (key: string) => typeof deployment[key] === "string" && deployment[key] !== "";
   const abroad = TRANSFER_RECIPIENTS.filter((recipient) => filled(`${recipient}Country`));
@@ -114,7 +116,6 @@ export function deploymentProblems(deployment: Record<string, unknown> | undefin
     );
   const recipientFields = [
     ["webhookRecipients", "webhook"],
-    ["newsletterTool", "newsletter"],
     ["cdn", "cdn"],
   ] as const;
   for (const [name, prefix] of recipientFields)
@@ -127,6 +128,20 @@ export function deploymentProblems(deployment: Record<string, unknown> | undefin
       `${deploymentField("webhookRetention")}: fehlt; die Datenschutztexte sagen, wie lange der Webhook-Empfänger die Angaben speichert (z.\u00a0B. „bis zu deiner Abmeldung oder Löschung“)`,
     );
   return problems;
+}
+
+/** A newsletter's rows count for the monthly limit this many days (server/services/privacy.ts). */
+export const NEWSLETTER_RECORD_DAYS = 32;
+
+/**
+ * The privacy texts say newsletter records go after 32 days, the time they prove the monthly limit; mail
+ * records kept longer (`retention.sentMailDays`) would keep them longer too.
+ */
+export function retentionProblems(retention: Record<string, unknown> | undefined): string[] {
+  if (typeof retention?.sentMailDays !== "number" || retention.sentMailDays <= NEWSLETTER_RECORD_DAYS) return [];
+  return [
+    `content/site.json, Feld „retention.sentMailDays“: höchstens ${NEWSLETTER_RECORD_DAYS}; die Datenschutztexte sagen, dass Versandeinträge eines Newsletters nach ${NEWSLETTER_RECORD_DAYS} Tagen gelöscht werden`,
+  ];
 }
 
 /** Empty deployment facts, for a warning outside production builds. */

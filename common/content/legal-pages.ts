@@ -4,7 +4,7 @@ import path from "node:path";
 import { readFrontMatter } from "./front-matter";
 import { LEGAL_SECTION_COUNTS, LEGAL_SLUGS } from "../constants";
 import { unknownPlaceholders } from "./placeholders";
-import { typographyProblems } from "./editorial-checks";
+import { drinkClaimProblems, typographyProblems } from "./editorial-checks";
 import { revisedDate } from "./revised-date";
 import { FINGERPRINTED_LEGAL, renderedFingerprint } from "./rendered-fingerprint";
 
@@ -23,8 +23,9 @@ export function legalPageProblems(contentDir: string): string[] {
     const file = path.join(contentDir, "legal", `${slug}.md`);
     if (!fs.existsSync(file)) return [`${shown}: Datei fehlt`];
     let parsed: { data: Record<string, unknown>; content: string };
+    const raw = fs.readFileSync(file, "utf8");
     try {
-      parsed = readFrontMatter(fs.readFileSync(file, "utf8"));
+      parsed = readFrontMatter(raw);
     } catch (error) {
       return [`${shown}, Kopfbereich: ${(error as Error).message}`];
     }
@@ -37,6 +38,12 @@ export function legalPageProblems(contentDir: string): string[] {
         `${shown}, Kopfbereich, Feld „revised“: fehlt oder ist kein Datum; den Tag der letzten Änderung als revised: "JJJJ-MM-TT" eintragen`,
       );
     problems.push(...typographyProblems(shown, [["", content]], { markdown: true }));
+    // The legal texts describe the drink as a recipe too: each paragraph on its own.
+    const offset = raw.split("\n").length - content.split("\n").length;
+    const paragraphs = content.split("\n").map((line, index): [string, string] => [`Zeile ${offset + index + 1}`, line]);
+    problems.push(
+      ...drinkClaimProblems(shown, paragraphs).map((problem) => problem.replace(", Feld „Zeile", ", Zeile").replace(/“: /, ": ")),
+    );
     if (typeof data.slug === "string" && data.slug !== slug)
       problems.push(`${shown}, Kopfbereich, Feld „slug“: muss „${slug}“ sein`);
     const expected = LEGAL_SECTION_COUNTS[slug];

@@ -2,11 +2,13 @@
  * Legal texts and e-mails say `{{retention.unconfirmedLeadDays}}` or `{{email}}` instead of repeating a
  * value from content/site.json, so each fact has one source. A sentence that depends on a setting sits in
  * `{{#if ownerNotification=full}}…{{else}}…{{/if}}` (equals) or `{{#if deployment.cdn}}…{{/if}}` (not empty).
+ * `{{wort:consent.newslettersPerMonth}}` writes a number from one to twelve as a German word („zwei“), as
+ * running text has it; a larger number stays in digits.
  *
  * An empty value is a fact still to be filled in (the deployment details): it shows as a visible
  * "[in content/site.json eintragen: …]" note, and the content check refuses it in a production build.
  */
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+const PLACEHOLDER = /\{\{\s*(?:wort:)?([\w.]+)\s*\}\}/g;
 const CONDITION = /\{\{#if\s+([\w.]+)\s*(?:=\s*([^}\s]+)\s*)?\}\}([\s\S]*?)(?:\{\{else\}\}([\s\S]*?))?\{\{\/if\}\}/g;
 
 function lookup(values: unknown, dotted: string): unknown {
@@ -16,6 +18,13 @@ function lookup(values: unknown, dotted: string): unknown {
       (current, key) => (current && typeof current === "object" ? (current as Record<string, unknown>)[key] : undefined),
       values,
     );
+}
+
+const NUMBER_WORDS = ["null", "eine", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"];
+
+/** 2 → „zwei“: numbers up to twelve as running text writes them (1 → „eine“, as in „eine E-Mail“). */
+export function numberWord(value: number): string {
+  return Number.isInteger(value) && value >= 0 && value < NUMBER_WORDS.length ? NUMBER_WORDS[value]! : String(value);
 }
 
 const isValue = (value: unknown): value is string | number => typeof value === "string" || typeof value === "number";
@@ -44,7 +53,8 @@ export function fillPlaceholders(text: string, values: unknown, escape: (value: 
   return decided.replace(PLACEHOLDER, (whole, name: string) => {
     const value = lookup(values, name);
     if (!isValue(value)) return whole;
-    return escape(value === "" ? toFill(name) : String(value));
+    if (value === "") return escape(toFill(name));
+    return escape(whole.includes("wort:") && typeof value === "number" ? numberWord(value) : String(value));
   });
 }
 

@@ -12,11 +12,13 @@ import { syntaxErrorPosition } from "./json-positions";
 import {
   deploymentProblems,
   drinkClaimProblems,
+  retentionProblems,
   statBasisProblems,
   statisticProblems,
   surveyLabelProblems,
   typographyProblems,
 } from "./editorial-checks";
+import { evidenceProblems } from "./evidence";
 
 export type SiteSettings = InferType<typeof siteSchema>;
 
@@ -212,6 +214,8 @@ export function editorialProblems(dir: string, production: boolean): string[] {
     );
   problems.push(...statBasisProblems(site.stats as Record<string, unknown> | undefined, results));
   problems.push(...deploymentProblems(site.deployment as Record<string, unknown> | undefined, production));
+  problems.push(...evidenceProblems(dir, { production }));
+  problems.push(...retentionProblems(site.retention as Record<string, unknown> | undefined));
   return problems;
 }
 

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { fillPlaceholders } from "./placeholders";
 
 /** Legal texts whose version covers the site.json values they render. */
-export const FINGERPRINTED_LEGAL = ["datenschutz", "personenbezogene-daten"] as const;
+export const FINGERPRINTED_LEGAL = ["datenschutz", "personenbezogene-daten", "agb"] as const;
 
 /** "sha256:" and 12 hex digits of the text as a visitor reads it (placeholders filled from `site`). */
 export function renderedFingerprint(body: string, site: unknown): string {

@@ -20,8 +20,8 @@ export const FORM_ENDPOINTS = {
 export const HONEYPOT_FIELD = "website";
 
 export const MESSAGES = {
-  leadEmail: "Ungültige E-Mail",
-  leadName: "Name erforderlich",
+  leadEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
+  leadName: "Bitte gib deinen Vornamen ein.",
   contactEmail: "Ungültige E-Mail-Adresse",
   contactName: `Name erforderlich (max. ${LIMITS.name} Zeichen)`,
   contactMessage: `Nachricht erforderlich (max. ${LIMITS.message} Zeichen)`,

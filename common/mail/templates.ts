@@ -25,6 +25,8 @@ export const SITE_VALUES = [
   "planMailTime",
   /** Days after which contact requests and the owner's mails about them are deleted. */
   "contactRequestDays",
+  /** The consent's monthly limit as a word („zwei“): the one number the server keeps it by. */
+  "newslettersPerMonth",
   /** The disclaimer and the safety note of content/notices.json, one source for pages and mails. */
   "safetyNote",
 ] as const;

@@ -5,6 +5,7 @@
 import { backupCommand } from "./backup";
 import type { Command } from "./command";
 import { eraseCommand } from "./erase";
+import { restoreCheckCommand } from "./restore-check";
 import { exportCommand } from "./export";
 import { listCommand } from "./list";
 import { loginLinkCommand } from "./login-link";
@@ -18,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   exportCommand,
   showCommand,
   eraseCommand,
+  restoreCheckCommand,
   purgeCommand,
   statsCommand,
   backupCommand,

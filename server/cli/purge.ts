@@ -3,15 +3,19 @@ import path from "node:path";
 import { readSiteSettings } from "../../common/content/read-content";
 import { rejectUnknown, type Command } from "./command";
 import { purgeExpired } from "../services/privacy";
+import { ErasureLedger } from "../services/erasure-ledger";
 
 export const purgeCommand: Command = {
   name: "purge",
   usage: "purge",
   summary: "löscht, was die Fristen in content/site.json überschritten hat",
-  async run({ db, args, print, cwd }) {
+  async run({ db, config, args, print, cwd }) {
     rejectUnknown(args, []);
-    const { retention } = readSiteSettings(path.join(cwd, "content"));
-    const deleted = await purgeExpired(db, retention);
+    const { retention, deployment } = readSiteSettings(path.join(cwd, "content"));
+    const deleted = await purgeExpired(db, retention, {
+      ledger: new ErasureLedger(config.dataDir),
+      backupDays: deployment.backupDays,
+    });
     print(
       `Gelöscht: ${deleted.unconfirmedLeads} unbestätigte(r) Lead(s) älter als ${retention.unconfirmedLeadDays} Tage, ` +
         `${deleted.contactRequests} Kontaktanfrage(n) älter als ${retention.contactRequestDays} Tage, ` +
@@ -20,5 +24,10 @@ export const purgeCommand: Command = {
         `gelöscht (die Adressen bleiben auf der Sperrliste).`,
     );
     print(`Besuchsstatistik: ${deleted.visitStatsRows} Tageszeile(n) älter als ${retention.visitStatsDays} Tage gelöscht.`);
+    print(
+      `Unzustellbar seit ${retention.undeliverableDays} Tagen, jetzt abgemeldet: ${deleted.undeliverableUnsubscribed}; ` +
+        `Besuchsquelle bei ${deleted.leadSources} Anmeldung(en) gelöscht (${retention.leadSourceDays} Tage nach der Bestätigung); ` +
+        `${deleted.ledgerEntries} Eintrag/Einträge der Abmelde- und Löschliste älter als die Sicherungen gelöscht.`,
+    );
   },
 };

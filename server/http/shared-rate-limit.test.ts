@@ -54,6 +54,12 @@ test("form and login limits are shared by two instances on one PostgreSQL databa
       rows.every((row) => /^[0-9a-f]{64}$/.test(row.key_hash)),
       "only hashes are kept",
     );
+    // Keyed under one secret of the day for both instances, not a plain SHA-256 anyone can recompute.
+    const secrets = await first.db.query<{ day: string }>("SELECT day::text AS day FROM rate_limit_keys");
+    assert.deepEqual(
+      secrets.rows.map((row) => row.day),
+      [new Date().toISOString().slice(0, 10)],
+    );
   } finally {
     await first.close();
     await second.close();

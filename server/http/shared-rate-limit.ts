@@ -2,11 +2,13 @@
  * A store for @fastify/rate-limit in the database, so every instance on one PostgreSQL database counts
  * the same hits: three instances allow RATE_LIMIT_MAX form posts per client, not three times as many.
  * One statement per burst of requests (an upsert that starts a new window when the old one has ended); the key
- * (route and client address) is kept only as a SHA-256 hash (pseudonymous: an IPv4 address could be found
- * again by trying all of them), and the rows of ended windows are swept once a minute.
+ * (route and client address) is kept only as an HMAC under a secret that changes every day (UTC) and is
+ * deleted the day after (table rate_limit_keys), so a row cannot be traced back to an address by trying all
+ * of them once its day is over; the rows of ended windows are swept once a minute. At midnight a window
+ * starts afresh under the new day's secret.
  * With PGlite there is one instance, and the plugin's own in-process store is used.
  */
-import { createHash } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { Queryable } from "../db/types";
 
@@ -16,7 +18,9 @@ type ChildOptions = Parameters<FastifyRateLimitStore["child"]>[0];
 const SWEEP_INTERVAL_MS = 60_000;
 
 interface Hit {
-  hash: string;
+  /** Route and client address; hashed under the day's secret just before counting. */
+  key: string;
+  hash?: string;
   timeWindow: number;
   callback: Callback;
 }
@@ -27,13 +31,32 @@ interface Hit {
  * in the order they arrived, as they would with the in-process store, while the database sees one statement
  * per burst rather than one per request.
  */
+/** The day's secret, the same for every instance: the first to ask makes it. */
+export function dailySecret(db: Queryable) {
+  let cached: { day: string; secret: string } | undefined;
+  return async (now = new Date()): Promise<string> => {
+    const day = now.toISOString().slice(0, 10);
+    if (cached?.day === day) return cached.secret;
+    await db.query("INSERT INTO rate_limit_keys (day, secret) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING", [
+      day,
+      randomBytes(32).toString("hex"),
+    ]);
+    const { rows } = await db.query<{ secret: string }>("SELECT secret FROM rate_limit_keys WHERE day = $1", [day]);
+    cached = { day, secret: rows[0]!.secret };
+    return cached.secret;
+  };
+}
+
 function batchedCounter(db: Queryable, sweep: () => void) {
   let waiting: Hit[] = [];
   let running = false;
+  const secret = dailySecret(db);
 
   const count = async (hits: Hit[]) => {
+    const today = await secret();
     const keys = new Map<string, { n: number; timeWindow: number }>();
     for (const hit of hits) {
+      hit.hash = createHmac("sha256", today).update(hit.key).digest("hex");
       const key = keys.get(hit.hash);
       if (key) key.n += 1;
       else keys.set(hit.hash, { n: 1, timeWindow: hit.timeWindow });
@@ -50,11 +73,12 @@ function batchedCounter(db: Queryable, sweep: () => void) {
     const totals = new Map(rows.map((row) => [row.key_hash, row]));
     const seen = new Map<string, number>();
     for (const hit of hits) {
-      const row = totals.get(hit.hash)!;
-      const before = seen.get(hit.hash) ?? 0;
-      seen.set(hit.hash, before + 1);
+      const hash = hit.hash!;
+      const row = totals.get(hash)!;
+      const before = seen.get(hash) ?? 0;
+      seen.set(hash, before + 1);
       // The earlier requests of the burst took the lower counts.
-      const current = row.hits - keys.get(hit.hash)!.n + before + 1;
+      const current = row.hits - keys.get(hash)!.n + before + 1;
       hit.callback(null, { current, ttl: Math.max(0, Number(row.ttl)) });
     }
   };
@@ -85,9 +109,11 @@ export function sharedRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor {
   const sweep = () => {
     if (Date.now() - lastSweep < SWEEP_INTERVAL_MS) return;
     lastSweep = Date.now();
-    db.query("DELETE FROM rate_limit_hits WHERE window_ends_at <= now()").catch(() => {
-      // Swept again a minute later; a failed sweep leaves only ended windows behind.
-    });
+    db.query("DELETE FROM rate_limit_hits WHERE window_ends_at <= now()")
+      .then(() => db.query("DELETE FROM rate_limit_keys WHERE day < (now() AT TIME ZONE 'UTC')::date"))
+      .catch(() => {
+        // Swept again a minute later; a failed sweep leaves only ended windows behind.
+      });
   };
 
   const counter = batchedCounter(db, sweep);
@@ -101,8 +127,7 @@ export function sharedRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor {
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      const hash = createHash("sha256").update(`${this.prefix}${key}`).digest("hex");
-      counter({ hash, timeWindow, callback });
+      counter({ key: `${this.prefix}${key}`, timeWindow, callback });
     }
 
     /** One counter per route, as the plugin's own stores keep it (it passes the route as `routeInfo`). */

@@ -7,6 +7,7 @@ import { readContentFile, readSiteSettings, type SiteSettings } from "../../comm
 import { loadTemplates, type Templates } from "../../common/mail/templates";
 import { readPlanContent, type PlanContent } from "./plan-content";
 import { ROUTES } from "../../common/routes";
+import { numberWord } from "../../common/content/placeholders";
 
 export interface MailContext {
   templates: Templates;
@@ -55,6 +56,7 @@ export function siteValues(context: MailContext): Record<string, string> {
     replyWithinHours: String(site.replyWithinHours),
     planMailTime: site.planMailTime,
     contactRequestDays: String(site.retention.contactRequestDays),
+    newslettersPerMonth: numberWord(site.consent.newslettersPerMonth),
     safetyNote: context.safetyNote,
   };
 }

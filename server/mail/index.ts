@@ -3,6 +3,7 @@
  * link routes, and in a worker process the outbox worker, started when the app is ready and stopped before
  * the database closes. The purge, reminders and newsletters are jobs (../jobs.ts).
  */
+import { replayAfterRestore } from "../services/restore-replay";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
@@ -49,6 +50,9 @@ export function registerMail(app: FastifyInstance, setup: MailSetup): void {
   });
 
   app.addHook("onReady", async () => {
+    // A restored backup may hold people who unsubscribed or were erased since: out again before any mail goes.
+    const replayed = await replayAfterRestore(app.db, app.ledger);
+    if (replayed.erased + replayed.unsubscribed > 0) log.warn(replayed, "unsubscribes and erasures replayed after a restore");
     log.info({ transport: transport.description }, "mail worker started");
     worker.start();
   });

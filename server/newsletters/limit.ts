@@ -2,7 +2,9 @@
  * The consent's limit: nobody gets more than `consent.newslettersPerMonth` (content/site.json) newsletters
  * in a calendar month of the site's time zone. Counted from the outbox (a newsletter row counts in the month
  * of its newsletter's sending time unless it was cancelled or refused for good) plus the newsletters
- * scheduled for that month, which will go to everyone who may receive them.
+ * scheduled for that month, which will go to everyone who may receive them. Between two newsletters lie at
+ * least NEWSLETTER_GAP_DAYS days, so the monthly limit never means four mails in four days around
+ * the turn of a month.
  */
 import type { Queryable } from "../db/types";
 import { germanDateTime, monthName, monthOf, nextMonth, type MonthWindow } from "./month";
@@ -13,6 +15,16 @@ export const NEWSLETTER_LOCK = "SELECT pg_advisory_xact_lock(260026)";
 /** Rows of a newsletter that count against the limit: waiting or sent, in the month given by $1 and $2. */
 export const COUNTED_ROWS = `m.newsletter_id IS NOT NULL AND m.status IN ('pending', 'sent')
   AND m.due_at >= $1::timestamptz AND m.due_at < $2::timestamptz`;
+
+/** The least time between two newsletters to the same person, in days. */
+export const NEWSLETTER_GAP_DAYS = 7;
+
+/** Newsletters scheduled, sending or sent within the gap before or after `sendAt` ($1), other than $2. */
+const TOO_CLOSE = `SELECT send_at FROM newsletters
+  WHERE status IN ('scheduled', 'sending', 'sent') AND id IS DISTINCT FROM $2::integer
+    AND send_at > $1::timestamptz - ${NEWSLETTER_GAP_DAYS} * interval '1 day'
+    AND send_at < $1::timestamptz + ${NEWSLETTER_GAP_DAYS} * interval '1 day'
+  ORDER BY send_at DESC`;
 
 export interface LimitSettings {
   perMonth: number;
@@ -58,6 +70,20 @@ export async function assertWithinLimit(
   exceptId: number | null = null,
 ): Promise<void> {
   const { perMonth, timeZone } = settings;
+  const close = await tx.query<{ send_at: Date | string }>(TOO_CLOSE, [sendAt.toISOString(), exceptId]);
+  if (close.rows.length > 0) {
+    const other = new Date(close.rows[0]!.send_at);
+    const from = new Date(
+      Math.max(...close.rows.map((row) => new Date(row.send_at).getTime())) + NEWSLETTER_GAP_DAYS * 86_400_000,
+    );
+    throw new NewsletterLimitError(
+      `Nicht gesendet: Ein anderer Newsletter geht am ${germanDateTime(other, timeZone)} hinaus. Zwischen zwei Newslettern ` +
+        `liegen mindestens ${NEWSLETTER_GAP_DAYS} Tage, damit niemand mehrere kurz hintereinander bekommt. ` +
+        `Möglich ist dieser ab ${germanDateTime(from, timeZone)}${other > sendAt ? " – oder verschieb den anderen" : ""}.`,
+      0,
+      from,
+    );
+  }
   const window = monthOf(sendAt, timeZone);
   const over = await peopleOverLimit(tx, window, perMonth, exceptId);
   if (over === 0) return;

@@ -2,7 +2,8 @@
  * A newsletter's text: checked when it is saved, and rendered for each recipient in the site's mail layout
  * (content/emails/_unsubscribe.md and _footer.md below it), as HTML and plain text. The body is Markdown in
  * the subset of common/mail/markdown.ts: whatever else it holds (HTML, <script>) is shown as text, links go
- * only to http(s) and mailto addresses and are not rewritten, and nothing is added that tracks.
+ * only to http(s) and mailto addresses and are not rewritten, and nothing is added that tracks. Below the
+ * owner's text every newsletter carries the safety note of content/notices.json, as the plan mails do.
  */
 import { siteValues, type MailContext } from "../mail/context";
 import { wrapHtml } from "../../common/mail/layout";
@@ -15,6 +16,9 @@ export interface NewsletterText {
   preheader: string;
   body: string;
 }
+
+/** Every newsletter ends with the safety note (content/notices.json): tips on exercise come with it. */
+const SAFETY_NOTE = "{{safetyNote}}";
 
 export const NEWSLETTER_LIMITS = { subject: 200, preheader: 200, body: 100_000 } as const;
 
@@ -96,12 +100,13 @@ export function renderNewsletter(
   const { templates } = context;
   const footers = [templates._unsubscribe.body, templates._footer.body];
   const subject = oneLine(renderText(newsletter.subject, values));
-  const text = `${renderText(newsletter.body, values)}\n\n-- \n${footers.map((part) => renderText(part, values)).join("\n\n")}\n`;
+  const body = `${newsletter.body}\n\n${SAFETY_NOTE}`;
+  const text = `${renderText(body, values)}\n\n-- \n${footers.map((part) => renderText(part, values)).join("\n\n")}\n`;
   const html = wrapHtml({
     title: subject,
     brand: context.site.brand,
     preheader: newsletter.preheader,
-    body: renderHtml(newsletter.body, values),
+    body: renderHtml(body, values),
     footer: footers.map((part) => renderHtml(part, values)).join("\n"),
   });
   return { subject, text, html };

@@ -17,7 +17,7 @@ import { unsubscribeHeaders, type StoredMessage } from "../mail/outbox";
 import { newToken } from "../services/link-tokens";
 import { queueNewsletterSent } from "../webhooks/events";
 import { API_PATHS } from "../../common/routes";
-import { COUNTED_ROWS, NEWSLETTER_LOCK } from "./limit";
+import { COUNTED_ROWS, NEWSLETTER_GAP_DAYS, NEWSLETTER_LOCK } from "./limit";
 import { monthOf } from "./month";
 import { FIGURES_SQL, limitSettings, type NewsletterFigures } from "./newsletters";
 import { renderNewsletter, type NewsletterText } from "./render";
@@ -67,6 +67,11 @@ async function queueRecipients(tx: Queryable, context: MailContext, id: number, 
         AND NOT EXISTS (SELECT 1 FROM mail_outbox p
                          WHERE p.lead_id = l.id AND p.kind IN ('lead-plan-day', 'lead-plan-final') AND p.status = 'pending')
         AND (SELECT count(*) FROM mail_outbox m WHERE m.lead_id = l.id AND m.newsletter_id <> $6 AND ${COUNTED_ROWS}) < $3
+        -- The least gap between two newsletters, also for one that was started while another waited.
+        AND NOT EXISTS (SELECT 1 FROM mail_outbox g
+                         WHERE g.lead_id = l.id AND g.newsletter_id IS NOT NULL AND g.newsletter_id <> $6
+                           AND g.status IN ('pending', 'sent')
+                           AND g.due_at > $4::timestamptz - ${NEWSLETTER_GAP_DAYS} * interval '1 day')
       ORDER BY l.id`,
     [month.start.toISOString(), month.end.toISOString(), perMonth, sendAt.toISOString(), planDays, id],
   );

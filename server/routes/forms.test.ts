@@ -83,15 +83,21 @@ for (const target of databaseTargets()) {
 
       it("answers each field error with the spec's message and stores nothing", async () => {
         const cases: { body: Record<string, unknown>; errors: Record<string, string> }[] = [
-          { body: { email: uniqueEmail() }, errors: { name: "Name erforderlich" } },
-          { body: { name: "   ", email: uniqueEmail() }, errors: { name: "Name erforderlich" } },
-          { body: { name: "x".repeat(101), email: uniqueEmail() }, errors: { name: "Name erforderlich" } },
-          { body: { name: "Max" }, errors: { email: "Ungültige E-Mail" } },
-          { body: { name: "Max", email: "max@beispiel" }, errors: { email: "Ungültige E-Mail" } },
-          { body: { name: "Max", email: "max mustermann@beispiel.de" }, errors: { email: "Ungültige E-Mail" } },
-          { body: { name: "Max", email: "max@@beispiel.de" }, errors: { email: "Ungültige E-Mail" } },
-          { body: { name: "Max", email: `${"a".repeat(250)}@beispiel.de` }, errors: { email: "Ungültige E-Mail" } },
-          { body: {}, errors: { name: "Name erforderlich", email: "Ungültige E-Mail" } },
+          { body: { email: uniqueEmail() }, errors: { name: "Bitte gib deinen Vornamen ein." } },
+          { body: { name: "   ", email: uniqueEmail() }, errors: { name: "Bitte gib deinen Vornamen ein." } },
+          { body: { name: "x".repeat(101), email: uniqueEmail() }, errors: { name: "Bitte gib deinen Vornamen ein." } },
+          { body: { name: "Max" }, errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." } },
+          { body: { name: "Max", email: "max@beispiel" }, errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." } },
+          {
+            body: { name: "Max", email: "max mustermann@beispiel.de" },
+            errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." },
+          },
+          { body: { name: "Max", email: "max@@beispiel.de" }, errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." } },
+          {
+            body: { name: "Max", email: `${"a".repeat(250)}@beispiel.de` },
+            errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." },
+          },
+          { body: {}, errors: { name: "Bitte gib deinen Vornamen ein.", email: "Bitte gib eine gültige E-Mail-Adresse ein." } },
         ];
         const leadsBefore = await countRows("leads");
         for (const { body, errors } of cases) {
@@ -151,7 +157,7 @@ for (const target of databaseTargets()) {
         assert.match(response.body, /<html lang="de">/);
         assert.match(response.body, /Bitte prüfe deine Angaben/);
         assert.match(response.body, /<li>Name erforderlich<\/li>/);
-        assert.match(response.body, /<li>Ungültige E-Mail<\/li>/);
+        assert.match(response.body, /<li>Bitte gib eine gültige E-Mail-Adresse ein.<\/li>/);
         assert.match(response.body, /<a class="back" href="\/#info-form">Zurück zum Formular<\/a>/);
         assert.equal(await countRows("leads"), leadsBefore);
       });

@@ -85,7 +85,7 @@ export default async function leadTokenRoutes(app: FastifyInstance, options: { s
   // The page's button posts the token in the body; a mail program's one-click POST has it in the link.
   app.post(API_PATHS.unsubscribe, limited, async (request, reply) => {
     const oneClick = (request.body as Record<string, unknown> | undefined)?.["List-Unsubscribe"] === "One-Click";
-    const outcome = await unsubscribeLead(app.db, tokenIn(request.body) ?? tokenIn(request.query));
+    const outcome = await unsubscribeLead(app.db, tokenIn(request.body) ?? tokenIn(request.query), app.ledger);
     request.log.info({ outcome, oneClick }, "unsubscribe");
     if (!oneClick) return seeOther(reply, outcome === "done" ? UNSUBSCRIBED_PATH : INVALID_LINK_PATH);
     if (outcome === "done") return reply.code(200).send({ ok: true });

@@ -16,7 +16,7 @@ export const AUDIT_ACTIONS = {
   "request-viewed": "Anfrage angesehen",
   reply: "Antwort gesendet",
   "marked-answered": "Als beantwortet markiert",
-  export: "Leads exportiert",
+  export: "Anmeldungen exportiert",
   "person-viewed": "Person angesehen",
   "person-downloaded": "Personendaten heruntergeladen",
   erase: "Person gelöscht",
@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   "content-published": "Inhalt veröffentlicht",
   "content-restored": "Inhalt auf eine frühere Fassung zurückgesetzt",
   "content-image": "Bild hochgeladen",
+  "ledger-replayed": "Abmeldungen und Löschungen nach einer Wiederherstellung erneut eingetragen",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -9,30 +9,52 @@ import { readConsentVersions } from "./consent-versions";
 
 describe("readConsentVersions", () => {
   let dir: string;
-  const write = async (privacy: string | undefined, consent: unknown = { version: "2026-11-21", text: "Ja, ich möchte …" }) => {
+  const DETAILS = '---\ntitle: Verarbeitung personenbezogener Daten\nversion: "2026-09"\n---\n\nAlle Einzelheiten.\n';
+  const write = async (
+    privacy: string | undefined,
+    consent: unknown = { version: "2026-11-21", text: "Ja, ich möchte …" },
+    details: string = DETAILS,
+  ) => {
     await rm(dir, { recursive: true, force: true });
     await mkdir(path.join(dir, "legal"), { recursive: true });
     await writeFile(path.join(dir, "site.json"), JSON.stringify({ consent }));
     if (privacy !== undefined) await writeFile(path.join(dir, "legal", "datenschutz.md"), privacy);
+    await writeFile(path.join(dir, "legal", "personenbezogene-daten.md"), details);
   };
+  /** The statement's part of the recorded version. */
+  const statementVersion = () => /^datenschutz:([^;]+);/.exec(readConsentVersions(dir).privacyStatement)![1]!;
 
   before(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "urkraft-content-"));
   });
   after(() => rm(dir, { recursive: true, force: true }));
 
-  it("takes the consent text's version from site.json and the privacy statement's from its front matter", async () => {
+  it("takes the consent text's version from site.json and both privacy texts' versions from their front matter", async () => {
     await write('---\ntitle: Datenschutzerklärung\nversion: "2026-10"\n---\n\n## 1. Überblick\n');
-    assert.deepEqual(readConsentVersions(dir), { consentText: "2026-11-21", privacyStatement: "2026-10" });
+    assert.deepEqual(readConsentVersions(dir), {
+      consentText: "2026-11-21",
+      privacyStatement: "datenschutz:2026-10;personenbezogene-daten:2026-09",
+    });
+  });
+
+  it("records the version of the complete account too: an edit there alone is a new version of the proof", async () => {
+    const statement = "---\ntitle: Datenschutzerklärung\n---\n\nDas Wichtigste.\n";
+    await write(statement, undefined, "---\ntitle: Einzelheiten\n---\n\nErster Stand.\n");
+    const first = readConsentVersions(dir).privacyStatement;
+    assert.match(first, /^datenschutz:sha256:[0-9a-f]{12};personenbezogene-daten:sha256:[0-9a-f]{12}$/);
+    await write(statement, undefined, "---\ntitle: Einzelheiten\n---\n\nZweiter Stand.\n");
+    const second = readConsentVersions(dir).privacyStatement;
+    assert.notEqual(second, first);
+    assert.equal(second.split(";")[0], first.split(";")[0], "the statement itself is unchanged");
   });
 
   it("fingerprints a privacy statement without a version, so every edit is a new version", async () => {
     await write("---\ntitle: Datenschutzerklärung\n---\n\nErster Stand.\n");
-    const first = readConsentVersions(dir).privacyStatement;
+    const first = statementVersion();
     assert.match(first, /^sha256:[0-9a-f]{12}$/);
-    assert.equal(readConsentVersions(dir).privacyStatement, first, "the same text gives the same version");
+    assert.equal(statementVersion(), first, "the same text gives the same version");
     await write("---\ntitle: Datenschutzerklärung\n---\n\nZweiter Stand.\n");
-    assert.notEqual(readConsentVersions(dir).privacyStatement, first);
+    assert.notEqual(statementVersion(), first);
   });
 
   it("gives a new version when a site.json value the statement states changes, not when another one does", async () => {
@@ -41,7 +63,7 @@ describe("readConsentVersions", () => {
     const withSite = async (site: Record<string, unknown>) => {
       await write(statement);
       await writeFile(path.join(dir, "site.json"), JSON.stringify({ consent, ...site }));
-      return readConsentVersions(dir).privacyStatement;
+      return statementVersion();
     };
     const empty = await withSite({ deployment: { mailProvider: "" }, brand: "Urkraft" });
     const filled = await withSite({ deployment: { mailProvider: "Beispiel Mail GmbH" }, brand: "Urkraft" });

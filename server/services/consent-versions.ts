@@ -1,8 +1,10 @@
 /**
  * The versions stored with each lead as proof of consent: the consent text's version from
- * `content/site.json`, and the privacy statement's `version` from its front matter, or else a
- * fingerprint of its text as visitors read it (site.json's values filled in), so that any edit to the
- * statement, or to a value it states, yields a new version by itself.
+ * `content/site.json`, and the version of both layers of the privacy information – the statement
+ * (/datenschutz) and the complete account it links to (/personenbezogene-daten) – as
+ * "datenschutz:…;personenbezogene-daten:…". Each is the `version` of its front matter, or else a
+ * fingerprint of its text as visitors read it (site.json's values filled in), so that any edit to a
+ * text, or to a value it states, yields a new version by itself.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,8 +19,14 @@ export function readConsentVersions(contentDir: string): ConsentVersions {
   if (typeof consentText !== "string" || consentText.trim() === "") {
     throw new Error(`${siteFile}: Feld „consent.version“ fehlt`);
   }
-  return { consentText, privacyStatement: privacyVersion(path.join(contentDir, "legal", "datenschutz.md"), site) };
+  const privacyStatement = PRIVACY_LAYERS.map(
+    (slug) => `${slug}:${privacyVersion(path.join(contentDir, "legal", `${slug}.md`), site)}`,
+  ).join(";");
+  return { consentText, privacyStatement };
 }
+
+/** The two layers of the privacy information whose versions the proof of consent records. */
+export const PRIVACY_LAYERS = ["datenschutz", "personenbezogene-daten"] as const;
 
 function privacyVersion(file: string, site: unknown): string {
   let text: string;

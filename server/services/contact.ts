@@ -90,9 +90,10 @@ export async function writeContacts(db: Queryable, requests: PreparedContact[]):
     email: request.values.email,
     message: request.values.message,
     form_page: request.meta.formPage,
-    source: request.meta.source?.source ?? null,
-    medium: request.meta.source?.medium ?? null,
-    campaign: request.meta.source?.campaign ?? null,
+    // A request's source counts in the day sums only (server/analytics); it is not kept with the person.
+    source: null,
+    medium: null,
+    campaign: null,
     id_stand_in: request.idStandIn,
     time_stand_in: request.timeStandIn,
     mails: request.mails.map((row) => ({

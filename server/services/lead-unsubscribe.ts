@@ -6,6 +6,7 @@ import type { Db, Queryable } from "../db/types";
 import { queueLeadUnsubscribed } from "../webhooks/events";
 import { endConfirmedDeclarations } from "./consents";
 import { hashToken, isWellFormedToken, type TokenOutcome } from "./link-tokens";
+import type { ErasureLedger } from "./erasure-ledger";
 
 /** Whether the token is an unsubscribe link we issued (they stay valid), changing nothing. */
 export async function isUnsubscribeToken(db: Queryable, token: unknown): Promise<boolean> {
@@ -20,20 +21,22 @@ export async function isUnsubscribeToken(db: Queryable, token: unknown): Promise
  * The unsubscribe link: the lead becomes `unsubscribed`, its confirmed proofs of consent record the time,
  * its open confirmation links are used up and every mail still queued for it is cancelled.
  */
-export async function unsubscribeLead(db: Db, token: unknown): Promise<TokenOutcome> {
+export async function unsubscribeLead(db: Db, token: unknown, ledger?: ErasureLedger): Promise<TokenOutcome> {
   if (!isWellFormedToken(token)) return "invalid";
-  return db.transaction(async (tx) => {
+  let unsubscribed: string | undefined;
+  const outcome = await db.transaction(async (tx): Promise<TokenOutcome> => {
     const { rows } = await tx.query<{ lead_id: number; newsletter_id: number | null }>(
       "SELECT lead_id, newsletter_id FROM lead_tokens WHERE token_hash = $1 AND purpose = 'unsubscribe'",
       [hashToken(token)],
     );
     const leadId = rows[0]?.lead_id;
     if (leadId === undefined) return "invalid";
-    const changed = await tx.query(
+    const changed = await tx.query<{ email: string }>(
       `UPDATE leads SET status = 'unsubscribed', unsubscribed_at = now()
-        WHERE id = $1 AND status <> 'unsubscribed' RETURNING id`,
+        WHERE id = $1 AND status <> 'unsubscribed' RETURNING email`,
       [leadId],
     );
+    unsubscribed = changed.rows[0]?.email;
     // The link came in a newsletter: it counts among that newsletter's unsubscriptions.
     if (changed.rows.length > 0 && rows[0]!.newsletter_id !== null)
       await tx.query("UPDATE mail_outbox SET unsubscribed_at = now() WHERE newsletter_id = $1 AND lead_id = $2", [
@@ -52,4 +55,7 @@ export async function unsubscribeLead(db: Db, token: unknown): Promise<TokenOutc
     );
     return "done";
   });
+  // After the commit: a restore of an older backup replays it (erasure-ledger.ts).
+  if (unsubscribed !== undefined) ledger?.record(unsubscribed, "abgemeldet");
+  return outcome;
 }

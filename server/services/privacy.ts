@@ -9,7 +9,9 @@ import type { Db, Queryable } from "../db/types";
 import { purgeVisitStats } from "../analytics/store";
 import { purgeAuditLog } from "./audit-log";
 import { purgeOwnerAuth } from "./owner-sessions";
-import { eraseWebhookEvents } from "../webhooks/events";
+import { eraseWebhookEvents, queueLeadUnsubscribed } from "../webhooks/events";
+import { endConfirmedDeclarations } from "./consents";
+import type { ErasureLedger } from "./erasure-ledger";
 import { personDeliveries } from "../webhooks/log";
 
 export type RetentionPeriods = SiteSettings["retention"];
@@ -59,7 +61,9 @@ export interface ErasureResult {
  * Art. 17: the person's leads (with their proofs of consent and links), contact requests and every mail
  * to or about them, the scheduled plan mails not yet sent included.
  */
-export async function erasePerson(db: Db, email: string): Promise<ErasureResult> {
+export async function erasePerson(db: Db, email: string, ledger?: ErasureLedger): Promise<ErasureResult> {
+  // Recorded first: should the erasure fail half-way, a replay finishes it; a restore cannot bring the person back.
+  ledger?.record(email, "gelöscht");
   return db.transaction(async (tx) => {
     const mails = await tx.query("DELETE FROM mail_outbox WHERE lower(person_email) = lower($1) RETURNING id", [email]);
     const leads = await tx.query(`DELETE FROM leads WHERE ${byAddress} RETURNING id`, [email]);
@@ -80,6 +84,12 @@ export interface PurgeResult {
   auditEntries: number;
   /** Rows of the visit statistics (sums per day) older than `visitStatsDays`. */
   visitStatsRows: number;
+  /** Confirmed addresses undeliverable for `undeliverableDays`, now unsubscribed. */
+  undeliverableUnsubscribed: number;
+  /** Sign-ups whose visit source was cleared `leadSourceDays` after confirming. */
+  leadSources: number;
+  /** Entries of the unsubscribe and erasure list older than the backups, removed from it. */
+  ledgerEntries: number;
 }
 
 /** Unsubscribed leads whose proof of consent is past `consentProofYears`, counted from unsubscribing. */
@@ -99,8 +109,19 @@ const UNCONFIRMED_EXPIRED = "submitted_at < now() - $1::integer * interval '1 da
  * unsubscribing stay (so nothing is sent to it again), name, form page, visit source, versions, the other
  * times, its links and its mail records go. The visit statistics' daily sums go after `visitStatsDays`.
  */
-export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<PurgeResult> {
-  return db.transaction(async (tx) => {
+export interface PurgeOptions {
+  /** Records addresses that count as unsubscribed after `undeliverableDays`, and is pruned after `backupDays`. */
+  ledger?: ErasureLedger;
+  /** deployment.backupDays of content/site.json: how long a backup that could bring someone back exists. */
+  backupDays?: string;
+}
+
+export async function purgeExpired(db: Db, periods: RetentionPeriods, options: PurgeOptions = {}): Promise<PurgeResult> {
+  const { ledger } = options;
+  const backupDays = Number(options.backupDays);
+  // One day more than the backups live: the oldest backup is always younger than the entries kept.
+  const ledgerEntries = ledger && backupDays > 0 ? ledger.prune(backupDays + 1) : 0;
+  const result = await db.transaction(async (tx) => {
     const unconfirmedDays = [periods.unconfirmedLeadDays];
     const lapsed = await tx.query<{ id: number }>(
       `UPDATE leads l
@@ -158,6 +179,27 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
         RETURNING id`,
       [periods.sentMailDays],
     );
+    // An address refused for good counts as unsubscribed after `undeliverableDays`; its proof period starts then.
+    const undeliverable = await tx.query<{ id: number; email: string }>(
+      `UPDATE leads SET status = 'unsubscribed', unsubscribed_at = now()
+        WHERE status = 'confirmed' AND undeliverable_at < now() - $1::integer * interval '1 day'
+        RETURNING id, email`,
+      [periods.undeliverableDays],
+    );
+    for (const lead of undeliverable.rows) {
+      await queueLeadUnsubscribed(tx, lead.id);
+      await endConfirmedDeclarations(tx, lead.id);
+      await tx.query("UPDATE mail_outbox SET status = 'cancelled', message = NULL WHERE lead_id = $1 AND status = 'pending'", [
+        lead.id,
+      ]);
+    }
+    // The source of a sign-up's visit: kept only as far back as the owner's statistics read.
+    const sources = await tx.query(
+      `UPDATE leads SET source = NULL, medium = NULL, campaign = NULL
+        WHERE confirmed_at < now() - $1::integer * interval '1 day' AND num_nonnulls(source, medium, campaign) > 0
+        RETURNING id`,
+      [periods.leadSourceDays],
+    );
     const auditEntries = await purgeAuditLog(tx, periods.auditLogDays);
     const visitStatsRows = await purgeVisitStats(tx, periods.visitStatsDays);
     await purgeOwnerAuth(tx);
@@ -171,8 +213,14 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods): Promise<P
       consentProofs: expiredProofs.rows.length + thinnedWithoutHistory,
       auditEntries,
       visitStatsRows,
+      undeliverableUnsubscribed: undeliverable.rows.length,
+      leadSources: sources.rows.length,
+      undeliverableEmails: undeliverable.rows.map((row) => row.email),
     };
   });
+  for (const email of result.undeliverableEmails) ledger?.record(email, "abgemeldet");
+  const { undeliverableEmails: _emails, ...counts } = result;
+  return { ...counts, ledgerEntries };
 }
 
 export type { PersonData };

@@ -46,7 +46,7 @@ export function LeadForm() {
           <TextField
             formId={FORM_ID}
             name="name"
-            label="Dein Vorname"
+            label="Dein Vorname *"
             autoComplete="given-name"
             placeholder={"z.\u00a0B. Markus"}
             maxLength={LIMITS.name}
@@ -55,7 +55,7 @@ export function LeadForm() {
             formId={FORM_ID}
             name="email"
             type="email"
-            label="Deine E-Mail-Adresse"
+            label="Deine E-Mail-Adresse *"
             autoComplete="email"
             placeholder={"z.\u00a0B. markus@beispiel.de"}
             maxLength={LIMITS.email}

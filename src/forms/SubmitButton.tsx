@@ -1,6 +1,6 @@
 import React from "react";
 
-export const SENDING_LABEL = "Wird gesendet...";
+export const SENDING_LABEL = "Wird gesendet …";
 
 /** The submit button: disabled and relabelled while the form is on its way. */
 export function SubmitButton({ label, sending, describedBy }: { label: string; sending: boolean; describedBy?: string }) {

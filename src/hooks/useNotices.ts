@@ -9,7 +9,6 @@ export function useNotices(): Queries.NoticesQuery["notices"] & object {
         disclaimerDetail
         testimonialCheck
         caffeineWarning
-        caffeineFree
       }
     }
   `);

@@ -38,8 +38,20 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
         stats {
           users
           usersBasis
+          usersEvidence {
+            surveyFrom
+            surveyTo
+            asked
+            answers
+          }
           weekTwoPercent
           weekTwoBasis
+          weekTwoEvidence {
+            surveyFrom
+            surveyTo
+            asked
+            answers
+          }
         }
         consent {
           version
@@ -57,9 +69,10 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           euOnly
           backupLocation
           backupDays
+          backupProvider
+          checkedOn
           webhookRecipients
           webhookRetention
-          newsletterTool
           hostingCountry
           hostingSafeguard
           cdnCountry
@@ -70,8 +83,6 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           mailboxSafeguard
           webhookCountry
           webhookSafeguard
-          newsletterCountry
-          newsletterSafeguard
         }
         retention {
           confirmLinkHours
@@ -81,6 +92,8 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           consentProofYears
           auditLogDays
           visitStatsDays
+          leadSourceDays
+          undeliverableDays
         }
       }
     }

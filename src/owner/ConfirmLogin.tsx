@@ -105,14 +105,14 @@ function ConfirmLogin(props: { onConfirmed: () => void; onCancel: () => void }) 
         Bitte bestätige deine Anmeldung
       </h2>
       <p className="mb-3">
-        Für diese Aktion muss deine Anmeldung jünger als {RECENT_LOGIN_MINUTES} Minuten sein. So kommt niemand weit, der nur deine
-        Sitzung übernommen hat.
+        Für diese Aktion darf deine Anmeldung höchstens {RECENT_LOGIN_MINUTES}
+        {"\u00a0"}Minuten zurückliegen. So schützen wir die Daten, falls jemand deine Sitzung übernommen hat.
       </p>
       {error && <Alert>{error}</Alert>}
       {linkSent && (
         <Alert kind="success">
           Ein neuer Anmeldelink ist unterwegs an {session?.email}. Öffne ihn in diesem Browser und klicke auf „Anmelden“. Danach
-          kannst du hier auf „Erneut versuchen“ tippen.
+          klicke hier auf „Erneut versuchen“.
         </Alert>
       )}
       <div className="flex flex-wrap gap-2">

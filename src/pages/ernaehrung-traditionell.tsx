@@ -32,6 +32,7 @@ export default function NutritionPage({ data }: PageProps<Queries.NutritionPageQ
         results={data.allResult.nodes}
         weekTwoPercent={site.stats.weekTwoPercent}
         weekTwoBasis={site.stats.weekTwoBasis}
+        weekTwoEvidence={site.stats.weekTwoEvidence}
       />
       <TestimonialsSection
         intro={copy.testimonials}
@@ -106,6 +107,12 @@ export const query = graphql`
         percent
         label
         basis
+        evidence {
+          surveyFrom
+          surveyTo
+          asked
+          answers
+        }
       }
     }
     recipe(category: { eq: "Drink" }) {

@@ -48,6 +48,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         usersLabel={copy.badges.usersLabel}
         usersText={copy.badges.usersText}
         usersBasis={site.stats.usersBasis}
+        usersEvidence={site.stats.usersEvidence}
         items={copy.badges.items}
       />
       <StorySection {...copy.story} />

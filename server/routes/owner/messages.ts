@@ -21,7 +21,7 @@ export const OWNER_MESSAGES = {
   badId: "Diese Nummer ist ungültig.",
   badPasskeyId: "Diese Passkey-Kennung ist ungültig.",
   badDownload: "Ungültige Angabe für den Download. Erlaubt ist nur download=1.",
-  badUrl: "Bitte gib die Adresse des Empfängers an, wie sie in WEBHOOK_URLS steht.",
+  badUrl: "Bitte gib die Adresse des Empfängers genau so an, wie sie oben in der Liste steht.",
   notFound: "Diese Adresse gibt es in der Verwaltung nicht.",
   requestMissing: "Diese Anfrage gibt es nicht (mehr).",
   replyEmpty: "Bitte schreibe eine Antwort.",
@@ -36,6 +36,6 @@ export const OWNER_MESSAGES = {
   deliveryMissing: "Diese Zustellung gibt es nicht (mehr).",
   deliveryQueued: "Diese Zustellung ist schon unterwegs.",
   endpointDisabled: "Der Empfänger hat mit 410 geantwortet und ist deaktiviert. Aktiviere ihn zuerst wieder.",
-  endpointRemoved: "Diese Adresse steht nicht mehr in WEBHOOK_URLS; dorthin wird nichts mehr gesendet.",
+  endpointRemoved: "Dieser Empfänger ist nicht mehr eingerichtet; dorthin wird nichts mehr gesendet.",
   endpointNotDisabled: "Dieser Empfänger ist nicht deaktiviert.",
 } as const;

@@ -98,6 +98,12 @@ onBothDrivers("owner area: newsletter", async (t, database) => {
     assert.equal(scheduled.sendAt, "2030-03-31T08:00:00.000Z", "summer time: UTC+2");
     const second = await api.post("/api/verwaltung/newsletter", { ...text, send: "later", at: "2030-03-01 09:00" });
     assert.equal(second.statusCode, 200, second.body);
+    const tooClose = await api.post("/api/verwaltung/newsletter", { ...text, send: "later", at: "2030-03-26 09:00" });
+    assert.equal(tooClose.statusCode, 409);
+    assert.match(
+      tooClose.json<{ error: string }>().error,
+      /^Nicht gesendet: Ein anderer Newsletter geht am 31\. März 2030, 10:00 Uhr hinaus\. Zwischen zwei Newslettern liegen mindestens 7 Tage, .* – oder verschieb den anderen\.$/,
+    );
     const third = await api.post("/api/verwaltung/newsletter", { ...text, send: "later", at: "2030-03-20 09:00" });
     assert.equal(third.statusCode, 409);
     assert.match(

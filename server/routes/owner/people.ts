@@ -74,7 +74,7 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
     if (confirmation?.trim().toLowerCase() !== email.trim().toLowerCase()) {
       return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.eraseMismatch });
     }
-    const result = await erasePerson(app.db, email.trim());
+    const result = await erasePerson(app.db, email.trim(), app.ledger);
     await audit(
       app.db,
       ownerOf(request),

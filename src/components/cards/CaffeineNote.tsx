@@ -5,17 +5,15 @@ interface CaffeineNoteProps {
   /** Caffeine in mg per litre; undefined or null for food that is not a drink. */
   mgPerLitre?: number | null;
   warning: string;
-  free: string;
 }
 
 /**
  * Drinks with more than 150 mg caffeine per litre carry the mandatory notice with the content per 100 ml
- * (the unit the labelling rules use); caffeine-free drinks say so. Other food shows nothing.
+ * (the unit the labelling rules use). Below that nothing shows: a drink of oats, banana and ginger has no
+ * caffeine, and saying so would advertise a matter of course (§ 5 UWG).
  */
-export function CaffeineNote({ mgPerLitre, warning, free }: CaffeineNoteProps) {
-  if (mgPerLitre == null || (mgPerLitre > 0 && mgPerLitre <= CAFFEINE_NOTICE_MG_PER_LITRE)) return null;
-  if (mgPerLitre === 0)
-    return <p className="mt-5 rounded-xl bg-forest-50 px-4 py-3 text-sm font-medium text-forest-800">{free}</p>;
+export function CaffeineNote({ mgPerLitre, warning }: CaffeineNoteProps) {
+  if (mgPerLitre == null || mgPerLitre <= CAFFEINE_NOTICE_MG_PER_LITRE) return null;
   return (
     <p className="mt-5 rounded-xl border-2 border-ember-500 bg-cream-100 px-4 py-3 text-sm font-semibold">
       {warning} ({String(mgPerLitre / 10).replace(".", ",")} mg/100 ml)

@@ -37,7 +37,7 @@ export function RecipeCard({ recipe, labels, notices }: RecipeCardProps) {
             <li key={ingredient}>{ingredient}</li>
           ))}
         </ul>
-        <CaffeineNote mgPerLitre={recipe.caffeineMgPerLitre} warning={notices.caffeineWarning} free={notices.caffeineFree} />
+        <CaffeineNote mgPerLitre={recipe.caffeineMgPerLitre} warning={notices.caffeineWarning} />
         <details className="disclosure mt-5 border-t border-cream-200 pt-4">
           <summary className="text-forest-700">{labels.stepsLabel}</summary>
           <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm leading-relaxed marker:font-semibold">

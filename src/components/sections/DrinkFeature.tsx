@@ -43,7 +43,7 @@ export function DrinkFeature({ ingredientsTitle, stepsTitle, recipe, notices, ..
               </ol>
             </div>
           </div>
-          <CaffeineNote mgPerLitre={recipe.caffeineMgPerLitre} warning={notices.caffeineWarning} free={notices.caffeineFree} />
+          <CaffeineNote mgPerLitre={recipe.caffeineMgPerLitre} warning={notices.caffeineWarning} />
         </div>
       </div>
     </section>

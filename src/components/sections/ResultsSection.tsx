@@ -1,8 +1,9 @@
 import React from "react";
 import { SectionHeading } from "./SectionHeading";
 import type { SectionIntroData } from "./types";
+import { evidenceText, type ShownEvidence } from "../../../common/content/evidence-text";
 
-export type ResultData = Pick<Queries.Result, "percent" | "label" | "basis">;
+export type ResultData = Pick<Queries.Result, "percent" | "label" | "basis"> & { evidence?: ShownEvidence | null };
 
 interface ResultsSectionProps extends SectionIntroData {
   basisLabel: string;
@@ -11,6 +12,7 @@ interface ResultsSectionProps extends SectionIntroData {
   weekTwoLabel: string;
   weekTwoText: string;
   weekTwoBasis: string;
+  weekTwoEvidence?: ShownEvidence | null;
 }
 
 /** "85 %" with a no-break space, as German typesetting wants it. */
@@ -24,6 +26,7 @@ export function ResultsSection({
   weekTwoLabel,
   weekTwoText,
   weekTwoBasis,
+  weekTwoEvidence,
   ...intro
 }: ResultsSectionProps) {
   return (
@@ -38,6 +41,7 @@ export function ResultsSection({
               </p>
               <p className="mt-4 border-t border-white/15 pt-4 text-sm leading-relaxed">
                 {basisLabel}: {result.basis}
+                {evidenceText(result.evidence) && ` ${evidenceText(result.evidence)}`}
               </p>
             </li>
           ))}
@@ -50,6 +54,7 @@ export function ResultsSection({
             <p>{weekTwoText}</p>
             <p className="mt-3 text-sm">
               {basisLabel}: {weekTwoBasis}
+              {evidenceText(weekTwoEvidence) && ` ${evidenceText(weekTwoEvidence)}`}
             </p>
           </div>
         </div>

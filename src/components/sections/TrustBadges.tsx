@@ -1,12 +1,15 @@
 import React from "react";
 import { Icon, type IconName } from "./Icon";
 import type { TitledTextData } from "./types";
+import { evidenceText, type ShownEvidence } from "../../../common/content/evidence-text";
 
 interface TrustBadgesProps {
   users: number;
   usersLabel: string;
   usersText: string;
   usersBasis: string;
+  /** The survey behind the figure; shown once the owner has filled it in. */
+  usersEvidence?: ShownEvidence | null;
   items: readonly TitledTextData[];
 }
 
@@ -26,8 +29,9 @@ function Badge({ icon, title, text }: { icon: IconName; title: React.ReactNode; 
   );
 }
 
-/** The row under the home hero: "über 15.000 zufriedene Nutzer" with its basis, and what the programme stands for. */
-export function TrustBadges({ users, usersLabel, usersText, usersBasis, items }: TrustBadgesProps) {
+/** The row under the home hero: "über 15.000 zufriedene Teilnehmer" with its basis, and what the programme stands for. */
+export function TrustBadges({ users, usersLabel, usersText, usersBasis, usersEvidence, items }: TrustBadgesProps) {
+  const record = evidenceText(usersEvidence);
   const usersTitle = (
     <>
       <span className="text-2xl">über {users.toLocaleString("de-DE")}</span> {usersLabel}
@@ -45,8 +49,9 @@ export function TrustBadges({ users, usersLabel, usersText, usersBasis, items }:
         </ul>
         <p className="fine-print mt-8 text-xs">
           <span aria-hidden="true">* </span>
-          <span className="sr-only">Zur Zahl der zufriedenen Nutzer: </span>
+          <span className="sr-only">Zur Zahl der zufriedenen Teilnehmer: </span>
           {usersBasis}
+          {record && ` ${record}`}
         </p>
       </div>
     </section>

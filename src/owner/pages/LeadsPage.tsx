@@ -1,9 +1,10 @@
-/** Leads: status, dates and the full proof of consent of each; the CSV list of confirmed leads for the owner's records. */
+/** Sign-ups (leads): status, dates and the full proof of consent of each; the CSV list of confirmed leads for the owner's records. */
 import React, { useCallback, useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle, smallButton } from "../ui";
 import { requireRecentLogin, useConfirmedAction } from "../ConfirmLogin";
+import { numberWord } from "../../../common/content/placeholders";
 
 import type { ConsentProof as Proof } from "../../../common/owner/api-types";
 
@@ -35,6 +36,14 @@ export function LeadsPage() {
   const [next, setNext] = useState<number | null>(null);
   const [error, setError] = useState<string>();
   const { confirmed, panel } = useConfirmedAction(setError);
+  // The consent's monthly limit, from the server that keeps it (content/site.json), never written here.
+  const [perMonth, setPerMonth] = useState<number>();
+  useEffect(() => {
+    api<{ perMonth: number }>("/newsletter").then(
+      (list) => setPerMonth(list.perMonth),
+      () => undefined,
+    );
+  }, []);
 
   // The export needs a recent login; the download itself cannot show a refusal, so it is asked first.
   const exportCsv = () =>
@@ -65,14 +74,14 @@ export function LeadsPage() {
 
   return (
     <>
-      <PageTitle>Leads</PageTitle>
+      <PageTitle>Anmeldungen</PageTitle>
       <Card className="mb-6">
         <h2 className="mb-2 text-lg font-bold">Bestätigte Anmeldungen als Liste</h2>
         <p className="mb-3 text-bark-700">
           Alle bestätigten Anmeldungen als CSV (UTF-8, Komma, Kopfzeile) für deine eigenen Unterlagen, mit Zeitpunkt und Seite der
           Einwilligung. Abgemeldete und unbestätigte Adressen sind nicht dabei. Newsletter verschickst du unter „Newsletter“ von
-          dieser Website aus: Nur dann gelten Abmeldungen, Löschungen und die Grenze der Einwilligung (höchstens zwei im Monat)
-          sofort.
+          dieser Website aus: Nur dann gelten Abmeldungen, Löschungen und die Grenze der Einwilligung
+          {perMonth === undefined ? "" : ` (höchstens ${numberWord(perMonth)} im Monat)`} sofort.
         </p>
         <Alert kind="info">
           <p className="mb-2 font-semibold">Falls du die Liste trotzdem in ein anderes Versandprogramm importierst:</p>
@@ -85,14 +94,14 @@ export function LeadsPage() {
               Schalte dort das Zählen von Öffnungen und Klicks ab: Die Datenschutzerklärung verspricht, dass es das nicht gibt.
             </li>
             <li>
-              Die Datenschutzerklärung muss das Programm nennen: Lass es in content/site.json unter „deployment.newsletterTool“
-              eintragen, mit Land und Garantie, wenn es Daten außerhalb der EU verarbeitet.
+              Die Datenschutzerklärung nennt kein anderes Versandprogramm. Bevor du eines nutzt, muss sie es nennen (mit Land und
+              Garantie, wenn es Daten außerhalb der EU verarbeitet) und sagen, wie Abmeldungen und Löschungen dorthin kommen.
             </li>
           </ul>
         </Alert>
         {panel}
         <button type="button" className="btn-primary" onClick={() => void exportCsv()}>
-          Bestätigte Leads als CSV herunterladen
+          Bestätigte Anmeldungen als CSV herunterladen
         </button>
       </Card>
       <FilterButtons legend="Status" options={FILTERS} value={filter} onChange={setFilter} className="mb-4" />
@@ -101,7 +110,7 @@ export function LeadsPage() {
         <Loading />
       ) : leads.length === 0 ? (
         <Card>
-          <p>Keine Leads in dieser Ansicht.</p>
+          <p>Keine Anmeldungen in dieser Ansicht.</p>
         </Card>
       ) : (
         <ul className="space-y-3">

@@ -8,6 +8,7 @@ import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
 import type { NewsletterFigures } from "../../../common/newsletter-figures";
+import { numberWord } from "../../../common/content/placeholders";
 
 interface Newsletter {
   id: number;
@@ -35,7 +36,7 @@ const FIGURE_TITLES: [keyof NewsletterFigures, string][] = [
 ];
 
 const BODY_HINT =
-  "Leerzeile = neuer Absatz, „## “ = Zwischenüberschrift, „- “ = Aufzählung, **fett**, [Linktext](https://…). {{name}} wird zum Namen der Person. Abmeldelink und Impressum kommen von selbst darunter.";
+  "Leerzeile = neuer Absatz, „## “ = Zwischenüberschrift, „- “ = Aufzählung, **fett**, [Linktext](https://…). {{name}} wird zum Namen der Person. Sicherheitshinweis, Abmeldelink und Impressum kommen von selbst darunter.";
 
 export function NewsletterPage() {
   const [list, setList] = useState<{ newsletters: Newsletter[]; perMonth: number }>();
@@ -114,9 +115,26 @@ export function NewsletterPage() {
       <Card className="mb-6">
         <h2 className="mb-1 text-lg font-bold">Neuer Newsletter</h2>
         <p className="mb-4 text-bark-700">
-          Geht an alle, die bestätigt haben, nicht abgemeldet sind und deren 7-Tage-Plan vorbei ist – höchstens{" "}
-          {list?.perMonth ?? 2} im Kalendermonat, wie es die Einwilligung verspricht.
+          Geht an alle, die bestätigt haben, nicht abgemeldet sind und deren 7-Tage-Plan vorbei ist
+          {list ? ` – höchstens ${numberWord(list.perMonth)} im Kalendermonat, wie es die Einwilligung verspricht` : ""}.
         </p>
+        <Alert kind="info">
+          <p className="mb-2 font-semibold">Was die Einwilligung erlaubt</p>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              Erlaubt sind nur neue Rezepte, Bewegungstipps und Neuigkeiten zum Urkraft-Programm – so steht es in der
+              Einwilligung.
+            </li>
+            <li>
+              Nicht erlaubt: Angebote für Getränke oder andere Produkte und Aussagen darüber, was ein Lebensmittel oder ein Drink
+              für Gesundheit, Energie oder Leistung tut. Kraft und Wohlbefinden kommen in unseren Texten aus Gewohnheiten.
+            </li>
+            <li>
+              Unter jeden Newsletter setzt die Website selbst den Sicherheitshinweis („Ergebnisse sind individuell verschieden …“)
+              und den Abmeldelink.
+            </li>
+          </ul>
+        </Alert>
         <form
           onSubmit={(event) => {
             event.preventDefault();

@@ -71,7 +71,7 @@ export function OverviewPage() {
           {data.oldestOpenAt && <p className="mt-3 text-sm text-bark-700">Älteste offene Anfrage: {age(data.oldestOpenAt)}</p>}
         </Card>
         <Card>
-          <h2 className="mb-4 text-xl font-bold">Leads</h2>
+          <h2 className="mb-4 text-xl font-bold">Anmeldungen</h2>
           <dl className="grid grid-cols-2 gap-3">
             <Figure label="Unbestätigt" value={data.leads.pending} />
             <Figure label="Bestätigt" value={data.leads.confirmed} />

@@ -62,7 +62,7 @@ export function PersonPage() {
     <>
       <PageTitle>Person</PageTitle>
       <p className="mb-4 max-w-2xl text-bark-700">
-        Für Auskunfts- und Löschanfragen: alles, was zu einer E-Mail-Adresse gespeichert ist – Leads, Einwilligungen,
+        Für Auskunfts- und Löschanfragen: alles, was zu einer E-Mail-Adresse gespeichert ist – Anmeldungen, Einwilligungen,
         Kontaktanfragen und E-Mails.
       </p>
       <form onSubmit={search} className="mb-6 flex max-w-xl flex-col gap-2 sm:flex-row sm:items-end" role="search">
@@ -164,8 +164,8 @@ function EraseChecklist({ email }: { email: string }) {
       </h2>
       <ol className="list-decimal space-y-2 pl-5">
         <li>
-          Lösch im E-Mail-Postfach alle E-Mails zu dieser Adresse: Benachrichtigungen, Erinnerungen, ihre E-Mails an euch und
-          Antworten, die ihr aus dem E-Mail-Programm geschickt habt (auch im Ordner „Gesendet“).
+          Lösch im E-Mail-Postfach alle E-Mails zu dieser Adresse: Benachrichtigungen, Erinnerungen, ihre E-Mails an dich oder
+          dein Team und Antworten aus eurem E-Mail-Programm (auch im Ordner „Gesendet“).
         </li>
         <li>
           Hast du Anmeldungen als CSV in ein Newsletter-Programm importiert, lösch die Adresse auch dort – es sei denn, es ist per
@@ -173,7 +173,8 @@ function EraseChecklist({ email }: { email: string }) {
         </li>
         <li>
           Aus den Sicherungskopien verschwindet die Adresse erst, wenn sie ablaufen. Spielst du vorher eine Sicherung zurück,
-          lösch die Person danach hier noch einmal.
+          löscht die Wiederherstellung sie anhand der Abmelde- und Löschliste von selbst wieder; sie sagt dir, wen sie erneut
+          gelöscht hat.
         </li>
         <li>Bestätige der Person die Löschung, spätestens einen Monat nach ihrer Anfrage (Art. 12 Abs. 3 DSGVO).</li>
       </ol>

@@ -118,7 +118,7 @@ export function SecurityPage() {
               id="passkey-name"
               required
               maxLength={60}
-              placeholder="z. B. Laptop Büro"
+              placeholder="z. B. Laptop Büro"
               value={name}
               onChange={(event) => setName(event.target.value)}
               className={inputClass}

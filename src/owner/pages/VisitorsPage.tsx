@@ -93,10 +93,11 @@ export function VisitorsPage() {
     <>
       <PageTitle>Besucher</PageTitle>
       <p className="mb-4 max-w-prose text-bark-700">
-        Gezählt vom Server, ohne Cookies, ohne Skript und ohne Daten über einzelne Menschen: Aufrufe je Seite und Tag, woher ein
-        Besuch kam (die Website, die verlinkt hat, oder utm_source, utm_medium, utm_campaign im Link) und die Geräteart. Ein{" "}
-        <strong>Besuch</strong> ist ein Aufruf, der von außen kam. Bots, Vorabladen und die Verwaltung zählen nicht; die Zahlen
-        kommen bis zu einer Minute verzögert an.
+        Gezählt vom Server, ohne Cookies und ohne Zählskript: Aufrufe je Seite und Tag, woher ein Besuch kam (die Website, die
+        verlinkt hat, oder utm_source, utm_medium, utm_campaign im Link) und die Geräteart. Ein <strong>Besuch</strong> ist ein
+        Aufruf, der von außen kam. Bots, Vorabladen und die Verwaltung zählen nicht; die Zahlen kommen bis zu einer Minute
+        verzögert an. Anmeldungen und Anfragen zählen hier nur als Summen je Quelle; bei der einzelnen Person wird die Quelle
+        nicht gespeichert.
       </p>
       <FilterButtons legend="Zeitraum" options={PERIODS} value={period} onChange={setPeriod} className="mb-4" />
       {error && <Alert>{error}</Alert>}
@@ -104,7 +105,7 @@ export function VisitorsPage() {
       {stats && (
         <>
           {!stats.counting && (
-            <Alert kind="info">Die Zählung ist ausgeschaltet (VISIT_STATS=false): es kommen keine neuen Zahlen dazu.</Alert>
+            <Alert kind="info">Die Zählung ist beim Betrieb der Website ausgeschaltet: Es kommen keine neuen Zahlen dazu.</Alert>
           )}
           <Card>
             <h2 className="mb-2 text-xl font-bold">

@@ -1,4 +1,4 @@
-/** Webhooks: the receivers from WEBHOOK_URLS and the last 500 deliveries, with "erneut senden". */
+/** Webhooks: the configured receivers and the last 500 deliveries, with "erneut senden". */
 import React, { useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
@@ -56,8 +56,8 @@ export function WebhooksPage() {
     <>
       <PageTitle>Webhooks</PageTitle>
       <p className="mb-4 max-w-2xl text-bark-700">
-        Bestätigte Leads, Abmeldungen, Kontaktanfragen und Löschungen gehen signiert an die Adressen aus WEBHOOK_URLS, zum
-        Beispiel an dein CRM oder Newsletter-Programm.
+        Bestätigte Anmeldungen, Abmeldungen, Kontaktanfragen und Löschungen gehen signiert an die Empfänger, die beim Betrieb der
+        Website eingerichtet sind, zum Beispiel an dein Programm zur Kundenverwaltung.
       </p>
       {panel}
       {error && <Alert>{error}</Alert>}
@@ -81,7 +81,7 @@ export function WebhooksPage() {
                           ? `– deaktiviert seit ${dateTime(endpoint.disabledAt)} (Antwort 410)`
                           : endpoint.active
                             ? "– aktiv"
-                            : "– nicht mehr in WEBHOOK_URLS"}
+                            : "– nicht mehr eingerichtet"}
                       </span>
                     </span>
                     {endpoint.disabledAt && (

@@ -1,0 +1,187 @@
+/**
+ * The evidence behind every figure and testimonial (§ 5 Abs. 1, § 5b Abs. 3 UWG): each survey figure carries
+ * its record (period, people asked, answers, where the documents are kept), each testimonial the day its
+ * author agreed to publication. Only the owner can give these facts. While one is empty the site builds
+ * (with a reminder), but a production start refuses; and no text may tie a figure to the e-mail plan when
+ * its survey ran before the site sent that plan.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+/** The first day this site's software sent the 7-day plan by e-mail (server/mail/plan-mails.ts). */
+export const EMAIL_PLAN_SINCE = "2026-11-23";
+
+export const EVIDENCE_FIELDS = ["surveyFrom", "surveyTo", "asked", "answers", "documentation"] as const;
+export type Evidence = Record<(typeof EVIDENCE_FIELDS)[number], string>;
+
+/** One figure with what it claims and the record behind it. */
+interface Figure {
+  /** "content/site.json, Feld „stats.usersEvidence“" */
+  where: string;
+  /** The texts that present the figure (its basis, label and intro), each with where it stands. */
+  texts: [where: string, text: string][];
+  evidence: Partial<Evidence> | undefined;
+  /** A count of people the figure claims (15.000 satisfied): it cannot exceed the answers. */
+  people?: number;
+}
+
+/** Words that tie a figure to the programme as the site now sends it. */
+const EMAIL_PLAN = /per\s+E-Mail|E-Mail-Plan|E-Mails?\s+des\s+(7-Tage-)?Plans|Plan-E-Mails?/i;
+const MONTHS = [
+  "Januar",
+  "Februar",
+  "März",
+  "April",
+  "Mai",
+  "Juni",
+  "Juli",
+  "August",
+  "September",
+  "Oktober",
+  "November",
+  "Dezember",
+];
+/** "Stand: Oktober 2026" → "2026-10-31", the last day the figure can speak of. */
+function standDay(text: string): string | undefined {
+  const match = /Stand:?\s+(\p{L}+)\s+(\d{4})/u.exec(text);
+  const month = match ? MONTHS.indexOf(match[1]!) : -1;
+  if (!match || month < 0) return undefined;
+  const last = new Date(Date.UTC(Number(match[2]), month + 1, 0));
+  return last.toISOString().slice(0, 10);
+}
+
+const germanDay = (iso: string) => iso.split("-").reverse().join(".");
+
+function readJson(dir: string, file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+  } catch {
+    return undefined; // read-content.ts reports a missing or broken file
+  }
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+function figuresOf(dir: string): Figure[] {
+  const site = asRecord(readJson(dir, "site.json"));
+  const stats = asRecord(site.stats);
+  const nutrition = asRecord(asRecord(readJson(dir, "pages/ernaehrung-traditionell.json")).results);
+  const home = asRecord(asRecord(readJson(dir, "pages/home.json")).badges);
+  const strings = (...values: [string, unknown][]) =>
+    values.filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  const NUTRITION = "content/pages/ernaehrung-traditionell.json, Feld „results.";
+  const intro: [string, unknown] = [`${NUTRITION}intro“`, nutrition.intro];
+  const figures: Figure[] = [
+    {
+      where: "content/site.json, Feld „stats.usersEvidence“",
+      texts: strings(
+        ["content/site.json, Feld „stats.usersBasis“", stats.usersBasis],
+        ["content/pages/home.json, Feld „badges.usersText“", home.usersText],
+      ),
+      evidence: stats.usersEvidence as Partial<Evidence> | undefined,
+      people: typeof stats.users === "number" ? stats.users : undefined,
+    },
+    {
+      where: "content/site.json, Feld „stats.weekTwoEvidence“",
+      texts: strings(
+        ["content/site.json, Feld „stats.weekTwoBasis“", stats.weekTwoBasis],
+        [`${NUTRITION}weekTwoLabel“`, nutrition.weekTwoLabel],
+        intro,
+      ),
+      evidence: stats.weekTwoEvidence as Partial<Evidence> | undefined,
+    },
+  ];
+  const results = readJson(dir, "results.json");
+  if (Array.isArray(results))
+    results.forEach((result, index) => {
+      const entry = asRecord(result);
+      const label = typeof entry.label === "string" ? ` („${entry.label}“)` : "";
+      figures.push({
+        where: `content/results.json, Eintrag ${index + 1}${label}, Feld „evidence“`,
+        texts: strings([`content/results.json, Eintrag ${index + 1}, Feld „basis“`, entry.basis], intro),
+        evidence: entry.evidence as Partial<Evidence> | undefined,
+      });
+    });
+  return figures;
+}
+
+const FIELD_NAMES: Record<(typeof EVIDENCE_FIELDS)[number], string> = {
+  surveyFrom: "Beginn der Befragung",
+  surveyTo: "Ende der Befragung",
+  asked: "Zahl der Befragten",
+  answers: "Zahl der Antworten",
+  documentation: "Ablageort der Unterlagen",
+};
+
+/**
+ * What is wrong with the evidence: always a contradiction (more answers than people asked, a survey that
+ * ends before it begins or after its „Stand“, results tied to the e-mail plan from before it existed, a
+ * consent given after today); in production also every empty field.
+ */
+export function evidenceProblems(dir: string, { production }: { production: boolean }): string[] {
+  const problems: string[] = [];
+  const today = new Date().toISOString().slice(0, 10);
+  for (const figure of figuresOf(dir)) {
+    const evidence = figure.evidence;
+    if (!evidence || typeof evidence !== "object") continue; // the shape check names the missing object
+    if (production)
+      for (const field of EVIDENCE_FIELDS)
+        if (evidence[field] === "")
+          problems.push(
+            `${figure.where.replace(/“$/, `.${field}“`)}: ist noch leer (${FIELD_NAMES[field]}); ohne Nachweis darf die Zahl nicht live gehen – trag ihn ein oder nimm die Zahl heraus`,
+          );
+    const at = (field: string) => figure.where.replace(/“$/, `.${field}“`);
+    const asked = Number(evidence.asked || Number.NaN);
+    const answers = Number(evidence.answers || Number.NaN);
+    if (answers > asked)
+      problems.push(`${at("answers")}: ${answers} Antworten, aber nur ${asked} Befragte – das kann nicht stimmen`);
+    if (figure.people !== undefined && figure.people > answers)
+      problems.push(
+        `${at("answers")}: die Seite nennt über ${figure.people.toLocaleString("de-DE")} zufriedene Teilnehmer, die Befragung hat aber nur ${answers} Antworten`,
+      );
+    const from = evidence.surveyFrom || undefined;
+    const to = evidence.surveyTo || undefined;
+    if (from && to && to < from) problems.push(`${at("surveyTo")}: endet vor dem Beginn der Befragung (${from})`);
+    const stand = figure.texts.map(([, text]) => standDay(text)).find(Boolean);
+    if (to && stand && to > stand)
+      problems.push(
+        `${at("surveyTo")}: liegt nach dem „Stand“ im Text (${stand.slice(0, 7)}); Stand und Befragung müssen zusammenpassen`,
+      );
+    const before = (day: string | undefined) => day !== undefined && day < EMAIL_PLAN_SINCE;
+    if (before(from) || before(stand))
+      for (const [where, text] of figure.texts.filter(([, text]) => EMAIL_PLAN.test(text)))
+        problems.push(
+          `${where}: verbindet die Zahl aus ${figure.where.replace(/, Feld „.*“$/, "")} mit dem Plan per E-Mail („${EMAIL_PLAN.exec(text)![0]}“), die Befragung liegt aber vor dem ${germanDay(EMAIL_PLAN_SINCE)}, seit dem die Website ihn verschickt – beschreib das Programm so, wie es damals lief`,
+        );
+  }
+  const testimonials = readJson(dir, "testimonials.json");
+  if (Array.isArray(testimonials))
+    testimonials.forEach((item, index) => {
+      const entry = asRecord(item);
+      if (!("consentDate" in entry)) return; // the shape check names it
+      const where = `content/testimonials.json, Eintrag ${index + 1}${typeof entry.name === "string" ? ` („${entry.name}“)` : ""}, Feld „consentDate“`;
+      if (production && entry.consentDate === "")
+        problems.push(
+          `${where}: ist noch leer; ohne den Tag der schriftlichen Einwilligung zur Veröffentlichung darf der Bericht nicht live gehen – trag ihn ein oder nimm den Bericht heraus`,
+        );
+      if (typeof entry.consentDate === "string" && entry.consentDate > today)
+        problems.push(`${where}: liegt in der Zukunft (${entry.consentDate})`);
+    });
+  return problems;
+}
+
+/** Empty evidence fields, for the reminder outside production („Noch auszufüllen vor dem Livegang“). */
+export function emptyEvidence(dir: string): string[] {
+  const empty: string[] = [];
+  for (const figure of figuresOf(dir)) {
+    const fields = EVIDENCE_FIELDS.filter((field) => figure.evidence?.[field] === "");
+    if (fields.length > 0) empty.push(`${figure.where}: ${fields.join(", ")}`);
+  }
+  const testimonials = readJson(dir, "testimonials.json");
+  if (Array.isArray(testimonials)) {
+    const missing = testimonials.filter((item) => asRecord(item).consentDate === "").length;
+    if (missing > 0) empty.push(`content/testimonials.json: consentDate bei ${missing} von ${testimonials.length} Berichten`);
+  }
+  return empty;
+}
