@@ -9,7 +9,7 @@ export const OWNER_MESSAGES = {
     "Das gehört nicht zu deinem Bereich: Mit deiner Adresse kannst du die Inhalte der Website bearbeiten, aber keine Anfragen, Leads oder Einstellungen sehen.",
   loginNeeded: "Bitte melde dich an. Deine Sitzung ist abgelaufen oder wurde beendet.",
   linkSent: `Wenn diese Adresse für die Verwaltung freigeschaltet ist, ist ein Anmeldelink unterwegs. Er gilt ${LOGIN_LINK_MINUTES} Minuten. Schau auch im Spam-Ordner nach.`,
-  confirmNeeded: `Bitte bestätige deine Anmeldung: Für diese Aktion muss deine Anmeldung jünger als ${RECENT_LOGIN_MINUTES} Minuten sein. Bestätige sie mit deinem Passkey oder mit einem neuen Anmeldelink.`,
+  confirmNeeded: `Bitte bestätige deine Anmeldung: Für diese Aktion darf deine Anmeldung höchstens ${RECENT_LOGIN_MINUTES}\u00a0Minuten zurückliegen. Bestätige sie mit deinem Passkey oder mit einem neuen Anmeldelink.`,
   confirmFailed:
     "Die Bestätigung mit dem Passkey hat nicht geklappt. Versuche es noch einmal oder fordere einen neuen Anmeldelink an.",
   emailInvalid: "Bitte gib eine gültige E-Mail-Adresse ein.",

@@ -96,8 +96,8 @@ export function VisitorsPage() {
         Gezählt vom Server, ohne Cookies und ohne Zählskript: Aufrufe je Seite und Tag, woher ein Besuch kam (die Website, die
         verlinkt hat, oder utm_source, utm_medium, utm_campaign im Link) und die Geräteart. Ein <strong>Besuch</strong> ist ein
         Aufruf, der von außen kam. Bots, Vorabladen und die Verwaltung zählen nicht; die Zahlen kommen bis zu einer Minute
-        verzögert an. Anmeldungen und Anfragen zählen hier nur als Summen je Quelle; bei der einzelnen Person wird die Quelle
-        nicht gespeichert.
+        verzögert an. Anmeldungen werden über die Quelle zugeordnet, die mit ihnen gespeichert ist (die Datenschutzerklärung nennt
+        die Frist); Anfragen zählen nur als Summen je Quelle.
       </p>
       <FilterButtons legend="Zeitraum" options={PERIODS} value={period} onChange={setPeriod} className="mb-4" />
       {error && <Alert>{error}</Alert>}
