@@ -662,10 +662,13 @@ type DateQueryOperatorInput = {
 type Deployment = {
   readonly accessLogDays: Scalars['String'];
   readonly backupDays: Scalars['String'];
+  /** Als Satzteil nach „Sie liegen …“, z. B. „auf einem zweiten Server von Hetzner in Falkenstein“ */
   readonly backupLocation: Scalars['String'];
+  readonly backupProvider: Scalars['String'];
   readonly cdn: Scalars['String'];
   readonly cdnCountry: Scalars['String'];
   readonly cdnSafeguard: Scalars['String'];
+  readonly checkedOn: Scalars['String'];
   readonly euOnly: Scalars['String'];
   readonly hostingCountry: Scalars['String'];
   readonly hostingProvider: Scalars['String'];
@@ -677,9 +680,6 @@ type Deployment = {
   readonly mailboxCountry: Scalars['String'];
   readonly mailboxProvider: Scalars['String'];
   readonly mailboxSafeguard: Scalars['String'];
-  readonly newsletterCountry: Scalars['String'];
-  readonly newsletterSafeguard: Scalars['String'];
-  readonly newsletterTool: Scalars['String'];
   readonly serverLocation: Scalars['String'];
   readonly webhookCountry: Scalars['String'];
   readonly webhookRecipients: Scalars['String'];
@@ -691,9 +691,11 @@ type DeploymentFieldSelector = {
   readonly accessLogDays: InputMaybe<FieldSelectorEnum>;
   readonly backupDays: InputMaybe<FieldSelectorEnum>;
   readonly backupLocation: InputMaybe<FieldSelectorEnum>;
+  readonly backupProvider: InputMaybe<FieldSelectorEnum>;
   readonly cdn: InputMaybe<FieldSelectorEnum>;
   readonly cdnCountry: InputMaybe<FieldSelectorEnum>;
   readonly cdnSafeguard: InputMaybe<FieldSelectorEnum>;
+  readonly checkedOn: InputMaybe<FieldSelectorEnum>;
   readonly euOnly: InputMaybe<FieldSelectorEnum>;
   readonly hostingCountry: InputMaybe<FieldSelectorEnum>;
   readonly hostingProvider: InputMaybe<FieldSelectorEnum>;
@@ -705,9 +707,6 @@ type DeploymentFieldSelector = {
   readonly mailboxCountry: InputMaybe<FieldSelectorEnum>;
   readonly mailboxProvider: InputMaybe<FieldSelectorEnum>;
   readonly mailboxSafeguard: InputMaybe<FieldSelectorEnum>;
-  readonly newsletterCountry: InputMaybe<FieldSelectorEnum>;
-  readonly newsletterSafeguard: InputMaybe<FieldSelectorEnum>;
-  readonly newsletterTool: InputMaybe<FieldSelectorEnum>;
   readonly serverLocation: InputMaybe<FieldSelectorEnum>;
   readonly webhookCountry: InputMaybe<FieldSelectorEnum>;
   readonly webhookRecipients: InputMaybe<FieldSelectorEnum>;
@@ -719,9 +718,11 @@ type DeploymentFilterInput = {
   readonly accessLogDays: InputMaybe<StringQueryOperatorInput>;
   readonly backupDays: InputMaybe<StringQueryOperatorInput>;
   readonly backupLocation: InputMaybe<StringQueryOperatorInput>;
+  readonly backupProvider: InputMaybe<StringQueryOperatorInput>;
   readonly cdn: InputMaybe<StringQueryOperatorInput>;
   readonly cdnCountry: InputMaybe<StringQueryOperatorInput>;
   readonly cdnSafeguard: InputMaybe<StringQueryOperatorInput>;
+  readonly checkedOn: InputMaybe<StringQueryOperatorInput>;
   readonly euOnly: InputMaybe<StringQueryOperatorInput>;
   readonly hostingCountry: InputMaybe<StringQueryOperatorInput>;
   readonly hostingProvider: InputMaybe<StringQueryOperatorInput>;
@@ -733,9 +734,6 @@ type DeploymentFilterInput = {
   readonly mailboxCountry: InputMaybe<StringQueryOperatorInput>;
   readonly mailboxProvider: InputMaybe<StringQueryOperatorInput>;
   readonly mailboxSafeguard: InputMaybe<StringQueryOperatorInput>;
-  readonly newsletterCountry: InputMaybe<StringQueryOperatorInput>;
-  readonly newsletterSafeguard: InputMaybe<StringQueryOperatorInput>;
-  readonly newsletterTool: InputMaybe<StringQueryOperatorInput>;
   readonly serverLocation: InputMaybe<StringQueryOperatorInput>;
   readonly webhookCountry: InputMaybe<StringQueryOperatorInput>;
   readonly webhookRecipients: InputMaybe<StringQueryOperatorInput>;
@@ -747,9 +745,11 @@ type DeploymentSortInput = {
   readonly accessLogDays: InputMaybe<SortOrderEnum>;
   readonly backupDays: InputMaybe<SortOrderEnum>;
   readonly backupLocation: InputMaybe<SortOrderEnum>;
+  readonly backupProvider: InputMaybe<SortOrderEnum>;
   readonly cdn: InputMaybe<SortOrderEnum>;
   readonly cdnCountry: InputMaybe<SortOrderEnum>;
   readonly cdnSafeguard: InputMaybe<SortOrderEnum>;
+  readonly checkedOn: InputMaybe<SortOrderEnum>;
   readonly euOnly: InputMaybe<SortOrderEnum>;
   readonly hostingCountry: InputMaybe<SortOrderEnum>;
   readonly hostingProvider: InputMaybe<SortOrderEnum>;
@@ -761,9 +761,6 @@ type DeploymentSortInput = {
   readonly mailboxCountry: InputMaybe<SortOrderEnum>;
   readonly mailboxProvider: InputMaybe<SortOrderEnum>;
   readonly mailboxSafeguard: InputMaybe<SortOrderEnum>;
-  readonly newsletterCountry: InputMaybe<SortOrderEnum>;
-  readonly newsletterSafeguard: InputMaybe<SortOrderEnum>;
-  readonly newsletterTool: InputMaybe<SortOrderEnum>;
   readonly serverLocation: InputMaybe<SortOrderEnum>;
   readonly webhookCountry: InputMaybe<SortOrderEnum>;
   readonly webhookRecipients: InputMaybe<SortOrderEnum>;
@@ -4708,6 +4705,7 @@ type Query_recipesPageCopyArgs = {
 type Query_resultArgs = {
   basis: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  evidence: InputMaybe<SurveyEvidenceFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   label: InputMaybe<StringQueryOperatorInput>;
@@ -4832,6 +4830,7 @@ type Query_siteSettingsArgs = {
 
 type Query_testimonialArgs = {
   children: InputMaybe<NodeFilterListInput>;
+  consentDate: InputMaybe<StringQueryOperatorInput>;
   date: InputMaybe<DateQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -5220,6 +5219,8 @@ type RecipesPageCopySortInput = {
 type Result = Node & {
   readonly basis: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** Zeitraum, Befragte, Antworten und Ablageort der Unterlagen; leer lassen, solange unbekannt – vor dem Livegang ausfüllen */
+  readonly evidence: SurveyEvidence;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly label: Scalars['String'];
@@ -5275,6 +5276,7 @@ type ResultEdge = {
 type ResultFieldSelector = {
   readonly basis: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly evidence: InputMaybe<SurveyEvidenceFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly label: InputMaybe<FieldSelectorEnum>;
@@ -5285,6 +5287,7 @@ type ResultFieldSelector = {
 type ResultFilterInput = {
   readonly basis: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly evidence: InputMaybe<SurveyEvidenceFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
@@ -5340,6 +5343,7 @@ type ResultGroupConnection_sumArgs = {
 type ResultSortInput = {
   readonly basis: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly evidence: InputMaybe<SurveyEvidenceSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly label: InputMaybe<SortOrderEnum>;
@@ -5388,8 +5392,10 @@ type Retention = {
   readonly confirmLinkHours: Scalars['Int'];
   readonly consentProofYears: Scalars['Int'];
   readonly contactRequestDays: Scalars['Int'];
+  readonly leadSourceDays: Scalars['Int'];
   readonly sentMailDays: Scalars['Int'];
   readonly unconfirmedLeadDays: Scalars['Int'];
+  readonly undeliverableDays: Scalars['Int'];
   readonly visitStatsDays: Scalars['Int'];
 };
 
@@ -5398,8 +5404,10 @@ type RetentionFieldSelector = {
   readonly confirmLinkHours: InputMaybe<FieldSelectorEnum>;
   readonly consentProofYears: InputMaybe<FieldSelectorEnum>;
   readonly contactRequestDays: InputMaybe<FieldSelectorEnum>;
+  readonly leadSourceDays: InputMaybe<FieldSelectorEnum>;
   readonly sentMailDays: InputMaybe<FieldSelectorEnum>;
   readonly unconfirmedLeadDays: InputMaybe<FieldSelectorEnum>;
+  readonly undeliverableDays: InputMaybe<FieldSelectorEnum>;
   readonly visitStatsDays: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -5408,8 +5416,10 @@ type RetentionFilterInput = {
   readonly confirmLinkHours: InputMaybe<IntQueryOperatorInput>;
   readonly consentProofYears: InputMaybe<IntQueryOperatorInput>;
   readonly contactRequestDays: InputMaybe<IntQueryOperatorInput>;
+  readonly leadSourceDays: InputMaybe<IntQueryOperatorInput>;
   readonly sentMailDays: InputMaybe<IntQueryOperatorInput>;
   readonly unconfirmedLeadDays: InputMaybe<IntQueryOperatorInput>;
+  readonly undeliverableDays: InputMaybe<IntQueryOperatorInput>;
   readonly visitStatsDays: InputMaybe<IntQueryOperatorInput>;
 };
 
@@ -5418,8 +5428,10 @@ type RetentionSortInput = {
   readonly confirmLinkHours: InputMaybe<SortOrderEnum>;
   readonly consentProofYears: InputMaybe<SortOrderEnum>;
   readonly contactRequestDays: InputMaybe<SortOrderEnum>;
+  readonly leadSourceDays: InputMaybe<SortOrderEnum>;
   readonly sentMailDays: InputMaybe<SortOrderEnum>;
   readonly unconfirmedLeadDays: InputMaybe<SortOrderEnum>;
+  readonly undeliverableDays: InputMaybe<SortOrderEnum>;
   readonly visitStatsDays: InputMaybe<SortOrderEnum>;
 };
 
@@ -6580,28 +6592,38 @@ type SortOrderEnum =
 type Stats = {
   readonly users: Scalars['Int'];
   readonly usersBasis: Scalars['String'];
+  /** Zeitraum, Befragte, Antworten und Ablageort der Unterlagen; leer lassen, solange unbekannt – vor dem Livegang ausfüllen */
+  readonly usersEvidence: SurveyEvidence;
   readonly weekTwoBasis: Scalars['String'];
+  /** Zeitraum, Befragte, Antworten und Ablageort der Unterlagen; leer lassen, solange unbekannt – vor dem Livegang ausfüllen */
+  readonly weekTwoEvidence: SurveyEvidence;
   readonly weekTwoPercent: Scalars['Int'];
 };
 
 type StatsFieldSelector = {
   readonly users: InputMaybe<FieldSelectorEnum>;
   readonly usersBasis: InputMaybe<FieldSelectorEnum>;
+  readonly usersEvidence: InputMaybe<SurveyEvidenceFieldSelector>;
   readonly weekTwoBasis: InputMaybe<FieldSelectorEnum>;
+  readonly weekTwoEvidence: InputMaybe<SurveyEvidenceFieldSelector>;
   readonly weekTwoPercent: InputMaybe<FieldSelectorEnum>;
 };
 
 type StatsFilterInput = {
   readonly users: InputMaybe<IntQueryOperatorInput>;
   readonly usersBasis: InputMaybe<StringQueryOperatorInput>;
+  readonly usersEvidence: InputMaybe<SurveyEvidenceFilterInput>;
   readonly weekTwoBasis: InputMaybe<StringQueryOperatorInput>;
+  readonly weekTwoEvidence: InputMaybe<SurveyEvidenceFilterInput>;
   readonly weekTwoPercent: InputMaybe<IntQueryOperatorInput>;
 };
 
 type StatsSortInput = {
   readonly users: InputMaybe<SortOrderEnum>;
   readonly usersBasis: InputMaybe<SortOrderEnum>;
+  readonly usersEvidence: InputMaybe<SurveyEvidenceSortInput>;
   readonly weekTwoBasis: InputMaybe<SortOrderEnum>;
+  readonly weekTwoEvidence: InputMaybe<SurveyEvidenceSortInput>;
   readonly weekTwoPercent: InputMaybe<SortOrderEnum>;
 };
 
@@ -6614,8 +6636,42 @@ type StringQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['String']>;
 };
 
+type SurveyEvidence = {
+  readonly answers: Scalars['String'];
+  readonly asked: Scalars['String'];
+  readonly documentation: Scalars['String'];
+  readonly surveyFrom: Scalars['String'];
+  readonly surveyTo: Scalars['String'];
+};
+
+type SurveyEvidenceFieldSelector = {
+  readonly answers: InputMaybe<FieldSelectorEnum>;
+  readonly asked: InputMaybe<FieldSelectorEnum>;
+  readonly documentation: InputMaybe<FieldSelectorEnum>;
+  readonly surveyFrom: InputMaybe<FieldSelectorEnum>;
+  readonly surveyTo: InputMaybe<FieldSelectorEnum>;
+};
+
+type SurveyEvidenceFilterInput = {
+  readonly answers: InputMaybe<StringQueryOperatorInput>;
+  readonly asked: InputMaybe<StringQueryOperatorInput>;
+  readonly documentation: InputMaybe<StringQueryOperatorInput>;
+  readonly surveyFrom: InputMaybe<StringQueryOperatorInput>;
+  readonly surveyTo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SurveyEvidenceSortInput = {
+  readonly answers: InputMaybe<SortOrderEnum>;
+  readonly asked: InputMaybe<SortOrderEnum>;
+  readonly documentation: InputMaybe<SortOrderEnum>;
+  readonly surveyFrom: InputMaybe<SortOrderEnum>;
+  readonly surveyTo: InputMaybe<SortOrderEnum>;
+};
+
 type Testimonial = Node & {
   readonly children: ReadonlyArray<Node>;
+  /** Tag der schriftlichen Einwilligung der Person; leer lassen, solange unbekannt – vor dem Livegang ausfüllen */
+  readonly consentDate: Scalars['String'];
   readonly date: Scalars['Date'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -6683,6 +6739,7 @@ type TestimonialEdge = {
 
 type TestimonialFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly consentDate: InputMaybe<FieldSelectorEnum>;
   readonly date: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -6696,6 +6753,7 @@ type TestimonialFieldSelector = {
 
 type TestimonialFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly consentDate: InputMaybe<StringQueryOperatorInput>;
   readonly date: InputMaybe<DateQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -6754,6 +6812,7 @@ type TestimonialGroupConnection_sumArgs = {
 
 type TestimonialSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
+  readonly consentDate: InputMaybe<SortOrderEnum>;
   readonly date: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -7355,7 +7414,7 @@ type NoticesQuery = { readonly notices: { readonly disclaimer: string, readonly 
 type NutritionPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly principles: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly weekTwoLabel: string, readonly weekTwoText: string, readonly basisLabel: string }, readonly drink: { readonly kicker: string, readonly title: string, readonly intro: string, readonly stepsTitle: string, readonly ingredientsTitle: string }, readonly comparison: { readonly kicker: string, readonly title: string, readonly intro: string, readonly topicLabel: string, readonly beforeLabel: string, readonly afterLabel: string, readonly rows: ReadonlyArray<{ readonly topic: string, readonly before: string, readonly after: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allPrinciple: { readonly nodes: ReadonlyArray<{ readonly title: string, readonly description: string, readonly icon: string }> }, readonly allResult: { readonly nodes: ReadonlyArray<{ readonly percent: number, readonly label: string, readonly basis: string }> }, readonly recipe: { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly principles: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly weekTwoLabel: string, readonly weekTwoText: string, readonly basisLabel: string }, readonly drink: { readonly kicker: string, readonly title: string, readonly intro: string, readonly stepsTitle: string, readonly ingredientsTitle: string }, readonly comparison: { readonly kicker: string, readonly title: string, readonly intro: string, readonly topicLabel: string, readonly beforeLabel: string, readonly afterLabel: string, readonly rows: ReadonlyArray<{ readonly topic: string, readonly before: string, readonly after: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allPrinciple: { readonly nodes: ReadonlyArray<{ readonly title: string, readonly description: string, readonly icon: string }> }, readonly allResult: { readonly nodes: ReadonlyArray<{ readonly percent: number, readonly label: string, readonly basis: string, readonly evidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }> }, readonly recipe: { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
 
 type PageHeroFieldsFragment = { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null };
 
@@ -7380,7 +7439,7 @@ type SignupConfirmedPageQuery = { readonly signupConfirmedPageCopy: { readonly s
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string }, readonly consent: { readonly version: string, readonly newslettersPerMonth: number, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly backupLocation: string, readonly backupDays: string, readonly webhookRecipients: string, readonly webhookRetention: string, readonly newsletterTool: string, readonly hostingCountry: string, readonly hostingSafeguard: string, readonly cdnCountry: string, readonly cdnSafeguard: string, readonly mailCountry: string, readonly mailSafeguard: string, readonly mailboxCountry: string, readonly mailboxSafeguard: string, readonly webhookCountry: string, readonly webhookSafeguard: string, readonly newsletterCountry: string, readonly newsletterSafeguard: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number, readonly visitStatsDays: number } } | null };
+type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string, readonly usersEvidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string }, readonly weekTwoEvidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }, readonly consent: { readonly version: string, readonly newslettersPerMonth: number, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly backupLocation: string, readonly backupDays: string, readonly backupProvider: string, readonly checkedOn: string, readonly webhookRecipients: string, readonly webhookRetention: string, readonly hostingCountry: string, readonly hostingSafeguard: string, readonly cdnCountry: string, readonly cdnSafeguard: string, readonly mailCountry: string, readonly mailSafeguard: string, readonly mailboxCountry: string, readonly mailboxSafeguard: string, readonly webhookCountry: string, readonly webhookSafeguard: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number, readonly visitStatsDays: number, readonly leadSourceDays: number, readonly undeliverableDays: number } } | null };
 
 type TestimonialFieldsFragment = { readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string };
 
