@@ -30,6 +30,8 @@ const FILLED: SiteSettings["deployment"] = {
   euOnly: "ja",
   backupLocation: "verschlüsselt auf einem zweiten Server von Beispiel Hosting GmbH in Deutschland",
   backupDays: "14",
+  backupProvider: "Beispiel Hosting GmbH, Musterstraße 1, 12345 Musterstadt",
+  checkedOn: "2026-11-26",
 };
 const READY_ENV = {
   SITE_URL: "https://www.urkraft.de",
@@ -86,6 +88,18 @@ describe("a production start", () => {
   });
 
   const cases: [string, SiteSettings, Record<string, string>, RegExp][] = [
+    [
+      "the facts not yet checked against the contracts",
+      withDeployment({ checkedOn: "" }),
+      READY_ENV,
+      /Feld „deployment\.checkedOn“: ist noch leer; trag den Tag ein, an dem du diese Angaben mit den Verträgen/,
+    ],
+    [
+      "a figure without its survey record, a testimonial without its consent date",
+      ready,
+      READY_ENV,
+      /Feld „stats\.usersEvidence\.surveyFrom“: ist noch leer \(Beginn der Befragung\)[\s\S]*content\/testimonials\.json, Eintrag 1 \(„Markus“\), Feld „consentDate“: ist noch leer/,
+    ],
     [
       "a privacy fact still empty",
       withDeployment({ mailProvider: "" }),

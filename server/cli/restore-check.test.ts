@@ -88,7 +88,7 @@ describe("restoring an older backup", { skip: postgresSkipReason() || noPsql }, 
 
         const lines: string[] = [];
         assert.equal(await runCli(["restore-check"], (line) => lines.push(line), restoredEnv), 0);
-        assert.match(lines.join("\n"), /Abmelde- und Löschliste: 3 Einträge?/);
+        assert.match(lines.join("\n"), /Abmelde- und Löschliste: 3 Einträge \(/);
         assert.match(
           lines.join("\n"),
           /Erneut eingetragen: 1 Person erneut gelöscht, 1 Anmeldung erneut abgemeldet\. Im Protokoll/,

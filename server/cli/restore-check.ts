@@ -16,7 +16,7 @@ export const restoreCheckCommand: Command = {
     const ledger = new ErasureLedger(config.dataDir);
     const entries = ledger.entries().length;
     const result = await replayAfterRestore(db, ledger);
-    print(`Abmelde- und Löschliste: ${entries} Eintrag/Einträge (${ledger.file}).`);
+    print(`Abmelde- und Löschliste: ${entries} ${entries === 1 ? "Eintrag" : "Einträge"} (${ledger.file}).`);
     print(
       result.erased + result.unsubscribed === 0
         ? "Nichts erneut einzutragen: Die Datenbank kennt alle Abmeldungen und Löschungen."

@@ -151,6 +151,7 @@ describe("templates in content/emails", () => {
       replyWithinHours: "24",
       planMailTime: "07:30",
       contactRequestDays: "180",
+      newslettersPerMonth: "zwei",
       safetyNote: "Hör auf, wenn etwas schmerzt.",
     };
     const welcome = renderMail(

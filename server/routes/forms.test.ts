@@ -156,7 +156,7 @@ for (const target of databaseTargets()) {
         assert.match(String(response.headers["content-type"]), /^text\/html; charset=utf-8/);
         assert.match(response.body, /<html lang="de">/);
         assert.match(response.body, /Bitte prüfe deine Angaben/);
-        assert.match(response.body, /<li>Name erforderlich<\/li>/);
+        assert.match(response.body, /<li>Bitte gib deinen Vornamen ein\.<\/li>/);
         assert.match(response.body, /<li>Bitte gib eine gültige E-Mail-Adresse ein.<\/li>/);
         assert.match(response.body, /<a class="back" href="\/#info-form">Zurück zum Formular<\/a>/);
         assert.equal(await countRows("leads"), leadsBefore);

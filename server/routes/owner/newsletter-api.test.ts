@@ -63,7 +63,11 @@ onBothDrivers("owner area: newsletter", async (t, database) => {
     assert.equal(response.statusCode, 200, response.body);
     const preview = response.json<{ subject: string; html: string; text: string }>();
     assert.equal(preview.subject, "Winterrezepte");
-    assert.match(preview.text, /^Hallo Vorname,\n\n<script>x\(\)<\/script> bleibt Text\.\n\n-- \n/);
+    // Below the text the safety note, then the unsubscribe block: every newsletter carries both.
+    assert.match(
+      preview.text,
+      /^Hallo Vorname,\n\n<script>x\(\)<\/script> bleibt Text\.\n\nErgebnisse sind individuell verschieden\. [^\n]*Wenn bei einer Übung etwas schmerzt, hör auf und mach eine Pause\.\n\n-- \n/,
+    );
     assert.match(preview.text, /Hier abmelden \(https:\/\/www\.urkraft\.de\/abmelden\)/);
     assert.match(preview.html, /&lt;script&gt;x\(\)&lt;\/script&gt; bleibt Text/);
     assert.doesNotMatch(preview.html, /<script/);
