@@ -59,7 +59,7 @@ test.describe("home page", () => {
     await page.goto(ROUTES.home.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
     await expect(page.getByText(copy.hero.lead)).toBeVisible();
-    await expect(page.getByText("über 15.000 zufriedene Nutzer")).toBeVisible();
+    await expect(page.getByText("über 15.000 zufriedene Teilnehmer")).toBeVisible();
     await expect(page.getByText(site.stats.usersBasis)).toBeVisible();
     await expect(page.getByRole("heading", { name: copy.story.title })).toBeVisible();
 
@@ -264,7 +264,7 @@ test("contact page: e-mail with the 24-hour note, Munich address, opening hours,
     await expect(answer).toBeVisible();
   }
   await expect(page.getByRole("form", { name: "Kontaktformular" })).toBeVisible();
-  await expect(page.getByText("Datenschutz garantiert")).toBeVisible();
+  await expect(page.getByText("Datenschutz ernst genommen")).toBeVisible();
   await expect(page.getByText("Sichere Übertragung")).toBeVisible();
 });
 
