@@ -1,7 +1,7 @@
 import React from "react";
 import { render, screen } from "@testing-library/react";
-import { PreviewBanner, livePathOf } from "../src/components/PreviewBanner";
-import { PREVIEW_BANNER_TITLE } from "../common/preview";
+import { PreviewBanner } from "../src/components/PreviewBanner";
+import { PREVIEW_BANNER_TITLE, livePathOf } from "../common/preview";
 
 describe("PreviewBanner", () => {
   it("says that the page is a preview, names the change and links to the live page", () => {

@@ -36,3 +36,9 @@ export const PREVIEW_MAX_AGE_DAYS = 14;
  * the banner and used as a key.
  */
 export const PREVIEW_NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._/#-]{0,79}$/u;
+
+/** The live page's path for a path inside a preview (/vorschau/<token>/agb → /agb); other paths as they are. */
+export function livePathOf(pathname: string): string {
+  if (!pathname.startsWith(`${PREVIEW_PREFIX}/`)) return pathname || "/";
+  return `/${pathname.split("/").slice(3).join("/")}`;
+}

@@ -157,7 +157,8 @@ export async function buildPreview(options: PreviewOptions): Promise<BuiltPrevie
     const problems = steps.checkContent(workDir);
     if (problems.length > 0) throw new ReleaseError(`${problemReport(problems)}\n\nKeine Vorschau gebaut.`);
     log(`Inhalte geprüft. Baue die Vorschau „${name}“ …`);
-    rmSync(path.join(workDir, "public"), { recursive: true, force: true });
+    // public/ stays: Gatsby keeps the pictures it made there (a minute of image processing on two cores) and
+    // writes every page again whose output changed, all of them when the address changed.
     await steps.buildSite(workDir, { [PATH_PREFIX_ENV]: previewPath(token), [PREVIEW_NAME_ENV]: name });
     rmSync(staging, { recursive: true, force: true });
     mkdirSync(staging, { recursive: true });

@@ -1,15 +1,8 @@
 import React, { useEffect, useState } from "react";
-import { PREVIEW_BANNER_TITLE, PREVIEW_NAME_ENV, PREVIEW_PREFIX } from "../../common/preview";
+import { PREVIEW_BANNER_TITLE, PREVIEW_NAME_ENV, livePathOf } from "../../common/preview";
 
 /** The change's name in a preview build (`npm run deploy -- --preview NAME`); undefined on the live site. */
 export const PREVIEW_NAME: string | undefined = process.env[PREVIEW_NAME_ENV] || undefined;
-
-/** The live page's path for a path inside a preview (/vorschau/<token>/agb → /agb). */
-export function livePathOf(pathname: string): string {
-  if (!pathname.startsWith(`${PREVIEW_PREFIX}/`)) return pathname || "/";
-  const rest = pathname.split("/").slice(3).join("/");
-  return `/${rest}`;
-}
 
 /**
  * Above every page of a preview: that this is not the published site, which change it shows, and the way

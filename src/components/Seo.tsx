@@ -1,6 +1,8 @@
 import React from "react";
 import { withPrefix } from "gatsby";
 import { useSiteSettings } from "../hooks/useSiteSettings";
+import { livePathOf } from "../../common/preview";
+import { PREVIEW_NAME } from "./PreviewBanner";
 import { PALETTE } from "../../common/brand";
 import { absoluteUrl } from "../seo/json-ld";
 import { OrganizationJsonLd } from "../seo/OrganizationJsonLd";
@@ -20,7 +22,8 @@ export function Seo({ title, description, pathname, noindex = false, children }:
   const { brand, siteUrl, tagline } = useSiteSettings();
   const fullTitle = title === brand ? brand : `${title} | ${brand}`;
   // Same form as the sitemap's <loc>: the home page ends in "/", every other path has no trailing slash.
-  const url = absoluteUrl(siteUrl, pathname);
+  // A preview's pages name the live page as theirs (and are not indexed).
+  const url = absoluteUrl(siteUrl, livePathOf(pathname));
   return (
     <>
       <title>{fullTitle}</title>
@@ -39,7 +42,7 @@ export function Seo({ title, description, pathname, noindex = false, children }:
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="theme-color" content={PALETTE["forest-800"]} />
       <link rel="icon" href={withPrefix("/favicon.svg")} type="image/svg+xml" />
-      {noindex && <meta name="robots" content="noindex" />}
+      {(noindex || PREVIEW_NAME) && <meta name="robots" content="noindex" />}
       <OrganizationJsonLd />
       {children}
     </>
