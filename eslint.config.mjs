@@ -55,6 +55,24 @@ export default tseslint.config(
       ],
     },
   },
+  // The owner API's schemas are TypeBox code for the server; the screens take only their types.
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/common/owner/schemas"],
+              allowTypeImports: true,
+              message: "Die Verwaltung nimmt aus den Schemas nur Typen (import type): TypeBox gehört nicht in den Browser.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["server/**/*.ts"],
     rules: {

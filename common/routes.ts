@@ -120,6 +120,9 @@ export const ALL_ROUTES: readonly SiteRoute[] = Object.values(ROUTES);
 /** Everything under this prefix is the server's; the rest are pages of the build. */
 export const API_PREFIX = "/api";
 
+/** The owner area's API; its routes are relative to it (common/owner/schemas.ts). */
+export const OWNER_API_PREFIX = `${API_PREFIX}/verwaltung`;
+
 /** The endpoints of the server that forms and mail links use. */
 export const API_PATHS = {
   leads: `${API_PREFIX}/leads`,

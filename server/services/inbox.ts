@@ -5,6 +5,7 @@
  */
 import type { Db, Queryable } from "../db/types";
 import type { RequestSummary } from "../../common/owner/api-types";
+import type { RequestFilter } from "../../common/owner/filters";
 import type { MailContext } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
 import { audit } from "./audit-log";
@@ -12,9 +13,6 @@ import { audit } from "./audit-log";
 export const REPLY_MAX_LENGTH = 5000;
 export const REQUEST_PAGE_SIZE = 25;
 export const CHART_DAYS = 30;
-
-export type RequestFilter = "offen" | "beantwortet" | "alle";
-export const REQUEST_FILTERS: readonly RequestFilter[] = ["offen", "beantwortet", "alle"];
 
 export interface RequestPage {
   requests: RequestSummary[];

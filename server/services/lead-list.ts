@@ -4,11 +4,10 @@
  */
 import type { Queryable } from "../db/types";
 import type { ConsentProof } from "../../common/owner/api-types";
+import type { LeadFilter } from "../../common/owner/filters";
 import type { LeadStatus } from "./leads";
 
 export const LEAD_PAGE_SIZE = 25;
-export const LEAD_FILTERS = ["alle", "pending", "confirmed", "unsubscribed"] as const;
-export type LeadFilter = (typeof LEAD_FILTERS)[number];
 
 export interface LeadEntry {
   id: number;

@@ -1,10 +1,12 @@
 /**
  * The owner area's calls to /api/verwaltung: JSON in and out, same-origin cookie. A 401 means the session
  * ended, so the caller is sent to the login page; a 403 with `confirmLogin` asks for a recent login (see
- * ConfirmLogin.tsx); every other refusal carries the server's German message.
+ * ConfirmLogin.tsx); every other refusal carries the server's German message. What each route accepts is
+ * declared once, in common/owner/schemas.ts; the screens take its types (`import type` only, so no schema
+ * code comes into the browser).
  */
 import { navigate } from "./router";
-import { OWNER_LOGIN_PATH } from "../../common/routes";
+import { OWNER_API_PREFIX, OWNER_LOGIN_PATH } from "../../common/routes";
 
 export const LOGIN_PATH = OWNER_LOGIN_PATH;
 
@@ -24,7 +26,7 @@ const FALLBACK = "Das hat leider nicht geklappt. Bitte prüfe deine Verbindung u
 export async function api<T>(path: string, options: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api/verwaltung${path}`, {
+    response = await fetch(`${OWNER_API_PREFIX}${path}`, {
       method: options.method ?? "GET",
       credentials: "same-origin",
       headers: { accept: "application/json", ...(options.body !== undefined ? { "content-type": "application/json" } : {}) },
@@ -39,6 +41,14 @@ export async function api<T>(path: string, options: { method?: "GET" | "POST" | 
   }
   if (!response.ok) throw new ApiError(response.status, data.error ?? FALLBACK, data.confirmLogin === true);
   return data;
+}
+
+/** `path` with a route's query (its type from the route's schema); values left undefined are not sent. */
+export function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 export function errorText(error: unknown): string {

@@ -86,7 +86,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   const textOf = async (entry: EditableFile, data: unknown) =>
     fileTextOf(entry, data, await readCurrent(entry), await siteSettings(), today());
 
-  app.get("/api/verwaltung/inhalte", editors, async () => {
+  app.get("/inhalte", editors, async () => {
     const drafts = await draftSummary(app.db);
     return {
       files: EDITABLE_FILES.map(({ file, title, description, group, kind }): ContentFileSummary => ({
@@ -101,7 +101,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     };
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/inhalte/datei", editors, async (request, reply) => {
+  app.get<{ Querystring: Record<string, unknown> }>("/inhalte/datei", editors, async (request, reply) => {
     const entry = fileOf(request, reply, request.query.pfad);
     if (!entry) return reply;
     const me = ownerOf(request);
@@ -129,7 +129,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     }
   });
 
-  app.post("/api/verwaltung/inhalte/entwurf", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
+  app.post("/inhalte/entwurf", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
     const body = request.body as Body;
     const entry = fileOf(request, reply, body?.file);
     if (!entry) return reply;
@@ -140,14 +140,14 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     return { draft: { updatedAt: draft.updatedAt, baseCommit: draft.baseCommit }, otherDrafts: others };
   });
 
-  app.delete<{ Querystring: Record<string, unknown> }>("/api/verwaltung/inhalte/entwurf", editors, async (request, reply) => {
+  app.delete<{ Querystring: Record<string, unknown> }>("/inhalte/entwurf", editors, async (request, reply) => {
     const entry = fileOf(request, reply, request.query.pfad);
     if (!entry) return reply;
     await deleteDraft(app.db, ownerOf(request), entry.file);
     return { ok: true };
   });
 
-  app.post("/api/verwaltung/inhalte/pruefen", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
+  app.post("/inhalte/pruefen", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
     const body = request.body as Body;
     const entry = fileOf(request, reply, body?.file);
     if (!entry) return reply;
@@ -156,7 +156,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     return splitProblems(problems, entry.file);
   });
 
-  app.post("/api/verwaltung/inhalte/vorschau", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
+  app.post("/inhalte/vorschau", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
     const body = request.body as Body;
     const entry = fileOf(request, reply, body?.file);
     if (!entry) return reply;
@@ -185,7 +185,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     };
   });
 
-  app.post("/api/verwaltung/inhalte/veroeffentlichen", editors, async (request, reply) => {
+  app.post("/inhalte/veroeffentlichen", editors, async (request, reply) => {
     const body = request.body as Body;
     const entry = fileOf(request, reply, body?.file);
     if (!entry) return reply;
@@ -230,7 +230,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     }
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/inhalte/verlauf", editors, async (request, reply) => {
+  app.get<{ Querystring: Record<string, unknown> }>("/inhalte/verlauf", editors, async (request, reply) => {
     const entry = fileOf(request, reply, request.query.pfad);
     if (!entry) return reply;
     try {
@@ -244,7 +244,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     }
   });
 
-  app.post("/api/verwaltung/inhalte/zuruecksetzen", editors, async (request, reply) => {
+  app.post("/inhalte/zuruecksetzen", editors, async (request, reply) => {
     const body = request.body as Body;
     const entry = fileOf(request, reply, body?.file);
     if (!entry) return reply;
@@ -283,10 +283,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     }
   });
 
-  app.get("/api/verwaltung/inhalte/bilder", editors, async () => ({ images: await listImages(contentDir) }));
+  app.get("/inhalte/bilder", editors, async () => ({ images: await listImages(contentDir) }));
 
   // A picture to look at beside its field: only the pictures listed above, never through a link.
-  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/inhalte/bild", editors, async (request, reply) => {
+  app.get<{ Querystring: Record<string, unknown> }>("/inhalte/bild", editors, async (request, reply) => {
     const image = request.query.pfad;
     const relative = `${CONTENT_DIR}/${String(image)}`;
     if (
@@ -302,39 +302,35 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       .send(await readFile(path.join(workTree, relative)));
   });
 
-  app.post(
-    "/api/verwaltung/inhalte/bilder",
-    { ...editors, bodyLimit: Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4096 },
-    async (request, reply) => {
-      const body = request.body as Body;
-      const name = typeof body?.name === "string" ? body.name : "";
-      const data = typeof body?.data === "string" ? body.data : "";
-      if (!name || !data || !/^[A-Za-z0-9+/=\s]+$/.test(data))
-        return sendError(request, reply, { status: 400, message: MESSAGES.noImage });
-      const checked = await reencodeUpload(Buffer.from(data, "base64"));
-      if (!checked.ok) return sendError(request, reply, { status: 400, message: checked.message });
-      const me = ownerOf(request);
-      try {
-        const image = await tree.exclusive(async () => {
-          await tree.sync();
-          const slug = imageSlug(name);
-          const existing = new Set(await listImages(contentDir));
-          let relative = `${IMAGES_DIR}/${slug}.jpg`;
-          for (let number = 2; existing.has(relative); number += 1) relative = `${IMAGES_DIR}/${slug}-${number}.jpg`;
-          const file = `${CONTENT_DIR}/${relative}`;
-          if (!(await withoutSymlinks(workTree, file))) throw new SymlinkError(file);
-          await mkdir(path.dirname(path.join(workTree, file)), { recursive: true });
-          await writeFile(path.join(workTree, file), checked.jpeg);
-          await tree.commit([file], authorFor(me), `Bild hochgeladen: ${relative}\n\n${checked.width} × ${checked.height} Pixel`);
-          await audit(app.db, me, "content-image", relative);
-          return relative;
-        });
-        return reply.code(201).send({ image, images: await listImages(contentDir) });
-      } catch (error) {
-        return gitFailed(request, reply, error);
-      }
-    },
-  );
+  app.post("/inhalte/bilder", { ...editors, bodyLimit: Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4096 }, async (request, reply) => {
+    const body = request.body as Body;
+    const name = typeof body?.name === "string" ? body.name : "";
+    const data = typeof body?.data === "string" ? body.data : "";
+    if (!name || !data || !/^[A-Za-z0-9+/=\s]+$/.test(data))
+      return sendError(request, reply, { status: 400, message: MESSAGES.noImage });
+    const checked = await reencodeUpload(Buffer.from(data, "base64"));
+    if (!checked.ok) return sendError(request, reply, { status: 400, message: checked.message });
+    const me = ownerOf(request);
+    try {
+      const image = await tree.exclusive(async () => {
+        await tree.sync();
+        const slug = imageSlug(name);
+        const existing = new Set(await listImages(contentDir));
+        let relative = `${IMAGES_DIR}/${slug}.jpg`;
+        for (let number = 2; existing.has(relative); number += 1) relative = `${IMAGES_DIR}/${slug}-${number}.jpg`;
+        const file = `${CONTENT_DIR}/${relative}`;
+        if (!(await withoutSymlinks(workTree, file))) throw new SymlinkError(file);
+        await mkdir(path.dirname(path.join(workTree, file)), { recursive: true });
+        await writeFile(path.join(workTree, file), checked.jpeg);
+        await tree.commit([file], authorFor(me), `Bild hochgeladen: ${relative}\n\n${checked.width} × ${checked.height} Pixel`);
+        await audit(app.db, me, "content-image", relative);
+        return relative;
+      });
+      return reply.code(201).send({ image, images: await listImages(contentDir) });
+    } catch (error) {
+      return gitFailed(request, reply, error);
+    }
+  });
 }
 
 /** The check's problems: this file's by field (for the form), and the rest as they are. */

@@ -22,6 +22,8 @@ import peopleRoutes from "./people";
 import visitRoutes from "./visits";
 import webhookRoutes from "./webhooks";
 import { OWNER_MESSAGES } from "./messages";
+import { registerOwnerValidation } from "./validation";
+import { OWNER_API_PREFIX } from "../../../common/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -62,7 +64,7 @@ export default async function ownerArea(app: FastifyInstance, options: { site: S
       scope.all("", notFound);
       scope.all("/*", notFound);
     },
-    { prefix: "/api/verwaltung" },
+    { prefix: OWNER_API_PREFIX },
   );
   if (!enabled) {
     app.log.info(
@@ -70,18 +72,23 @@ export default async function ownerArea(app: FastifyInstance, options: { site: S
     );
     return;
   }
-  await app.register(async (api) => {
-    await api.register(cookie);
-    registerOwnerGuard(api, routes);
-    await api.register(loginRoutes);
-    await api.register(passkeyRoutes);
-    await api.register(inboxRoutes);
-    await api.register(peopleRoutes);
-    await api.register(webhookRoutes);
-    await api.register(visitRoutes);
-    await api.register(newsletterRoutes);
-    await api.register(contentRoutes);
-  });
+  // Every route of the API under one prefix, each with the schema of what it accepts (validation.ts).
+  await app.register(
+    async (api) => {
+      await api.register(cookie);
+      registerOwnerGuard(api, routes);
+      registerOwnerValidation(api);
+      await api.register(loginRoutes);
+      await api.register(passkeyRoutes);
+      await api.register(inboxRoutes);
+      await api.register(peopleRoutes);
+      await api.register(webhookRoutes);
+      await api.register(visitRoutes);
+      await api.register(newsletterRoutes);
+      await api.register(contentRoutes);
+    },
+    { prefix: OWNER_API_PREFIX },
+  );
 }
 
 // Not encapsulated (as fastify-plugin does it): `ownerLoginLinks` is the app's, so tests and shutdown reach it.

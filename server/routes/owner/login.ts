@@ -6,9 +6,9 @@
  * written to the audit log (owner-alerts.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { LoginLinkBody } from "../../../common/owner/schemas";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { LIMITS } from "../../../common/constants";
-import { EMAIL_PATTERN } from "../../../common/forms/schemas";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { notifyPasskeyChange, recordFailedLogin } from "../../services/owner-alerts";
@@ -47,17 +47,15 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     recordFailedLogin(app.db, app.mail, app.config.ownerEmails, { owner, how });
 
   const queue = app.ownerLoginLinks;
-  app.post("/api/verwaltung/anmeldelink", { config: limited }, async (request, reply) => {
-    const email = field(request.body, "email");
-    if (!email || email.length > LIMITS.email || !EMAIL_PATTERN.test(email.trim())) {
-      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.emailInvalid });
-    }
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  typed.post("/anmeldelink", { config: limited, schema: { body: LoginLinkBody } }, async (request, reply) => {
+    const { email } = request.body;
     // The same for every address: nothing is looked up before the answer.
     queue.add(email);
     return reply.code(202).send({ message: OWNER_MESSAGES.linkSent });
   });
 
-  app.post("/api/verwaltung/sitzung", { config: limited }, async (request, reply) => {
+  app.post("/sitzung", { config: limited }, async (request, reply) => {
     const token = field(request.body, "token");
     const outcome = await app.db.transaction(async (tx) => {
       const link = await consumeLoginLink(tx, allowed, token);
@@ -72,11 +70,11 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return startSession(reply, outcome, "link");
   });
 
-  app.post("/api/verwaltung/passkey-anmeldung/optionen", { config: limited }, async (request, reply) => {
+  app.post("/passkey-anmeldung/optionen", { config: limited }, async (request, reply) => {
     return reply.send(await loginOptions(app.db, relyingParty(app, request)));
   });
 
-  app.post("/api/verwaltung/passkey-anmeldung", { config: limited }, async (request, reply) => {
+  app.post("/passkey-anmeldung", { config: limited }, async (request, reply) => {
     const response = passkeyResponse(request.body);
     const outcome = await app.db.transaction(async (tx) => {
       const checked = response ? await verifyPasskey(tx, relyingParty(app, request), response) : { ok: false as const };
@@ -91,11 +89,11 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return startSession(reply, outcome, "passkey");
   });
 
-  app.post("/api/verwaltung/bestaetigen/optionen", { config: confirming }, async (request, reply) =>
+  app.post("/bestaetigen/optionen", { config: confirming }, async (request, reply) =>
     reply.send(await confirmationOptions(app.db, relyingParty(app, request), ownerOf(request))),
   );
 
-  app.post("/api/verwaltung/bestaetigen", { config: confirming }, async (request, reply) => {
+  app.post("/bestaetigen", { config: confirming }, async (request, reply) => {
     const owner = ownerOf(request);
     const response = passkeyResponse(request.body);
     const checked = response ? await verifyPasskey(app.db, relyingParty(app, request), response, owner) : { ok: false as const };
@@ -109,9 +107,9 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return sessionInfo(session!);
   });
 
-  app.get("/api/verwaltung/sitzung", { config: editors }, async (request) => sessionInfo(request.owner!));
+  app.get("/sitzung", { config: editors }, async (request) => sessionInfo(request.owner!));
 
-  app.post("/api/verwaltung/abmelden", { config: editors }, async (request, reply) => {
+  app.post("/abmelden", { config: editors }, async (request, reply) => {
     await endSession(app.db, request.cookies[SESSION_COOKIE]!);
     await audit(app.db, ownerOf(request), "logout");
     return clearCookie(reply).send({ ok: true });
@@ -119,7 +117,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
 
   // With `passkeys: true` every passkey of the owner goes too, which needs a recent login like removing one.
   app.post(
-    "/api/verwaltung/sitzungen-beenden",
+    "/sitzungen-beenden",
     {
       config: editors,
       preHandler: async (request, reply) => {

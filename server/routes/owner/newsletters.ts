@@ -4,6 +4,7 @@
  * Refusals (text, the consent's monthly limit, state) answer with the German message.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { NewsletterLimitError } from "../../newsletters/limit";
@@ -21,13 +22,12 @@ import {
 import { NewsletterInputError } from "../../newsletters/render";
 import { previewNewsletter, queueTestMail } from "../../newsletters/test-mail";
 import { ownerOf } from "./guard";
-import { field, recordId } from "./input";
-import { OWNER_MESSAGES } from "./messages";
+import { IdParams, NewsletterBody, NewsletterTextBody, NoQuery } from "../../../common/owner/schemas";
 
-const text = (body: unknown) => ({
-  subject: field(body, "subject") ?? "",
-  preheader: field(body, "preheader") ?? "",
-  body: field(body, "body") ?? "",
+const text = (body: NewsletterTextBody) => ({
+  subject: body.subject ?? "",
+  preheader: body.preheader ?? "",
+  body: body.body ?? "",
 });
 
 /** The German answer to a refusal; anything else is left to the server's error handler. */
@@ -38,17 +38,19 @@ function refused(request: FastifyRequest, reply: FastifyReply, error: unknown): 
   throw error;
 }
 
-export default async function newsletterRoutes(app: FastifyInstance): Promise<void> {
+export default async function newsletterRoutes(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   // Room for a long text (100,000 characters, up to 4 bytes each) with its JSON; longer bodies get a 413.
   const bodyLimit = 1_024 * 1_024;
 
-  app.get("/api/verwaltung/newsletter", async () => ({
+  app.get("/newsletter", { schema: { querystring: NoQuery } }, async () => ({
     newsletters: await listNewsletters(app.db),
     perMonth: limitSettings(app.mail).perMonth,
     timeZone: app.mail.site.timeZone,
   }));
 
-  app.post("/api/verwaltung/newsletter/vorschau", { bodyLimit }, async (request, reply) => {
+  const withText = { bodyLimit, schema: { body: NewsletterTextBody } };
+  app.post("/newsletter/vorschau", withText, async (request, reply) => {
     try {
       return previewNewsletter(app.mail, text(request.body), "Vorname");
     } catch (error) {
@@ -56,7 +58,7 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
     }
   });
 
-  app.post("/api/verwaltung/newsletter/test", { bodyLimit }, async (request, reply) => {
+  app.post("/newsletter/test", withText, async (request, reply) => {
     const owner = ownerOf(request);
     try {
       await queueTestMail(app.db, app.mail, text(request.body), owner);
@@ -68,11 +70,9 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
   });
 
   /** Saves the text (a new draft, or the draft `id`), then, with `send`, sends it now or at `at`. */
-  app.post("/api/verwaltung/newsletter", { bodyLimit }, async (request, reply) => {
+  app.post("/newsletter", { bodyLimit, schema: { body: NewsletterBody } }, async (request, reply) => {
     const owner = ownerOf(request);
-    const idField = field(request.body, "id");
-    const send = field(request.body, "send");
-    const at = field(request.body, "at");
+    const { id: idField, send, at } = request.body;
     try {
       let sendAt: Date | undefined;
       if (send === "later") {
@@ -84,8 +84,7 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
       }
       let id: number;
       if (idField) {
-        const existing = recordId(idField);
-        if (!existing) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badId });
+        const existing = Number(idField);
         await updateNewsletter(app.db, app.mail, existing, text(request.body));
         id = existing;
       } else id = await createNewsletter(app.db, app.mail, text(request.body), owner);
@@ -103,9 +102,8 @@ export default async function newsletterRoutes(app: FastifyInstance): Promise<vo
     }
   });
 
-  app.post<{ Params: { id: string } }>("/api/verwaltung/newsletter/:id/absagen", async (request, reply) => {
-    const id = recordId(request.params.id);
-    if (!id) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badId });
+  app.post("/newsletter/:id/absagen", { schema: { params: IdParams } }, async (request, reply) => {
+    const id = Number(request.params.id);
     try {
       await cancelNewsletter(app.db, id);
     } catch (error) {

@@ -107,6 +107,21 @@ const CASES: Case[] = [
   },
   { method: "POST", url: "/api/verwaltung/sitzung", body: { token: { $gt: "" } }, status: 400 },
   { method: "POST", url: "/api/verwaltung/anmeldelink", body: { email: ["inhaber@urkraft-test.de"] }, status: 400 },
+  // Every list takes only the parameters its schema declares, each once, as a plain value without NUL.
+  { url: "/api/verwaltung/leads?suche=%00", status: 400 },
+  { url: "/api/verwaltung/leads?status[]=x", status: 400 },
+  { url: "/api/verwaltung/leads?status=confirmed&seite=2", status: 400 },
+  { url: "/api/verwaltung/anfragen?filter[]=offen", status: 400 },
+  { url: "/api/verwaltung/anfragen?suche=%00", status: 400 },
+  { url: "/api/verwaltung/protokoll?vor[]=1", status: 400 },
+  { url: "/api/verwaltung/protokoll?suche=%00", status: 400 },
+  { url: "/api/verwaltung/besucher?tage=30&tage=90", status: 400, message: OWNER_MESSAGES.badPeriod },
+  { url: "/api/verwaltung/besucher?tage[]=30", status: 400 },
+  { url: "/api/verwaltung/besucher?suche=%00", status: 400 },
+  { url: "/api/verwaltung/besucher/export.csv?tage=30&tage=30", status: 400, message: OWNER_MESSAGES.badPeriod },
+  { url: "/api/verwaltung/person?email=a@b.de&suche=%00", status: 400 },
+  { url: "/api/verwaltung/webhooks?suche=%00", status: 400 },
+  { url: "/api/verwaltung/newsletter?status[]=x", status: 400 },
   // Unknown paths answer 404 in German.
   { url: "/api/verwaltung/gibt-es-nicht", status: 404, message: OWNER_MESSAGES.notFound },
   { method: "POST", url: "/api/verwaltung/anfragen/1/loeschen", body: {}, status: 404, message: OWNER_MESSAGES.notFound },
@@ -151,6 +166,30 @@ for (const target of databaseTargets()) {
         assert.equal(response.headers["x-robots-tag"], "noindex, nofollow");
       });
     }
+
+    it("the lists still answer what the screens ask", async () => {
+      for (const url of [
+        "/leads?status=confirmed",
+        "/leads?status=alle&vor=5",
+        "/anfragen?filter=alle&q=x",
+        "/protokoll",
+        "/besucher?tage=90",
+        "/webhooks",
+        "/newsletter",
+      ]) {
+        const response = await test.app.inject({ url: `/api/verwaltung${url}`, headers: { accept: "application/json", cookie } });
+        assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
+      }
+    });
+
+    it("a crafted query without a session gets 401 first, as before", async () => {
+      const response = await test.app.inject({
+        url: "/api/verwaltung/leads?status[]=x",
+        headers: { accept: "application/json" },
+      });
+      assert.equal(response.statusCode, 401);
+      assert.equal(response.json().error, OWNER_MESSAGES.loginNeeded);
+    });
 
     it("wrote no server error to the log and still answers", async () => {
       const failures = test.logs.filter((line) => /"level":50|request failed/.test(line));

@@ -3,36 +3,35 @@
  * and removing need a recent login (requireRecentLogin), and every owner gets a mail about it (an editor too).
  */
 import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { notifyPasskeyChange } from "../../services/owner-alerts";
 import { listPasskeys, PASSKEY_NAME_MAX, registerPasskey, registrationOptions, removePasskey } from "../../services/passkeys";
 import { ownerOf, requireRecentLogin } from "./guard";
-import { field } from "./input";
+import { PasskeyBody, PasskeyIdParams } from "../../../common/owner/schemas";
 import { OWNER_MESSAGES } from "./messages";
 import { relyingParty } from "./relying-party";
 
-/** A credential id as WebAuthn gives it: base64url. */
-export const PASSKEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
-
-export default async function passkeyRoutes(app: FastifyInstance): Promise<void> {
+export default async function passkeyRoutes(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const editors = { ownerAccess: "editors" } as const;
-  const recent = { preHandler: requireRecentLogin, config: editors };
+  const recent = { preValidation: requireRecentLogin, config: editors };
 
-  app.get("/api/verwaltung/passkeys", { config: editors }, async (request) => ({
+  app.get("/passkeys", { config: editors }, async (request) => ({
     passkeys: await listPasskeys(app.db, ownerOf(request)),
   }));
 
-  app.post("/api/verwaltung/passkeys/optionen", recent, async (request) =>
+  app.post("/passkeys/optionen", recent, async (request) =>
     registrationOptions(app.db, relyingParty(app, request), ownerOf(request)),
   );
 
-  app.post("/api/verwaltung/passkeys", recent, async (request, reply) => {
-    const name = field(request.body, "name")?.trim();
+  app.post("/passkeys", { ...recent, schema: { body: PasskeyBody } }, async (request, reply) => {
+    const name = request.body.name.trim();
     if (!name || name.length > PASSKEY_NAME_MAX)
       return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.passkeyName });
-    const response = (request.body as { response?: RegistrationResponseJSON }).response;
+    const response = request.body.response as RegistrationResponseJSON | undefined;
     const owner = ownerOf(request);
     const saved = await app.db.transaction(async (tx) => {
       const registered =
@@ -48,10 +47,9 @@ export default async function passkeyRoutes(app: FastifyInstance): Promise<void>
     return reply.code(201).send({ passkeys: await listPasskeys(app.db, owner) });
   });
 
-  app.delete<{ Params: { id: string } }>("/api/verwaltung/passkeys/:id", recent, async (request, reply) => {
+  app.delete("/passkeys/:id", { ...recent, schema: { params: PasskeyIdParams } }, async (request, reply) => {
     const owner = ownerOf(request);
     const id = request.params.id;
-    if (!PASSKEY_ID_PATTERN.test(id)) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badPasskeyId });
     const removed = await app.db.transaction(async (tx) => {
       const name = await removePasskey(tx, owner, id);
       if (name === undefined) return false;

@@ -1,35 +1,29 @@
 /** Leads with their proof of consent, the newsletter export, one person's data (Art. 15), erasure (Art. 17) and the audit log. */
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { EMAIL_PATTERN } from "../../../common/forms/schemas";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sendError } from "../../http/errors";
 import { erasePerson, showPerson } from "../../services/privacy";
 import { audit, AUDIT_PAGE_SIZE, listAudit, maskEmail } from "../../services/audit-log";
-import { confirmedLeadsCsv, LEAD_FILTERS, listLeads, type LeadFilter } from "../../services/lead-list";
+import { confirmedLeadsCsv, listLeads } from "../../services/lead-list";
 import { ownerOf, requireRecentLogin } from "./guard";
-import { field, recordId } from "./input";
 import { OWNER_MESSAGES } from "./messages";
 import { labelledRow, PERSON_SECTIONS } from "../../../common/privacy/person-fields";
 import { ROUTES } from "../../../common/routes";
 import type { PersonData } from "../../services/privacy";
-
-const isEmail = (value: unknown): value is string =>
-  typeof value === "string" && value.length <= 255 && EMAIL_PATTERN.test(value.trim());
+import { AuditQuery, EraseBody, LeadsQuery, PersonQuery } from "../../../common/owner/schemas";
 
 const berlinDate = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
 
-export default async function peopleRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/leads", async (request, reply) => {
+export default async function peopleRoutes(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get("/leads", { schema: { querystring: LeadsQuery } }, async (request) => {
     const { status = "alle", vor } = request.query;
-    if (typeof status !== "string" || !LEAD_FILTERS.includes(status as LeadFilter)) {
-      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badFilter });
-    }
-    const beforeId = vor === undefined ? undefined : recordId(vor);
-    if (vor !== undefined && !beforeId) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badCursor });
-    return listLeads(app.db, { filter: status as LeadFilter, beforeId });
+    return listLeads(app.db, { filter: status, beforeId: vor === undefined ? undefined : Number(vor) });
   });
 
-  app.get("/api/verwaltung/leads/export.csv", { preHandler: requireRecentLogin }, async (request, reply) => {
+  app.get("/leads/export.csv", { preHandler: requireRecentLogin }, async (request, reply) => {
     const owner = ownerOf(request);
     let count = 0;
     // Sent as it is read; the audit row is written after the last lead, before the answer ends.
@@ -48,13 +42,9 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
       .send(Readable.from(body()));
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/person", async (request, reply) => {
-    const { email, download: downloadFlag } = request.query;
-    if (!isEmail(email)) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.emailInvalid });
-    if (downloadFlag !== undefined && downloadFlag !== "1") {
-      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badDownload });
-    }
-    const download = downloadFlag === "1";
+  app.get("/person", { schema: { querystring: PersonQuery } }, async (request, reply) => {
+    const { email } = request.query;
+    const download = request.query.download === "1";
     const data = await showPerson(app.db, email.trim());
     const found = data.leads.length + data.contactRequests.length + data.mails.length > 0;
     await audit(app.db, ownerOf(request), download ? "person-downloaded" : "person-viewed", maskEmail(email));
@@ -67,10 +57,8 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
     return { found, data };
   });
 
-  app.post("/api/verwaltung/person/loeschen", { preHandler: requireRecentLogin }, async (request, reply) => {
-    const email = field(request.body, "email");
-    const confirmation = field(request.body, "confirmation");
-    if (!isEmail(email)) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.emailInvalid });
+  app.post("/person/loeschen", { preValidation: requireRecentLogin, schema: { body: EraseBody } }, async (request, reply) => {
+    const { email, confirmation } = request.body;
     if (confirmation?.trim().toLowerCase() !== email.trim().toLowerCase()) {
       return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.eraseMismatch });
     }
@@ -84,11 +72,9 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
     return { erased: result };
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/protokoll", async (request, reply) => {
+  app.get("/protokoll", { schema: { querystring: AuditQuery } }, async (request) => {
     const { vor } = request.query;
-    const beforeId = vor === undefined ? undefined : recordId(vor);
-    if (vor !== undefined && !beforeId) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badCursor });
-    const entries = await listAudit(app.db, beforeId);
+    const entries = await listAudit(app.db, vor === undefined ? undefined : Number(vor));
     return {
       entries,
       next: entries.length === AUDIT_PAGE_SIZE ? entries[entries.length - 1]!.id : null,

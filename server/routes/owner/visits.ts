@@ -1,28 +1,25 @@
 /** Besucher: the visit statistics of the last 30 or 90 days (server/analytics), as JSON and as CSV. */
 import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { VisitsQuery } from "../../../common/owner/schemas";
 import { STATS_PERIODS } from "../../../common/visit-stats";
 import { SOURCE_HEADER, routeRow, sourceRow, statsForDays } from "../../analytics/report";
 import { toCsv } from "../../cli/csv";
-import { sendError } from "../../http/errors";
-import { OWNER_MESSAGES } from "./messages";
 
-function periodOf(value: unknown): number | undefined {
-  if (value === undefined) return STATS_PERIODS[0];
-  return STATS_PERIODS.find((days) => String(days) === value);
-}
+const periodOf = (value: string | undefined): number => (value === undefined ? STATS_PERIODS[0] : Number(value));
 
-export default async function visitRoutes(app: FastifyInstance): Promise<void> {
+export default async function visitRoutes(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const timeZone = app.mail.site.timeZone;
 
-  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/besucher", async (request, reply) => {
+  const withPeriod = { schema: { querystring: VisitsQuery } };
+  app.get("/besucher", withPeriod, async (request) => {
     const days = periodOf(request.query.tage);
-    if (!days) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badPeriod });
     return { ...(await statsForDays(app.db, days, timeZone)), counting: app.visitStats !== null };
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>("/api/verwaltung/besucher/export.csv", async (request, reply) => {
+  app.get("/besucher/export.csv", withPeriod, async (request, reply) => {
     const days = periodOf(request.query.tage);
-    if (!days) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badPeriod });
     const stats = await statsForDays(app.db, days, timeZone);
     const rows = [
       ...stats.routes.map((row) => {

@@ -1,10 +1,11 @@
 /** The webhook delivery log: the last 500 deliveries, "erneut senden", and lifting a 410 deactivation. */
 import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { enableEndpoint, listDeliveries, listEndpoints, resendDelivery } from "../../webhooks/log";
 import { ownerOf, requireRecentLogin } from "./guard";
-import { field, recordId } from "./input";
+import { EndpointBody, IdParams, NoQuery } from "../../../common/owner/schemas";
 import { OWNER_MESSAGES } from "./messages";
 
 const RESEND_REFUSALS = {
@@ -14,14 +15,15 @@ const RESEND_REFUSALS = {
   "endpoint-removed": [409, OWNER_MESSAGES.endpointRemoved],
 } as const;
 
-export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
+export default async function webhookRoutes(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+
   const state = async () => ({ endpoints: await listEndpoints(app.db), deliveries: await listDeliveries(app.db) });
 
-  app.get("/api/verwaltung/webhooks", state);
+  app.get("/webhooks", { schema: { querystring: NoQuery } }, state);
 
-  app.post<{ Params: { id: string } }>("/api/verwaltung/webhooks/:id/erneut", async (request, reply) => {
-    const id = recordId(request.params.id);
-    if (!id) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badId });
+  app.post("/webhooks/:id/erneut", { schema: { params: IdParams } }, async (request, reply) => {
+    const id = Number(request.params.id);
     const outcome = await resendDelivery(app.db, id);
     if (outcome !== "queued") {
       const [status, message] = RESEND_REFUSALS[outcome];
@@ -32,9 +34,10 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
   });
 
   // Sending to a receiver again hands on personal data: a recent login is needed, as for the export.
-  app.post("/api/verwaltung/webhooks/endpunkt", { preHandler: requireRecentLogin }, async (request, reply) => {
-    const url = field(request.body, "url");
-    if (!url || url.length > 2048 || !URL.canParse(url)) {
+  const enabling = { preValidation: requireRecentLogin, schema: { body: EndpointBody } };
+  app.post("/webhooks/endpunkt", enabling, async (request, reply) => {
+    const { url } = request.body;
+    if (!URL.canParse(url)) {
       return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badUrl });
     }
     if (!(await enableEndpoint(app.db, url))) {

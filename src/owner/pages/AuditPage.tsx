@@ -1,8 +1,9 @@
 /** Protokoll: every owner action with owner, time and object, newest first. */
 import React, { useCallback, useEffect, useState } from "react";
-import { api, errorText } from "../api";
+import { api, errorText, withQuery } from "../api";
 import { dateTime } from "../format";
 import { Alert, Loading, PageTitle, smallButton } from "../ui";
+import type { AuditQuery } from "../../../common/owner/schemas";
 
 interface Entry {
   id: number;
@@ -20,7 +21,7 @@ export function AuditPage() {
   const load = useCallback(async (before?: number) => {
     try {
       const page = await api<{ entries: Entry[]; next: number | null; keepDays: number }>(
-        `/protokoll${before ? `?vor=${before}` : ""}`,
+        withQuery("/protokoll", { vor: before ? String(before) : undefined } satisfies AuditQuery),
       );
       setKeepDays(page.keepDays);
       setEntries((current) => (before ? [...(current ?? []), ...page.entries] : page.entries));

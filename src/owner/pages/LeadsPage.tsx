@@ -1,12 +1,13 @@
 /** Sign-ups (leads): status, dates and the full proof of consent of each; the CSV list of confirmed leads for the owner's records. */
 import React, { useCallback, useEffect, useState } from "react";
-import { api, errorText } from "../api";
+import { api, errorText, withQuery } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle, smallButton } from "../ui";
 import { requireRecentLogin, useConfirmedAction } from "../ConfirmLogin";
 import { numberWord } from "../../../common/content/placeholders";
 
 import type { ConsentProof as Proof } from "../../../common/owner/api-types";
+import type { LeadsQuery } from "../../../common/owner/schemas";
 
 interface Lead {
   id: number;
@@ -55,10 +56,9 @@ export function LeadsPage() {
 
   const load = useCallback(
     async (before?: number) => {
-      const params = new URLSearchParams({ status: filter });
-      if (before) params.set("vor", String(before));
+      const query: LeadsQuery = { status: filter, vor: before ? String(before) : undefined };
       try {
-        const page = await api<{ leads: Lead[]; next: number | null }>(`/leads?${params}`);
+        const page = await api<{ leads: Lead[]; next: number | null }>(withQuery("/leads", query));
         setLeads((current) => (before ? [...(current ?? []), ...page.leads] : page.leads));
         setNext(page.next);
       } catch (caught) {

@@ -10,6 +10,7 @@ import { Alert, Card, inputClass, labelClass } from "../ui";
 import { OwnerLayout } from "../OwnerLayout";
 import { OWNER_SCREENS } from "../../../common/routes";
 import { LOGIN_LINK_MINUTES } from "../../../common/owner/limits";
+import type { LoginLinkBody } from "../../../common/owner/schemas";
 
 function tokenFromUrl(): string | null {
   if (typeof window === "undefined") return null;
@@ -47,7 +48,7 @@ export function LoginPage() {
   const requestLink = (event: React.FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const answer = await api<{ message: string }>("/anmeldelink", { method: "POST", body: { email } });
+      const answer = await api<{ message: string }>("/anmeldelink", { method: "POST", body: { email } satisfies LoginLinkBody });
       setNotice(answer.message);
     });
   };

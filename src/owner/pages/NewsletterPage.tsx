@@ -9,6 +9,7 @@ import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
 import type { NewsletterFigures } from "../../../common/newsletter-figures";
 import { numberWord } from "../../../common/content/placeholders";
+import type { NewsletterBody, NewsletterTextBody } from "../../../common/owner/schemas";
 
 interface Newsletter {
   id: number;
@@ -73,7 +74,7 @@ export function NewsletterPage() {
       setBusy(false);
     }
   };
-  const text = { subject, preheader, body };
+  const text: NewsletterTextBody = { subject, preheader, body };
 
   const showPreview = () =>
     run(async () => {
@@ -89,7 +90,7 @@ export function NewsletterPage() {
     run(async () => {
       const { newsletter } = await api<{ newsletter: Newsletter }>("/newsletter", {
         method: "POST",
-        body: { ...text, send: when, at: at.replace("T", " ") },
+        body: { ...text, send: when, at: at.replace("T", " ") } satisfies NewsletterBody,
       });
       setSubject("");
       setPreheader("");

@@ -1,12 +1,13 @@
 /** Person: everything stored about one address (Art. 15 DSGVO) as a page and a JSON download; erasure (Art. 17). */
 import React, { useState } from "react";
-import { api, errorText } from "../api";
+import { api, errorText, withQuery } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, PageTitle, smallButton } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
 
 import { PERSON_FIELD_LABELS as FIELD_LABELS, PERSON_SECTIONS as SECTIONS } from "../../../common/privacy/person-fields";
 import type { PersonData } from "../../../common/owner/api-types";
+import type { PersonQuery, EraseBody } from "../../../common/owner/schemas";
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return "–";
@@ -29,7 +30,9 @@ export function PersonPage() {
     setNotice(undefined);
     setErased(undefined);
     try {
-      const answer = await api<{ found: boolean; data: PersonData }>(`/person?${new URLSearchParams({ email: email.trim() })}`);
+      const answer = await api<{ found: boolean; data: PersonData }>(
+        withQuery("/person", { email: email.trim() } satisfies PersonQuery),
+      );
       setData(answer.data);
       setFound(answer.found);
       setConfirmation("");
@@ -47,7 +50,7 @@ export function PersonPage() {
     await confirmed(async () => {
       const answer = await api<{ erased: { leads: number; contactRequests: number; mails: number } }>("/person/loeschen", {
         method: "POST",
-        body: { email: data.email, confirmation },
+        body: { email: data.email, confirmation } satisfies EraseBody,
       });
       const { leads, contactRequests, mails } = answer.erased;
       setNotice(

@@ -5,6 +5,7 @@ import { OWNER_SCREENS } from "../../../common/routes";
 import { api, errorText } from "../api";
 import { age, dateTime } from "../format";
 import { Alert, Card, labelClass, Loading, PageTitle, smallButton } from "../ui";
+import type { ReplyBody } from "../../../common/owner/schemas";
 
 const REPLY_MAX = 5000;
 
@@ -110,7 +111,11 @@ export function RequestPage({ id }: { id: string }) {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void act("antwort", { text: reply }, "Deine Antwort ist unterwegs. Die Anfrage ist als beantwortet markiert.");
+            void act(
+              "antwort",
+              { text: reply } satisfies ReplyBody,
+              "Deine Antwort ist unterwegs. Die Anfrage ist als beantwortet markiert.",
+            );
           }}
         >
           <label htmlFor="reply" className={labelClass}>

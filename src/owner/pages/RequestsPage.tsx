@@ -1,11 +1,12 @@
 /** Anfragen: newest first, filter open/answered/all, search by name or e-mail, more on demand. */
 import React, { useCallback, useEffect, useState } from "react";
 import { Link } from "../router";
-import { api, errorText } from "../api";
+import { api, errorText, withQuery } from "../api";
 import { age, dateTime } from "../format";
 import { Alert, Card, FilterButtons, inputClass, Loading, PageTitle, smallButton } from "../ui";
 
 import type { RequestSummary as Summary } from "../../../common/owner/api-types";
+import type { RequestsQuery } from "../../../common/owner/schemas";
 
 const FILTERS = [
   { value: "offen", label: "Offen" },
@@ -24,11 +25,9 @@ export function RequestsPage() {
   const load = useCallback(
     async (before?: string) => {
       setError(undefined);
-      const params = new URLSearchParams({ filter });
-      if (query) params.set("q", query);
-      if (before) params.set("vor", before);
+      const params: RequestsQuery = { filter, q: query || undefined, vor: before };
       try {
-        const page = await api<{ requests: Summary[]; next: string | null }>(`/anfragen?${params}`);
+        const page = await api<{ requests: Summary[]; next: string | null }>(withQuery("/anfragen", params));
         setRequests((current) => (before ? [...(current ?? []), ...page.requests] : page.requests));
         setNext(page.next);
       } catch (caught) {

@@ -10,6 +10,7 @@ import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
 import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from "../../../common/owner/limits";
+import type { PasskeyBody } from "../../../common/owner/schemas";
 
 interface Passkey {
   id: string;
@@ -57,7 +58,10 @@ export function SecurityPage() {
       } catch {
         throw new Error("Das Anlegen des Passkeys wurde abgebrochen.");
       }
-      const answer = await api<{ passkeys: Passkey[] }>("/passkeys", { method: "POST", body: { name, response } });
+      const answer = await api<{ passkeys: Passkey[] }>("/passkeys", {
+        method: "POST",
+        body: { name, response } satisfies PasskeyBody,
+      });
       setPasskeys(answer.passkeys);
       setName("");
       setNotice("Passkey gespeichert. Beim nächsten Mal meldest du dich damit an.");

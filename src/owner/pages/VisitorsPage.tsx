@@ -4,10 +4,11 @@
  * rates, and the CSV export.
  */
 import React, { useEffect, useState } from "react";
-import { api, errorText } from "../api";
+import { api, errorText, withQuery } from "../api";
 import { VisitsChart } from "../Chart";
 import { shortDate } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle } from "../ui";
+import type { VisitsQuery } from "../../../common/owner/schemas";
 import {
   KEPT_AFTER_DAYS,
   MAX_SOURCES_PER_DAY,
@@ -80,7 +81,10 @@ export function VisitorsPage() {
   useEffect(() => {
     setStats(undefined);
     setError(undefined);
-    api<VisitStats & { counting: boolean }>(`/besucher?tage=${period}`).then(setStats, (caught) => setError(errorText(caught)));
+    api<VisitStats & { counting: boolean }>(withQuery("/besucher", { tage: period } satisfies VisitsQuery)).then(
+      setStats,
+      (caught) => setError(errorText(caught)),
+    );
   }, [period]);
 
   const total = (key: "views" | "visits" | "leads" | "confirmed" | "contacts") =>

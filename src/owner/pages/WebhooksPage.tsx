@@ -4,6 +4,7 @@ import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, Loading, PageTitle, smallButton } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
+import type { EndpointBody } from "../../../common/owner/schemas";
 
 interface Endpoint {
   url: string;
@@ -88,7 +89,13 @@ export function WebhooksPage() {
                       <button
                         type="button"
                         className={smallButton}
-                        onClick={() => void act("/webhooks/endpunkt", { url: endpoint.url }, "Empfänger wieder aktiviert.")}
+                        onClick={() =>
+                          void act(
+                            "/webhooks/endpunkt",
+                            { url: endpoint.url } satisfies EndpointBody,
+                            "Empfänger wieder aktiviert.",
+                          )
+                        }
                       >
                         Wieder aktivieren
                       </button>
