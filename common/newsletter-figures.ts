@@ -15,3 +15,22 @@ export interface NewsletterFigures {
   /** Unsubscribed through the link in this newsletter. */
   unsubscribed: number;
 }
+
+/** The figures in the order the server counts them (server/newsletters/newsletters.ts, FIGURES_SQL). */
+export const NEWSLETTER_FIGURES = [
+  "recipients",
+  "sent",
+  "waiting",
+  "failed",
+  "undeliverable",
+  "cancelled",
+  "unsubscribed",
+] as const satisfies readonly (keyof NewsletterFigures)[];
+
+// Every figure is in the list (the compiler refuses one left out).
+const _everyFigure: [Exclude<keyof NewsletterFigures, (typeof NEWSLETTER_FIGURES)[number]>] extends [never] ? true : never = true;
+
+/** The figures of a row that carries them among other columns. */
+export function figuresOf(row: NewsletterFigures): NewsletterFigures {
+  return Object.fromEntries(NEWSLETTER_FIGURES.map((name) => [name, row[name]])) as unknown as NewsletterFigures;
+}

@@ -31,30 +31,22 @@ export const SOURCE_HEADER = [
 const kept = (row: RouteFunnel | SourceFunnel) =>
   row.confirmedLongAgo > 0 ? `${row.stillSubscribed} von ${row.confirmedLongAgo}` : "–";
 
+/** A page's or a source's funnel as the CSV and the command line show it, after the columns that name it. */
+const funnelFigures = (row: RouteFunnel | SourceFunnel): string[] => [
+  String(row.views),
+  String(row.leads),
+  rate(row.leads, row.views),
+  String(row.confirmed),
+  kept(row),
+  String(row.contacts),
+];
+
 export function routeRow(row: RouteFunnel): string[] {
-  return [
-    row.route,
-    String(row.views),
-    String(row.leads),
-    rate(row.leads, row.views),
-    String(row.confirmed),
-    kept(row),
-    String(row.contacts),
-  ];
+  return [row.route, ...funnelFigures(row)];
 }
 
 export function sourceRow(row: SourceFunnel): string[] {
-  return [
-    row.source,
-    row.medium,
-    row.campaign,
-    String(row.views),
-    String(row.leads),
-    rate(row.leads, row.views),
-    String(row.confirmed),
-    kept(row),
-    String(row.contacts),
-  ];
+  return [row.source, row.medium, row.campaign, ...funnelFigures(row)];
 }
 
 /** The statistics of the last `days` days in the site's time zone (content/site.json `timeZone`). */

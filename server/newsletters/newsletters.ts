@@ -8,7 +8,7 @@ import type { MailContext } from "../mail/context";
 import { PERMANENT_FAILURE_PREFIX } from "../mail/outbox";
 import { assertWithinLimit, NEWSLETTER_LOCK, type LimitSettings } from "./limit";
 import { checkNewsletterText, type NewsletterText } from "./render";
-import type { NewsletterFigures } from "../../common/newsletter-figures";
+import { figuresOf, type NewsletterFigures } from "../../common/newsletter-figures";
 
 export const NEWSLETTER_STATUSES = {
   draft: "Entwurf",
@@ -42,7 +42,7 @@ export const FIGURES_SQL = `
   (count(*) FILTER (WHERE m.status = 'cancelled'))::int AS cancelled,
   (count(m.unsubscribed_at))::int AS unsubscribed`;
 
-interface Row {
+interface Row extends NewsletterFigures {
   id: number;
   subject: string;
   preheader: string;
@@ -53,13 +53,6 @@ interface Row {
   created_by: string;
   started_at: Date | string | null;
   finished_at: Date | string | null;
-  recipients: number;
-  sent: number;
-  waiting: number;
-  failed: number;
-  undeliverable: number;
-  cancelled: number;
-  unsubscribed: number;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -77,15 +70,7 @@ function summary(row: Row): NewsletterSummary {
     createdBy: row.created_by,
     startedAt: iso(row.started_at),
     finishedAt: iso(row.finished_at),
-    figures: {
-      recipients: row.recipients,
-      sent: row.sent,
-      waiting: row.waiting,
-      failed: row.failed,
-      undeliverable: row.undeliverable,
-      cancelled: row.cancelled,
-      unsubscribed: row.unsubscribed,
-    },
+    figures: figuresOf(row),
   };
 }
 

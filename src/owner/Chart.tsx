@@ -44,14 +44,8 @@ export function ActivityChart({ days }: { days: Day[] }) {
         })}
       </svg>
       <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-bark-700">
-        <span>
-          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 rounded-sm bg-forest-600" />
-          Anmeldungen (Info-Formular)
-        </span>
-        <span>
-          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 rounded-sm bg-ember-500" />
-          Kontaktanfragen
-        </span>
+        <LegendItem colour="bg-forest-600">Anmeldungen (Info-Formular)</LegendItem>
+        <LegendItem colour="bg-ember-500">Kontaktanfragen</LegendItem>
         <span>
           {shortDate(days[0]?.date ?? "")} bis {shortDate(days[days.length - 1]?.date ?? "")}
         </span>
@@ -112,14 +106,8 @@ export function VisitsChart({ days }: { days: VisitDay[] }) {
         })}
       </svg>
       <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-bark-700">
-        <span>
-          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 rounded-sm bg-forest-600" />
-          Aufrufe (oben, höchster Tag {maxViews})
-        </span>
-        <span>
-          <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 rounded-sm bg-ember-500" />
-          Anmeldungen (unten, höchster Tag {maxLeads})
-        </span>
+        <LegendItem colour="bg-forest-600">Aufrufe (oben, höchster Tag {maxViews})</LegendItem>
+        <LegendItem colour="bg-ember-500">Anmeldungen (unten, höchster Tag {maxLeads})</LegendItem>
         <span>
           {shortDate(days[0]?.day ?? "")} bis {shortDate(days[days.length - 1]?.day ?? "")}
         </span>
@@ -159,5 +147,15 @@ function DayTable({ rows, titles }: { rows: { day: string; figures: number[] }[]
         </tbody>
       </table>
     </details>
+  );
+}
+
+/** One entry of a chart's legend: the bars' colour, then what they count. */
+function LegendItem({ colour, children }: { colour: string; children: React.ReactNode }) {
+  return (
+    <span>
+      <span aria-hidden="true" className={`mr-1 inline-block h-3 w-3 rounded-sm ${colour}`} />
+      {children}
+    </span>
   );
 }

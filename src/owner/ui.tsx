@@ -63,3 +63,38 @@ export function FilterButtons<Value extends string>(props: {
     </fieldset>
   );
 }
+
+/**
+ * A list as a table: a caption for screen readers, one header cell per column ("" for a column of buttons,
+ * named "Aktion" for screen readers), the rows as children; scrolls sideways on a narrow screen.
+ */
+export function DataTable({
+  caption,
+  columns,
+  framed = true,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  /** On a white card of its own (else inside one). */
+  framed?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={framed ? "overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-cream-200" : "overflow-x-auto"}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-cream-100">
+          <tr>
+            {columns.map((title) => (
+              <th key={title} scope="col" className="px-3 py-2">
+                {title || <span className="sr-only">Aktion</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@
 import React, { useCallback, useEffect, useState } from "react";
 import { api, errorText, withQuery } from "../api";
 import { dateTime } from "../format";
-import { Alert, Loading, PageTitle, smallButton } from "../ui";
+import { Alert, Loading, PageTitle, smallButton, DataTable } from "../ui";
 import type { AuditQuery } from "../../../common/owner/schemas";
 
 interface Entry {
@@ -45,37 +45,16 @@ export function AuditPage() {
       {!entries ? (
         <Loading />
       ) : (
-        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-cream-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Protokoll der Aktionen</caption>
-            <thead className="bg-cream-100">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Zeit
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Wer
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Aktion
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Gegenstand
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} className="border-t border-cream-200">
-                  <td className="px-3 py-2 whitespace-nowrap">{dateTime(entry.at)}</td>
-                  <td className="px-3 py-2 break-all">{entry.owner}</td>
-                  <td className="px-3 py-2">{entry.label}</td>
-                  <td className="px-3 py-2">{entry.object ?? "–"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Protokoll der Aktionen" columns={["Zeit", "Wer", "Aktion", "Gegenstand"]}>
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-t border-cream-200">
+              <td className="px-3 py-2 whitespace-nowrap">{dateTime(entry.at)}</td>
+              <td className="px-3 py-2 break-all">{entry.owner}</td>
+              <td className="px-3 py-2">{entry.label}</td>
+              <td className="px-3 py-2">{entry.object ?? "–"}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {next && (
         <button type="button" className={`${smallButton} mt-4`} onClick={() => void load(next)}>

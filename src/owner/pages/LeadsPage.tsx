@@ -1,5 +1,6 @@
 /** Sign-ups (leads): status, dates and the full proof of consent of each; the CSV list of confirmed leads for the owner's records. */
 import React, { useCallback, useEffect, useState } from "react";
+import { OWNER_API_PREFIX } from "../../../common/routes";
 import { api, errorText, withQuery } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle, smallButton } from "../ui";
@@ -29,7 +30,7 @@ const FILTERS = [
   { value: "unsubscribed", label: "Abgemeldet" },
 ] as const;
 
-const EXPORT_URL = "/api/verwaltung/leads/export.csv";
+const EXPORT_URL = `${OWNER_API_PREFIX}/leads/export.csv`;
 
 export function LeadsPage() {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("alle");

@@ -6,7 +6,7 @@
 import React, { useCallback, useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
-import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
+import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton, DataTable } from "../ui";
 import type { NewsletterFigures } from "../../../common/newsletter-figures";
 import { numberWord } from "../../../common/content/placeholders";
 import type { NewsletterBody, NewsletterTextBody } from "../../../common/owner/schemas";
@@ -246,43 +246,33 @@ export function NewsletterPage() {
         ) : list.newsletters.length === 0 ? (
           <p className="text-bark-700">Noch keiner.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Newsletter mit Status und Zahlen aus dem Postausgang, neueste zuerst</caption>
-              <thead className="bg-cream-100">
-                <tr>
-                  {["Betreff", "Status", "Versand", ...FIGURE_TITLES.map(([, title]) => title), ""].map((title) => (
-                    <th key={title} scope="col" className="px-3 py-2">
-                      {title || <span className="sr-only">Aktion</span>}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {list.newsletters.map((newsletter) => (
-                  <tr key={newsletter.id} className="border-t border-cream-200">
-                    <th scope="row" className="px-3 py-2 font-semibold">
-                      {newsletter.subject}
-                    </th>
-                    <td className="px-3 py-2">{newsletter.statusLabel}</td>
-                    <td className="px-3 py-2">{dateTime(newsletter.sendAt)}</td>
-                    {FIGURE_TITLES.map(([key]) => (
-                      <td key={key} className="px-3 py-2 text-right tabular-nums">
-                        {newsletter.figures[key]}
-                      </td>
-                    ))}
-                    <td className="px-3 py-2">
-                      {newsletter.status === "scheduled" && (
-                        <button type="button" className={smallButton} disabled={busy} onClick={() => void cancel(newsletter)}>
-                          Absagen<span className="sr-only">: {newsletter.subject}</span>
-                        </button>
-                      )}
-                    </td>
-                  </tr>
+          <DataTable
+            framed={false}
+            caption="Newsletter mit Status und Zahlen aus dem Postausgang, neueste zuerst"
+            columns={["Betreff", "Status", "Versand", ...FIGURE_TITLES.map(([, title]) => title), ""]}
+          >
+            {list.newsletters.map((newsletter) => (
+              <tr key={newsletter.id} className="border-t border-cream-200">
+                <th scope="row" className="px-3 py-2 font-semibold">
+                  {newsletter.subject}
+                </th>
+                <td className="px-3 py-2">{newsletter.statusLabel}</td>
+                <td className="px-3 py-2">{dateTime(newsletter.sendAt)}</td>
+                {FIGURE_TITLES.map(([key]) => (
+                  <td key={key} className="px-3 py-2 text-right tabular-nums">
+                    {newsletter.figures[key]}
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </div>
+                <td className="px-3 py-2">
+                  {newsletter.status === "scheduled" && (
+                    <button type="button" className={smallButton} disabled={busy} onClick={() => void cancel(newsletter)}>
+                      Absagen<span className="sr-only">: {newsletter.subject}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Card>
     </>

@@ -1,5 +1,6 @@
 /** Person: everything stored about one address (Art. 15 DSGVO) as a page and a JSON download; erasure (Art. 17). */
 import React, { useState } from "react";
+import { OWNER_API_PREFIX } from "../../../common/routes";
 import { api, errorText, withQuery } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, PageTitle, smallButton } from "../ui";
@@ -97,7 +98,7 @@ export function PersonPage() {
           <p className="mb-4">
             <a
               className={smallButton}
-              href={`/api/verwaltung/person?${new URLSearchParams({ email: data.email, download: "1" })}`}
+              href={OWNER_API_PREFIX + withQuery("/person", { email: data.email, download: "1" } satisfies PersonQuery)}
               download
             >
               Auskunft als JSON herunterladen

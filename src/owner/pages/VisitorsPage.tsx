@@ -5,6 +5,7 @@
  */
 import React, { useEffect, useState } from "react";
 import { api, errorText, withQuery } from "../api";
+import { OWNER_API_PREFIX } from "../../../common/routes";
 import { VisitsChart } from "../Chart";
 import { shortDate } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle } from "../ui";
@@ -43,6 +44,36 @@ function FunnelCells({ row }: { row: FunnelRow }) {
       <td className="py-1 pr-3 text-right tabular-nums">{kept(row)}</td>
       <td className="py-1 text-right tabular-nums">{row.contacts}</td>
     </>
+  );
+}
+
+/** A funnel per page or source: the columns that name the row, then the figures. */
+function FunnelTable({
+  caption,
+  views,
+  first,
+  children,
+}: {
+  caption: string;
+  views: string;
+  first: string[];
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <FunnelHead
+          views={views}
+          first={first.map((title) => (
+            <th key={title} scope="col" className="py-1 pr-3">
+              {title}
+            </th>
+          ))}
+        />
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
 
@@ -142,32 +173,19 @@ export function VisitorsPage() {
                   – einmal, wenn die Seite erscheint. Wer mit „Zurück“ zu einer schon gezeigten Seite geht oder sie im selben Tab
                   noch einmal öffnet, wird dabei nicht erneut gezählt.
                 </p>
-                <div className="overflow-x-auto">
-                  <table className="w-full text-sm">
-                    <caption className="sr-only">Die meistbesuchten Seiten mit ihren Anmeldungen</caption>
-                    <FunnelHead
-                      views="Aufrufe"
-                      first={
-                        <th scope="col" className="py-1 pr-3">
-                          Seite
-                        </th>
-                      }
-                    />
-                    <tbody>
-                      {stats.routes.slice(0, TOP).map((row) => (
-                        <tr key={row.route} className="border-b border-bark-100">
-                          <th scope="row" className="py-1 pr-3 text-left font-normal">
-                            {row.route}
-                            {row.inSite > 0 && (
-                              <span className="block text-bark-700">davon {row.inSite} innerhalb der Website geladen</span>
-                            )}
-                          </th>
-                          <FunnelCells row={row} />
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <FunnelTable caption="Die meistbesuchten Seiten mit ihren Anmeldungen" views="Aufrufe" first={["Seite"]}>
+                  {stats.routes.slice(0, TOP).map((row) => (
+                    <tr key={row.route} className="border-b border-bark-100">
+                      <th scope="row" className="py-1 pr-3 text-left font-normal">
+                        {row.route}
+                        {row.inSite > 0 && (
+                          <span className="block text-bark-700">davon {row.inSite} innerhalb der Website geladen</span>
+                        )}
+                      </th>
+                      <FunnelCells row={row} />
+                    </tr>
+                  ))}
+                </FunnelTable>
               </Card>
 
               <Card className="mt-6">
@@ -176,36 +194,18 @@ export function VisitorsPage() {
                   Woher die Besuche kamen und wie viele davon sich angemeldet haben. Ab {MAX_SOURCES_PER_DAY} verschiedenen
                   Quellen an einem Tag zählen weitere als „andere“.
                 </p>
-                <div className="overflow-x-auto">
-                  <table className="w-full text-sm">
-                    <caption className="sr-only">Die häufigsten Quellen mit ihren Anmeldungen</caption>
-                    <FunnelHead
-                      views="Besuche"
-                      first={
-                        <>
-                          <th scope="col" className="py-1 pr-3">
-                            Quelle
-                          </th>
-                          <th scope="col" className="py-1 pr-3">
-                            Medium
-                          </th>
-                        </>
-                      }
-                    />
-                    <tbody>
-                      {stats.sources.slice(0, TOP).map((row) => (
-                        <tr key={`${row.source}|${row.medium}|${row.campaign}`} className="border-b border-bark-100">
-                          <th scope="row" className="py-1 pr-3 text-left font-normal break-all">
-                            {SOURCE_LABELS[row.source] ?? row.source}
-                            {row.campaign && <span className="block text-bark-700">Kampagne: {row.campaign}</span>}
-                          </th>
-                          <td className="py-1 pr-3">{row.medium || "–"}</td>
-                          <FunnelCells row={row} />
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <FunnelTable caption="Die häufigsten Quellen mit ihren Anmeldungen" views="Besuche" first={["Quelle", "Medium"]}>
+                  {stats.sources.slice(0, TOP).map((row) => (
+                    <tr key={`${row.source}|${row.medium}|${row.campaign}`} className="border-b border-bark-100">
+                      <th scope="row" className="py-1 pr-3 text-left font-normal break-all">
+                        {SOURCE_LABELS[row.source] ?? row.source}
+                        {row.campaign && <span className="block text-bark-700">Kampagne: {row.campaign}</span>}
+                      </th>
+                      <td className="py-1 pr-3">{row.medium || "–"}</td>
+                      <FunnelCells row={row} />
+                    </tr>
+                  ))}
+                </FunnelTable>
               </Card>
 
               {campaigns.length > 0 && (
@@ -239,7 +239,11 @@ export function VisitorsPage() {
                 <p className="mb-3 text-sm text-bark-700">
                   Alle Seiten und Quellen dieses Zeitraums als CSV (für Excel: Semikolon, UTF-8).
                 </p>
-                <a className="btn-primary" href={`/api/verwaltung/besucher/export.csv?tage=${period}`} download>
+                <a
+                  className="btn-primary"
+                  href={OWNER_API_PREFIX + withQuery("/besucher/export.csv", { tage: period } satisfies VisitsQuery)}
+                  download
+                >
                   Besucherzahlen als CSV herunterladen
                 </a>
               </Card>

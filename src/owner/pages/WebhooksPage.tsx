@@ -2,7 +2,7 @@
 import React, { useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
-import { Alert, Card, Loading, PageTitle, smallButton } from "../ui";
+import { Alert, Card, Loading, PageTitle, smallButton, DataTable } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
 import type { EndpointBody } from "../../../common/owner/schemas";
 
@@ -109,46 +109,35 @@ export function WebhooksPage() {
           {state.deliveries.length === 0 ? (
             <p>Noch keine Zustellungen.</p>
           ) : (
-            <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-cream-200">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Webhook-Zustellungen, neueste zuerst</caption>
-                <thead className="bg-cream-100">
-                  <tr>
-                    {["Ereignis", "Empfänger", "Status", "Versuche", "Nächster Versuch", "Letzte Antwort", ""].map((title) => (
-                      <th key={title} scope="col" className="px-3 py-2">
-                        {title || <span className="sr-only">Aktion</span>}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.deliveries.map((delivery) => (
-                    <tr key={delivery.id} className="border-t border-cream-200">
-                      <td className="px-3 py-2">
-                        {delivery.event}
-                        <span className="block text-bark-700">{dateTime(delivery.createdAt)}</span>
-                      </td>
-                      <td className="px-3 py-2 break-all">{new URL(delivery.endpoint).host}</td>
-                      <td className="px-3 py-2">{STATUS[delivery.status]}</td>
-                      <td className="px-3 py-2">{delivery.attempts}</td>
-                      <td className="px-3 py-2">{dateTime(delivery.nextAttemptAt)}</td>
-                      <td className="px-3 py-2">{delivery.lastStatus ?? delivery.lastError ?? "–"}</td>
-                      <td className="px-3 py-2">
-                        {delivery.status !== "pending" && (
-                          <button
-                            type="button"
-                            className={smallButton}
-                            onClick={() => void act(`/webhooks/${delivery.id}/erneut`, {}, "Zustellung neu eingeplant.")}
-                          >
-                            Erneut senden
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Webhook-Zustellungen, neueste zuerst"
+              columns={["Ereignis", "Empfänger", "Status", "Versuche", "Nächster Versuch", "Letzte Antwort", ""]}
+            >
+              {state.deliveries.map((delivery) => (
+                <tr key={delivery.id} className="border-t border-cream-200">
+                  <td className="px-3 py-2">
+                    {delivery.event}
+                    <span className="block text-bark-700">{dateTime(delivery.createdAt)}</span>
+                  </td>
+                  <td className="px-3 py-2 break-all">{new URL(delivery.endpoint).host}</td>
+                  <td className="px-3 py-2">{STATUS[delivery.status]}</td>
+                  <td className="px-3 py-2">{delivery.attempts}</td>
+                  <td className="px-3 py-2">{dateTime(delivery.nextAttemptAt)}</td>
+                  <td className="px-3 py-2">{delivery.lastStatus ?? delivery.lastError ?? "–"}</td>
+                  <td className="px-3 py-2">
+                    {delivery.status !== "pending" && (
+                      <button
+                        type="button"
+                        className={smallButton}
+                        onClick={() => void act(`/webhooks/${delivery.id}/erneut`, {}, "Zustellung neu eingeplant.")}
+                      >
+                        Erneut senden
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </>
       )}
