@@ -14,7 +14,7 @@ import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } 
 import { serverValidator, templates, translateString, widgets } from "./form-theme";
 import { errorSchemaOf, uiSchemaFor } from "./form-schema";
 import type { ImageContext } from "./ImageWidget";
-import { OWNER_SCREENS } from "../../../common/routes";
+import { OWNER_API_PREFIX, OWNER_SCREENS } from "../../../common/routes";
 import type { CheckAnswer, CommitInfo, ContentFileAnswer, Publishing } from "../../../common/owner/content-types";
 
 const SAVE_DELAY_MS = 800;
@@ -328,7 +328,7 @@ export function ContentEditor({ file }: { file: string }) {
     () => ({
       prefix: "../".repeat(file.split("/").length - 1),
       images,
-      imageUrl: (path) => `/api/verwaltung/inhalte/bild?pfad=${encodeURIComponent(path)}`,
+      imageUrl: (path) => `${OWNER_API_PREFIX}/inhalte/bild?pfad=${encodeURIComponent(path)}`,
       upload: async (picked) => {
         try {
           const result = await uploadImage(picked);
@@ -552,7 +552,7 @@ function BackLink() {
 /** A POST whose refusals (409, 422) carry data the screen shows, not only a message. */
 async function fetchJson(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
   try {
-    const response = await fetch(`/api/verwaltung${path}`, {
+    const response = await fetch(`${OWNER_API_PREFIX}${path}`, {
       method: "POST",
       credentials: "same-origin",
       headers: { accept: "application/json", "content-type": "application/json" },
