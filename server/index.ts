@@ -13,6 +13,7 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { checkProduction, ConfigError, loadConfig, StartupError } from "./config";
 import { openDb } from "./db";
+import { keepPrivate } from "./db/private-files";
 import { loggableError } from "./http/errors";
 import { handOver, handoverFromParent } from "./release/handover";
 import { followReleases, startingRelease } from "./release/live-site";
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
     handover.ready();
     await handover.databaseFree();
   }
+  // Before the database opens: DATA_DIR and all under it for this user only, also when an older start left it open.
+  const closedModes = await keepPrivate(config.dataDir);
   // Opened here rather than in buildApp, so the socket is served only by the real server, not by tests.
   let app: FastifyInstance | undefined;
   const db = await openDb(config, {
@@ -62,6 +65,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = app;
+  if (closedModes > 0)
+    server.log.warn({ dataDir: config.dataDir, closed: closedModes }, "data folder was open to other users: closed to 0700/0600");
   stopOnSignals(server, () => db.close());
   if (handover) {
     if (config.databaseUrl) handover.ready();

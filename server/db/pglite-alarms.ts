@@ -12,6 +12,7 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
+import { maskPgliteModes } from "./private-files";
 
 type Imports = Record<string, Record<string, unknown>>;
 type EmscriptenOptions = Awaited<ReturnType<NodeFS["init"]>>["emscriptenOpts"];
@@ -28,10 +29,14 @@ const CLOCK_IMPORTS = [
   "fd_write",
 ];
 
-/** A NodeFS (PGlite's own file system on a directory) whose instance delivers due alarms during statements. */
+/**
+ * A NodeFS (PGlite's own file system on a directory) whose instance delivers due alarms during statements
+ * and keeps the files it writes private (private-files.ts).
+ */
 export class AlarmingNodeFS extends NodeFS {
   async init(pg: PGlite, options: Partial<EmscriptenOptions>): Promise<{ emscriptenOpts: Partial<EmscriptenOptions> }> {
-    const { emscriptenOpts } = await super.init(pg, options);
+    const { emscriptenOpts: opened } = await super.init(pg, options);
+    const emscriptenOpts = { ...opened, preRun: [maskPgliteModes, ...(opened.preRun ?? [])] } as Partial<EmscriptenOptions>;
     const instantiate = (emscriptenOpts as { instantiateWasm?: InstantiateWasm }).instantiateWasm;
     if (!instantiate) return { emscriptenOpts };
     const wrapped: InstantiateWasm = (imports, done) => {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { startLocalSocket, type LocalSocket } from "./local-socket";
 import { AlarmingNodeFS } from "./pglite-alarms";
+import { keepPrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./private-files";
 import { resetSession } from "./socket-sessions";
 import { dumpWithPgliteTools, writePrivately } from "./sql-dump";
 import type { Db, Queryable } from "./types";
@@ -33,13 +34,16 @@ export function lockFilePath(dataDir: string): string {
 
 export async function openPglite(dataDir: string): Promise<PgliteDb> {
   const directory = path.join(dataDir, "pglite");
-  await mkdir(directory, { recursive: true });
+  await mkdir(directory, { recursive: true, mode: PRIVATE_DIR_MODE });
   const lockFile = lockFilePath(dataDir);
   await takeLock(lockFile);
   let pglite: PGlite;
   try {
     const options = { startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS] };
-    if (!existsSync(path.join(directory, "PG_VERSION"))) await createCluster(directory, options.startParams);
+    if (!existsSync(path.join(directory, "PG_VERSION"))) {
+      await createCluster(directory, options.startParams);
+      await keepPrivate(directory);
+    }
     pglite = await PGlite.create({ ...options, fs: new AlarmingNodeFS(directory) });
   } catch (error) {
     await rm(lockFile, { force: true });
@@ -136,7 +140,7 @@ async function takeLock(lockFile: string): Promise<void> {
     );
   }
   // A lock left by a killed process is stale: its owner is gone, so the data directory is free.
-  await writeFile(lockFile, String(process.pid));
+  await writeFile(lockFile, String(process.pid), { mode: PRIVATE_FILE_MODE });
 }
 
 function isRunning(pid: number): boolean {

@@ -13,6 +13,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import type { StoredMessage } from "./outbox";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../db/private-files";
 
 export interface MailTransport {
   /** "smtp://host:port" or the outbox folder: for the start-up log line (no password). */
@@ -94,11 +95,11 @@ function fileTransport(outboxDir: string): MailTransport {
     description: outboxDir,
     async send(message, id, kind) {
       const info = (await transporter.sendMail(toNodemailer(message))) as { message: Buffer };
-      await mkdir(outboxDir, { recursive: true });
+      await mkdir(outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       // Named by outbox row, so a repeated attempt replaces its file instead of adding a second one.
       const file = path.join(outboxDir, `${String(id).padStart(6, "0")}-${kind}.eml`);
       const partial = `${file}.part`;
-      await writeFile(partial, info.message);
+      await writeFile(partial, info.message, { mode: PRIVATE_FILE_MODE });
       await rename(partial, file);
       return { file };
     },
