@@ -65,6 +65,11 @@ export function placeholdersIn(source: string): string[] {
   return [...source.matchAll(PLACEHOLDER)].map((match) => match[1]);
 }
 
+/** Every link target (`[label](target)`) of a text, as written, before filling in. */
+export function linkTargetsIn(source: string): string[] {
+  return [...source.matchAll(INLINE)].flatMap((match) => (match[1] !== undefined ? [match[2]!] : []));
+}
+
 /** A text split at its placeholders: text, name, text, name, …, text (the names at odd positions). */
 const placeholderCache = new Map<string, readonly string[]>();
 function splitAtPlaceholders(source: string): readonly string[] {

@@ -46,6 +46,15 @@ test("an empty, a 1 MB or a broken text is refused with a clear German message",
     problemsOf({ subject: "Hallo {{vorname}}", body: "Text" })[0]!,
     /^Unbekannter Platzhalter \{\{vorname\}\}\. Möglich sind: .*\{\{name\}\}/,
   );
+  // A name in a link's address breaks it for every name with a space and puts visitor text into a URL.
+  for (const body of [
+    "[Dein Plan](https://www.urkraft.de/plan?fuer={{name}})",
+    "Hallo {{name}},\n\n[Los geht's](https://www.urkraft.de/{{name}}/plan)",
+  ])
+    assert.deepEqual(problemsOf({ subject: "Hallo", body }), [
+      `Der Link „${/\]\(([^)]+)\)/.exec(body)![1]}“ enthält einen persönlichen Platzhalter wie {{name}}. In einer Linkadresse hat er nichts zu suchen – ein Name mit Leerzeichen macht den Link kaputt. Nimm ihn aus der Adresse heraus; im Linktext oder im übrigen Text darfst du ihn gern verwenden.`,
+    ]);
+  assert.deepEqual(problemsOf({ subject: "Hallo {{name}}", body: "[Für dich, {{name}}]({{siteUrl}}/plan)" }), []);
   assert.deepEqual(problemsOf({ subject: "Hallo", body: `<script>alert(1)</script>\n\n${"lang ".repeat(5000)}` }), []);
 });
 

@@ -7,7 +7,7 @@
  */
 import { siteValues, type MailContext } from "../mail/context";
 import { wrapHtml } from "../../common/mail/layout";
-import { placeholdersIn, renderHtml, renderText, type Values } from "../../common/mail/markdown";
+import { linkTargetsIn, placeholdersIn, renderHtml, renderText, type Values } from "../../common/mail/markdown";
 import { multiLine, oneLine } from "../../common/mail/headers";
 
 /** A newsletter's text as the owner writes it. */
@@ -63,9 +63,18 @@ export function checkNewsletterText(context: MailContext, input: Partial<Record<
     const unknown = [...new Set([...placeholdersIn(text.subject), ...placeholdersIn(text.body)])].filter(
       (name) => !allowed.has(name),
     );
+    // A recipient's name is no part of an address: with a space or an umlaut it breaks the link, and it would
+    // carry what a visitor typed into a URL.
+    const personalLinks = linkTargetsIn(text.body).filter((target) =>
+      placeholdersIn(target).some((name) => (NEWSLETTER_VALUES as readonly string[]).includes(name)),
+    );
     if (unknown.length > 0)
       problems.push(
         `Unbekannter Platzhalter ${unknown.map((name) => `{{${name}}}`).join(", ")}. Möglich sind: ${[...allowed].map((name) => `{{${name}}}`).join(", ")}.`,
+      );
+    else if (personalLinks.length > 0)
+      problems.push(
+        `Der Link „${personalLinks[0]}“ enthält einen persönlichen Platzhalter wie {{name}}. In einer Linkadresse hat er nichts zu suchen – ein Name mit Leerzeichen macht den Link kaputt. Nimm ihn aus der Adresse heraus; im Linktext oder im übrigen Text darfst du ihn gern verwenden.`,
       );
     else {
       try {

@@ -11,6 +11,7 @@ import { confirmLead, isConfirmable } from "../services/lead-confirmation";
 import { isUnsubscribeToken, unsubscribeLead } from "../services/lead-unsubscribe";
 import { isWellFormedToken } from "../services/link-tokens";
 import { sendError } from "../http/errors";
+import { acceptMultipartFields } from "../http/multipart-fields";
 import { guardFormPost } from "../http/form-post";
 import type { SiteFiles } from "../static/site-files";
 import { sendTokenPage, type TokenPage } from "./token-pages";
@@ -47,6 +48,8 @@ function pageFor(page: TokenPage, token: unknown): string {
 
 export default async function leadTokenRoutes(app: FastifyInstance, options: { site: SiteFiles }): Promise<void> {
   const limited = { config: { rateLimit: app.formRateLimit } };
+  // Mail providers may send the one-click POST as multipart/form-data, which RFC 8058 prefers.
+  acceptMultipartFields(app);
   const formPost = { ...limited, onRequest: guardFormPost(app.allowedOrigins) };
 
   /**

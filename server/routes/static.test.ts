@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -48,6 +48,24 @@ describe("static hosting of public/", () => {
   // its source for the form, see analytics/page-source.test.ts).
   const get = (url: string, headers: Record<string, string> = {}) =>
     test.app.inject({ method: "GET", url, headers: { "user-agent": "undici (static test)", ...headers } });
+
+  it("never follows a symbolic link out of the build, while one inside it still works", async () => {
+    const outside = path.join(path.dirname(site.dir), `geheim-${process.pid}.txt`);
+    await writeFile(outside, "root:x:0:0:geheim");
+    try {
+      await symlink(outside, path.join(site.dir, "passwd.txt"));
+      await symlink("/etc/passwd", path.join(site.dir, "etc-passwd.txt"));
+      await symlink(path.join(site.dir, "agb", "index.html"), path.join(site.dir, "agb-kopie.html"));
+      for (const url of ["/passwd.txt", "/etc-passwd.txt"]) {
+        const response = await get(url);
+        assert.equal(response.statusCode, 404, url);
+        assert.doesNotMatch(response.body, /root:x:0:0/);
+      }
+      assert.equal((await get("/agb-kopie.html")).statusCode, 200);
+    } finally {
+      await rm(outside, { force: true });
+    }
+  });
 
   it("serves / and /agb from index.html files without a redirect", async () => {
     const home = await get("/");

@@ -10,7 +10,7 @@
  * looked up in the previous releases too, so a page opened before the switch still loads its scripts; so are
  * the owner area's hashed files (`ownerAsset`), which its screens load lazily long after the shell.
  */
-import { stat } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { IMMUTABLE, cacheControlFor } from "./cache-control";
 import { FileCache, type CachedFile } from "./file-cache";
@@ -103,5 +103,9 @@ async function fileIn(root: string, relativePath: string): Promise<SitePath | "m
   const absolutePath = path.join(root, ...relativePath.split("/"));
   if (!absolutePath.startsWith(root + path.sep)) return { kind: "missing" };
   const info = await stat(absolutePath).catch(() => undefined);
-  return info?.isFile() ? { kind: "file", relativePath, absolutePath, root } : "missing";
+  if (!info?.isFile()) return "missing";
+  // A symbolic link planted in the build may point anywhere (/etc/passwd): only what lies inside the folder counts.
+  const [real, realRoot] = await Promise.all([realpath(absolutePath), realpath(root)]).catch(() => ["", ""]);
+  if (!realRoot || !real.startsWith(realRoot + path.sep)) return "missing";
+  return { kind: "file", relativePath, absolutePath, root };
 }
