@@ -1,8 +1,9 @@
 import React, { useEffect, useState } from "react";
-import { PREVIEW_BANNER_TITLE, PREVIEW_NAME_ENV, livePathOf } from "../../common/preview";
+import { PREVIEW_BANNER_TITLE, livePathOf } from "../../common/preview";
 
 /** The change's name in a preview build (`npm run deploy -- --preview NAME`); undefined on the live site. */
-export const PREVIEW_NAME: string | undefined = process.env[PREVIEW_NAME_ENV] || undefined;
+// Spelled out: Gatsby replaces only the literal `process.env.GATSBY_…` in the built code (PREVIEW_NAME_ENV).
+export const PREVIEW_NAME: string | undefined = process.env.GATSBY_URKRAFT_PREVIEW || undefined;
 
 /**
  * Above every page of a preview: that this is not the published site, which change it shows, and the way
