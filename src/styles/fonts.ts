@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { PATH_PREFIX_ENV } from "../../common/preview";
 
 /** Fontsource's Latin subset (the range of its own CSS). */
 const LATIN =
@@ -59,6 +60,7 @@ export function publishWebFonts(
     const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
     const name = `${path.basename(font.file, ".woff2")}-${hash}.woff2`;
     fs.writeFileSync(path.join(staticDir, name), bytes);
-    return [font.family, `/static/${name}`, font.format, font.weight, font.range];
+    // In a preview's build the URL starts with the preview's address, like every other file of it.
+    return [font.family, `${process.env[PATH_PREFIX_ENV] ?? ""}/static/${name}`, font.format, font.weight, font.range];
   });
 }
