@@ -79,7 +79,10 @@ async function logInByLink(page: Page, byKeyboard = false): Promise<void> {
   await expect(page.getByRole("heading", { name: "Übersicht" })).toBeVisible();
 }
 
-function openSection(page: Page, name: string) {
+/** On a phone the menu sits behind its button: open it first. */
+async function openSection(page: Page, name: string) {
+  const menu = page.getByRole("button", { name: "Menü öffnen" });
+  if (await menu.isVisible()) await menu.click();
   return page.getByRole("navigation", { name: "Verwaltung" }).getByRole("link", { name, exact: true }).click();
 }
 
