@@ -83,8 +83,8 @@ async function withApp(
 }
 
 async function signUp(database: EmptyDatabase, versions: ConsentVersions, name: string, email: string, page: string) {
-  // Out of the 10-minute re-send window of an earlier confirmation request, as a real second sign-up would be.
-  await sql(database, "UPDATE leads SET confirmation_sent_at = confirmation_sent_at - interval '11 minutes' WHERE email = $1", [
+  // Out of the one-day re-send window of an earlier confirmation request, as a real second sign-up would be.
+  await sql(database, "UPDATE leads SET confirmation_sent_at = confirmation_sent_at - interval '25 hours' WHERE email = $1", [
     email,
   ]);
   await withApp(database, versions, async (inject) => {

@@ -17,10 +17,33 @@ describe("the spec's messages", () => {
     expect(MESSAGES).toEqual({
       leadEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
       leadName: "Bitte gib deinen Vornamen ein.",
+      nameWithLink: "Bitte gib nur deinen Namen ein – ohne Links, Web- oder E-Mail-Adressen.",
       contactEmail: "Ungültige E-Mail-Adresse",
       contactName: "Name erforderlich (max. 100 Zeichen)",
       contactMessage: "Nachricht erforderlich (max. 1000 Zeichen)",
     });
+  });
+});
+
+describe("a name", () => {
+  const refused = [
+    "Gewinn auf www.example.com",
+    "gewinn.de",
+    "Klick https://x.y/z",
+    "Preis: bit.ly/abc",
+    "anna@beispiel.de",
+    "GEWINN.COM",
+  ];
+  const kept = ["Anna", "Dr. Müller", "J.R.R. Tolkien", "Anna.Maria", "Frau Dr.Schmidt", "Hans-Peter Müller", "O'Neil", "Max M."];
+
+  it.each(refused)("that carries a link or an address is refused in both forms: %s", async (name) => {
+    const email = "anna@beispiel.de";
+    expect(await errorsOf(leadSchema, { name, email })).toEqual({ name: MESSAGES.nameWithLink });
+    expect(await errorsOf(contactSchema, { name, email, message: "Hallo" })).toEqual({ name: MESSAGES.nameWithLink });
+  });
+
+  it.each(kept)("that is only a name passes: %s", async (name) => {
+    expect(await errorsOf(leadSchema, { name, email: "anna@beispiel.de" })).toEqual({});
   });
 });
 

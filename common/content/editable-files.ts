@@ -33,6 +33,8 @@ const EMAIL_TITLES: Record<TemplateName, string> = {
   "owner-passkey-added": "Ein Passkey wurde angelegt",
   "owner-passkey-removed": "Ein Passkey wurde entfernt",
   "owner-login-warning": "Warnung: viele fehlgeschlagene Anmeldungen",
+  "owner-form-mail-brake": "Warnung: ungewöhnlich viele Formular-E-Mails, Eingangsbestätigungen warten",
+  "owner-newsletter-scheduled": "Ein Newsletter wurde gesendet oder geplant",
   _footer: "Fußzeile jeder E-Mail an Besucher",
   _unsubscribe: "Abmeldehinweis unter jeder E-Mail",
 };

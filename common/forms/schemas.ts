@@ -22,10 +22,23 @@ export const HONEYPOT_FIELD = "website";
 export const MESSAGES = {
   leadEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
   leadName: "Bitte gib deinen Vornamen ein.",
+  nameWithLink: "Bitte gib nur deinen Namen ein – ohne Links, Web- oder E-Mail-Adressen.",
   contactEmail: "Ungültige E-Mail-Adresse",
   contactName: `Name erforderlich (max. ${LIMITS.name} Zeichen)`,
   contactMessage: `Nachricht erforderlich (max. ${LIMITS.message} Zeichen)`,
 } as const;
+
+/**
+ * What makes a name a link or an address: „www.“, „://“, „@“ or a domain-like word (beispiel.de,
+ * GEWINN.COM; „Dr.Schmidt“ or „Anna.Maria“, whose second part is capitalized, are names). The name is the one thing a visitor writes that reaches a mail to the address they
+ * give, so a name like that would let anyone send a stranger a link under this site's domain.
+ */
+export const NAME_WITH_LINK = /[wW]{3}\.|:\/\/|@|[^\s.]\.(?:[a-z]{2,24}|[A-Z]{2,24}|xn--[a-z0-9-]+)(?![A-Za-z0-9\u00C0-\u024F])/;
+
+const personName = (message: string) =>
+  trimmed(message)
+    .max(LIMITS.name, message)
+    .test("no-link", MESSAGES.nameWithLink, (value) => !value || !NAME_WITH_LINK.test(value));
 
 const trimmed = (message: string) =>
   string()
@@ -34,12 +47,12 @@ const trimmed = (message: string) =>
     .required(message);
 
 export const leadSchema = object({
-  name: trimmed(MESSAGES.leadName).max(LIMITS.name, MESSAGES.leadName),
+  name: personName(MESSAGES.leadName),
   email: trimmed(MESSAGES.leadEmail).max(LIMITS.email, MESSAGES.leadEmail).matches(EMAIL_PATTERN, MESSAGES.leadEmail),
 });
 
 export const contactSchema = object({
-  name: trimmed(MESSAGES.contactName).max(LIMITS.name, MESSAGES.contactName),
+  name: personName(MESSAGES.contactName),
   email: trimmed(MESSAGES.contactEmail).max(LIMITS.email, MESSAGES.contactEmail).matches(EMAIL_PATTERN, MESSAGES.contactEmail),
   message: trimmed(MESSAGES.contactMessage).max(LIMITS.message, MESSAGES.contactMessage),
 });

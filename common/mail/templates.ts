@@ -69,6 +69,8 @@ export const TEMPLATE_VALUES = {
   "owner-passkey-added": ["owner", "passkeyName", "securityUrl"],
   "owner-passkey-removed": ["owner", "passkeyName", "securityUrl"],
   "owner-login-warning": ["failures", "auditUrl"],
+  "owner-form-mail-brake": ["held", "holdHours", "inboxUrl"],
+  "owner-newsletter-scheduled": ["owner", "subject", "sendAt", "recipients", "newsletterUrl"],
   _footer: [],
   _unsubscribe: ["unsubscribeUrl"],
 } as const;
@@ -189,6 +191,8 @@ const OWNER_MAILS = new Set<MailKind>([
   "owner-passkey-added",
   "owner-passkey-removed",
   "owner-login-warning",
+  "owner-form-mail-brake",
+  "owner-newsletter-scheduled",
 ]);
 
 export function renderMail(

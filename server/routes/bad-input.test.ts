@@ -96,9 +96,15 @@ const CASES: BadInputCase[] = [
   { name: "CRLF header injection in e-mail", body: lead({ email: `${email()}\r\nBcc: opfer@beispiel.de` }), status: 400 },
   {
     name: "CRLF in name (stored as text)",
-    body: lead({ name: "Max\r\nBcc: opfer@beispiel.de" }),
+    body: lead({ name: "Max\r\nX-Injected: ja" }),
     status: 202,
-    storedName: "Max\r\nBcc: opfer@beispiel.de",
+    storedName: "Max\r\nX-Injected: ja",
+  },
+  {
+    // An address in a name never reaches a mail (common/forms/schemas.ts): refused, whatever surrounds it.
+    name: "CRLF and an address in name",
+    body: lead({ name: "Max\r\nBcc: opfer@beispiel.de" }),
+    status: 400,
   },
   { name: "NUL byte in name", body: lead({ name: "Max\u0000Mustermann" }), status: 400 },
   { name: "NUL byte in e-mail", body: lead({ email: `max\u0000${email()}` }), status: 400 },

@@ -4,6 +4,7 @@ import { contactSchema } from "../../common/forms/schemas";
 import { API_PATHS, ROUTES } from "../../common/routes";
 import { createGroupCommit, FORM_BATCH_MAX, statementLanes } from "../db/group-commit";
 import { registerFormRoute } from "../http/form-post";
+import { warnOfBrake } from "../services/form-mail-bounds";
 import { prepareContact, writeContacts, type PreparedContact, type StoredContactRequest } from "../services/contact";
 
 export default async function contactRoutes(app: FastifyInstance): Promise<void> {
@@ -17,6 +18,14 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
     schema: contactSchema,
     page: ROUTES.contact.path,
     kind: "contact",
-    submit: (values, formPage, source) => write(prepareContact(values, { formPage, source }, app.mail)),
+    submit: async (values, formPage, source) => {
+      const stored = await write(prepareContact(values, { formPage, source }, app.mail));
+      if (stored.held)
+        warnOfBrake(app.db, app.mail, app.config.ownerEmails).then(
+          (warned) => warned && app.log.warn("form mail brake on: acknowledgments held, owners warned"),
+          (error: Error) => app.log.error({ reason: error.message }, "form mail brake warning failed"),
+        );
+      return stored;
+    },
   });
 }

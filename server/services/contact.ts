@@ -10,11 +10,14 @@ import type { Queryable } from "../db";
 import { contactMailRows } from "../mail/contact-mails";
 import type { MailContext } from "../mail";
 import type { OutboxRow } from "../mail/outbox";
+import { BRAKE_HOLD_HOURS, BRAKE_ON, FORM_MAIL_BOUND_HOURS } from "./form-mail-bounds";
 import { asStored, type SubmissionMeta } from "./submission";
 import { ENABLED_ENDPOINTS, contactReceivedPayload, newEventId, personKey } from "../webhooks/events";
 
 export interface StoredContactRequest {
   id: number;
+  /** The global brake is on (services/form-mail-bounds.ts): acknowledgments wait and the owners are warned. */
+  held?: boolean;
 }
 
 /** The request's time as JSON dates write it (2026-11-23T10:02:45.220Z), from the database's clock. */
@@ -29,7 +32,8 @@ const ISO_TIME = `to_char(r.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:
  */
 const SUBMIT_CONTACTS = `
 WITH input AS (
-  SELECT i.*, nextval(pg_get_serial_sequence('contact_requests', 'id'))::integer AS id
+  SELECT i.*, nextval(pg_get_serial_sequence('contact_requests', 'id'))::integer AS id,
+         ${personKey("i.email")} AS address_key
     FROM json_to_recordset($1::json) AS i(
       ord integer, name text, email text, message text, form_page text, source text, medium text, campaign text,
       id_stand_in text, time_stand_in text,
@@ -38,12 +42,26 @@ WITH input AS (
   INSERT INTO contact_requests (id, name, email, message, form_page, source, medium, campaign) OVERRIDING SYSTEM VALUE
   SELECT id, name, email, message, form_page, source, medium, campaign FROM input ORDER BY id
   RETURNING id, submitted_at
+), first_of_address AS (
+  SELECT DISTINCT ON (address_key) address_key, id FROM input ORDER BY address_key, id
+), acknowledged AS (
+  -- An address gets one acknowledgment within the bound, however many requests name it.
+  INSERT INTO form_mail_guard AS g (address_key, kind, sent_at)
+  SELECT address_key, 'contact-acknowledgment', now() FROM first_of_address ORDER BY address_key
+  ON CONFLICT (address_key, kind) DO UPDATE SET sent_at = now()
+   WHERE g.sent_at <= now() - $2::integer * interval '1 hour'
+  RETURNING address_key
+), brake AS (${BRAKE_ON}
 ), mails AS (
   INSERT INTO mail_outbox (kind, recipient, person_email, contact_request_id, subject, message, message_id, next_attempt_at)
   SELECT m.kind, m.recipient, m.person_email, r.id, m.subject, replace(m.message, i.id_stand_in, r.id::text)::jsonb,
-         m.message_id, now()
-    FROM r JOIN input i USING (id),
+         m.message_id,
+         CASE WHEN m.kind = 'contact-acknowledgment' AND brake.held
+              THEN now() + ${BRAKE_HOLD_HOURS} * interval '1 hour' ELSE now() END
+    FROM r JOIN input i USING (id) CROSS JOIN brake,
          json_to_recordset(i.mails) AS m(kind text, recipient text, person_email text, subject text, message text, message_id text)
+   WHERE m.kind <> 'contact-acknowledgment'
+      OR i.id IN (SELECT f.id FROM first_of_address f JOIN acknowledged a USING (address_key))
    ORDER BY r.id
 ), webhooks AS (
   INSERT INTO webhook_deliveries (event_id, event_type, endpoint, person_key, payload, next_attempt_at)
@@ -52,7 +70,7 @@ WITH input AS (
     FROM r JOIN input i USING (id), ${ENABLED_ENDPOINTS}
    ORDER BY r.id
 )
-SELECT ord, id FROM input`;
+SELECT ord, id, (SELECT held FROM brake) AS held FROM input`;
 
 /** A contact request ready to be written: its values as stored, its mails and its webhook body composed. */
 export interface PreparedContact {
@@ -107,9 +125,12 @@ export async function writeContacts(db: Queryable, requests: PreparedContact[]):
     event_id: request.eventId,
     payload: request.payload,
   }));
-  const { rows } = await db.query<StoredContactRequest & { ord: number }>(SUBMIT_CONTACTS, [JSON.stringify(input)]);
+  const { rows } = await db.query<StoredContactRequest & { ord: number }>(SUBMIT_CONTACTS, [
+    JSON.stringify(input),
+    FORM_MAIL_BOUND_HOURS,
+  ]);
   const results: StoredContactRequest[] = new Array(requests.length);
-  for (const { ord, id } of rows) results[ord] = { id };
+  for (const { ord, id, held } of rows) results[ord] = held ? { id, held } : { id };
   return results;
 }
 

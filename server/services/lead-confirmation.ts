@@ -10,10 +10,14 @@ import { enqueueMail, outboxRow, type OutboxRow } from "../mail/outbox";
 import { schedulePlanMails } from "../mail/plan-mails";
 import { queueLeadConfirmed } from "../webhooks/events";
 import { confirmLatestDeclaration } from "./consents";
+import { FORM_MAIL_BOUND_HOURS } from "./form-mail-bounds";
 import { hashToken, isWellFormedToken, newToken, type TokenOutcome } from "./link-tokens";
 
-/** A repeated submission of a pending address re-sends the confirmation request at most this often. */
-export const CONFIRMATION_RESEND_MINUTES = 10;
+/**
+ * A repeated submission of a pending address re-sends the confirmation request at most this often: one a
+ * day, so the form cannot fill a stranger's mailbox (services/form-mail-bounds.ts).
+ */
+export const CONFIRMATION_RESEND_MINUTES = FORM_MAIL_BOUND_HOURS * 60;
 
 interface ConfirmedRow {
   id: number;
@@ -34,7 +38,7 @@ export interface ConfirmationRequest {
 /**
  * The confirmation request for a sign-up, composed before anything is written: a new link token and the
  * mail carrying it. The sign-up's one statement stores both only when the lead is pending and had no
- * request in the last 10 minutes; a confirmed or unsubscribed lead gets nothing.
+ * request in the last CONFIRMATION_RESEND_MINUTES; a confirmed or unsubscribed lead gets nothing.
  */
 export function prepareConfirmation(context: MailContext, lead: { name: string; email: string }): ConfirmationRequest {
   const { token, hash } = newToken();

@@ -3,6 +3,7 @@
  * about one e-mail address, erasing it everywhere, and deleting what is past its period. The periods come
  * from `content/site.json` (`retention`), the same numbers the privacy statement shows.
  */
+import { FORM_MAIL_BOUND_HOURS } from "./form-mail-bounds";
 import type { SiteSettings } from "../../common/content/read-content";
 import type { PersonData } from "../../common/owner/api-types";
 import type { Db, Queryable } from "../db/types";
@@ -200,6 +201,10 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods, options: P
         RETURNING id`,
       [periods.leadSourceDays],
     );
+    // The bound on form mails needs an address's hash for a day, no longer.
+    await tx.query("DELETE FROM form_mail_guard WHERE sent_at < now() - $1::integer * interval '1 hour'", [
+      FORM_MAIL_BOUND_HOURS,
+    ]);
     const auditEntries = await purgeAuditLog(tx, periods.auditLogDays);
     const visitStatsRows = await purgeVisitStats(tx, periods.visitStatsDays);
     await purgeOwnerAuth(tx);
