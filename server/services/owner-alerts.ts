@@ -1,6 +1,7 @@
 /**
  * What the owners are told about their own area: every owner gets a mail when a passkey is added or
- * removed (an editor too about their own), and one warning when logins keep failing. Failed logins are written to the audit log (never
+ * removed (an editor too about their own) or a newsletter is sent or scheduled, and one warning when logins keep
+ * failing. Failed logins are written to the audit log (never
  * with the token or the passkey response); the warning is itself logged, so it comes once an hour.
  */
 import type { Db, Queryable } from "../db/types";
@@ -68,6 +69,37 @@ export async function recordFailedLogin(
         to: { address: recipient },
         personEmail: recipient,
         values: { failures: String(failures), auditUrl: link(context, OWNER_SCREENS.audit.path) },
+      });
+    }
+  });
+}
+
+const BERLIN = new Intl.DateTimeFormat("de-DE", { dateStyle: "full", timeStyle: "short", timeZone: "Europe/Berlin" });
+
+/**
+ * Every owner hears of a newsletter sent or scheduled, with its subject and time: a stolen session that
+ * schedules one (a phishing link to every lead) is noticed while it can still be cancelled.
+ */
+export async function notifyNewsletterScheduled(
+  db: Db,
+  context: MailContext,
+  ownerEmails: readonly string[],
+  newsletter: { owner: string; subject: string; sendAt: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ n: number }>("SELECT count(*)::integer AS n FROM leads WHERE status = 'confirmed'");
+    for (const recipient of ownerEmails) {
+      await enqueueMail(tx, context, {
+        kind: "owner-newsletter-scheduled",
+        to: { address: recipient },
+        personEmail: recipient,
+        values: {
+          owner: newsletter.owner,
+          subject: newsletter.subject,
+          sendAt: `${BERLIN.format(newsletter.sendAt)} Uhr`,
+          recipients: (rows[0]?.n ?? 0).toLocaleString("de-DE"),
+          newsletterUrl: link(context, OWNER_SCREENS.newsletter.path),
+        },
       });
     }
   });

@@ -21,7 +21,8 @@ import {
 } from "../../newsletters/newsletters";
 import { NewsletterInputError } from "../../newsletters/render";
 import { previewNewsletter, queueTestMail } from "../../newsletters/test-mail";
-import { ownerOf } from "./guard";
+import { notifyNewsletterScheduled } from "../../services/owner-alerts";
+import { ownerOf, requireRecentLogin } from "./guard";
 import { IdParams, NewsletterBody, NewsletterTextBody, NoQuery } from "../../../common/owner/schemas";
 
 const text = (body: NewsletterTextBody) => ({
@@ -73,6 +74,11 @@ export default async function newsletterRoutes(scope: FastifyInstance): Promise<
   app.post("/newsletter", { bodyLimit, schema: { body: NewsletterBody } }, async (request, reply) => {
     const owner = ownerOf(request);
     const { id: idField, send, at } = request.body;
+    // Sending reaches every confirmed lead: a stolen session alone must not do it.
+    if (send === "now" || send === "later") {
+      await requireRecentLogin(request, reply);
+      if (reply.sent) return reply;
+    }
     try {
       let sendAt: Date | undefined;
       if (send === "later") {
@@ -95,6 +101,11 @@ export default async function newsletterRoutes(scope: FastifyInstance): Promise<
           throw error;
         });
         await audit(app.db, owner, "newsletter-scheduled", `Nr. ${id}, ${when.toISOString()}`);
+        await notifyNewsletterScheduled(app.db, app.mail, app.config.ownerEmails, {
+          owner,
+          subject: text(request.body).subject,
+          sendAt: when,
+        });
       } else await audit(app.db, owner, "newsletter-saved", `Nr. ${id}`);
       return { newsletter: await getNewsletter(app.db, id) };
     } catch (error) {

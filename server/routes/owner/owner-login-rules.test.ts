@@ -76,6 +76,23 @@ for (const target of databaseTargets()) {
       assert.equal((await followLink(token)).statusCode, 400, "a link older than 10 minutes is spent");
     });
 
+    it("makes the link after a pause, so the asking connection's next requests meet no work of it", async () => {
+      const tokens = async () =>
+        (await database.db.query<{ n: number }>("SELECT count(*)::integer AS n FROM owner_login_tokens")).rows[0]!.n;
+      const before = await tokens();
+      assert.equal((await postJson(test.app, "/api/verwaltung/anmeldelink", { email: SECOND_OWNER }, ORIGIN)).statusCode, 202);
+      const started = Date.now();
+      while (Date.now() - started < 300) {
+        await test.app.inject({ method: "GET", url: "/api/health" });
+        assert.equal(await tokens(), before, "no link is made while the next requests come in");
+      }
+      await test.app.ownerLoginLinks.idle();
+      assert.equal(await tokens(), before + 1);
+      // The later tests count the links and mails of each address from nothing.
+      await database.db.query("DELETE FROM owner_login_tokens WHERE email = $1", [SECOND_OWNER]);
+      await database.db.query("DELETE FROM mail_outbox WHERE kind = 'owner-login' AND recipient = $1", [SECOND_OWNER]);
+    });
+
     it("spends the address's other unused links at a login", async () => {
       const first = await linkToken();
       const second = await linkToken();

@@ -18,9 +18,26 @@ const berlinDate = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Be
 export default async function peopleRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get("/leads", { schema: { querystring: LeadsQuery } }, async (request) => {
+  app.get("/leads", { schema: { querystring: LeadsQuery } }, async (request, reply) => {
     const { status = "alle", vor } = request.query;
-    return listLeads(app.db, { filter: status, beforeId: vor === undefined ? undefined : Number(vor) });
+    const beforeId = vor === undefined ? undefined : Number(vor);
+    // Paging through the confirmed leads gives what the export gives: the same recent login, and an audit entry.
+    const readsConfirmed = status === "confirmed" || (status === "alle" && beforeId !== undefined);
+    if (readsConfirmed) {
+      await requireRecentLogin(request, reply);
+      if (reply.sent) return reply;
+    }
+    const page = await listLeads(app.db, { filter: status, beforeId });
+    if (readsConfirmed) {
+      const confirmed = page.leads.filter((lead) => lead.status === "confirmed").length;
+      await audit(
+        app.db,
+        ownerOf(request),
+        "leads-read",
+        `${confirmed} bestätigte Leads (${status}${beforeId ? `, vor Nr. ${beforeId}` : ""})`,
+      );
+    }
+    return page;
   });
 
   app.get("/leads/export.csv", { preHandler: requireRecentLogin }, async (request, reply) => {

@@ -1,7 +1,7 @@
 /** Sign-ups (leads): status, dates and the full proof of consent of each; the CSV list of confirmed leads for the owner's records. */
 import React, { useCallback, useEffect, useState } from "react";
 import { OWNER_API_PREFIX } from "../../../common/routes";
-import { api, errorText, withQuery } from "../api";
+import { api, withQuery } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle, smallButton } from "../ui";
 import { requireRecentLogin, useConfirmedAction } from "../ConfirmLogin";
@@ -55,18 +55,18 @@ export function LeadsPage() {
       window.location.assign(EXPORT_URL);
     });
 
+  // Reading the confirmed leads page by page gives what the export gives: the same confirmation of the login.
+  const list = useConfirmedAction(setError);
+  const confirmList = list.confirmed;
   const load = useCallback(
-    async (before?: number) => {
-      const query: LeadsQuery = { status: filter, vor: before ? String(before) : undefined };
-      try {
+    (before?: number) =>
+      confirmList(async () => {
+        const query: LeadsQuery = { status: filter, vor: before ? String(before) : undefined };
         const page = await api<{ leads: Lead[]; next: number | null }>(withQuery("/leads", query));
         setLeads((current) => (before ? [...(current ?? []), ...page.leads] : page.leads));
         setNext(page.next);
-      } catch (caught) {
-        setError(errorText(caught));
-      }
-    },
-    [filter],
+      }),
+    [filter, confirmList],
   );
   useEffect(() => {
     setLeads(undefined);
@@ -107,7 +107,14 @@ export function LeadsPage() {
       </Card>
       <FilterButtons legend="Status" options={FILTERS} value={filter} onChange={setFilter} className="mb-4" />
       {error && <Alert>{error}</Alert>}
-      {!leads ? (
+      {list.panel}
+      {list.panel && !leads ? (
+        <Card>
+          <p>
+            Die bestätigten Leads zeigen wir dir, sobald du deine Anmeldung bestätigt hast – wie beim Herunterladen der Liste.
+          </p>
+        </Card>
+      ) : !leads ? (
         <Loading />
       ) : leads.length === 0 ? (
         <Card>

@@ -7,6 +7,8 @@ import React, { useCallback, useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton, DataTable } from "../ui";
+import { useConfirmedAction } from "../ConfirmLogin";
+import { RECENT_LOGIN_MINUTES } from "../../../common/owner/limits";
 import type { NewsletterFigures } from "../../../common/newsletter-figures";
 import { numberWord } from "../../../common/content/placeholders";
 import type { NewsletterBody, NewsletterTextBody } from "../../../common/owner/schemas";
@@ -86,20 +88,31 @@ export function NewsletterPage() {
       const { sentTo } = await api<{ sentTo: string }>("/newsletter/test", { method: "POST", body: text });
       return `Der Test ist unterwegs an ${sentTo}.`;
     });
+  // Sending needs a recent login: when the server asks for it, the panel confirms it and sends again.
+  const { confirmed, panel } = useConfirmedAction(setError);
   const send = (when: "now" | "later") =>
-    run(async () => {
-      const { newsletter } = await api<{ newsletter: Newsletter }>("/newsletter", {
-        method: "POST",
-        body: { ...text, send: when, at: at.replace("T", " ") } satisfies NewsletterBody,
-      });
-      setSubject("");
-      setPreheader("");
-      setBody("");
-      setPreview(undefined);
-      await load();
-      return when === "now"
-        ? `„${newsletter.subject}“ wird jetzt gesendet.`
-        : `„${newsletter.subject}“ ist geplant für ${dateTime(newsletter.sendAt)}.`;
+    confirmed(async () => {
+      setBusy(true);
+      setError(undefined);
+      setNotice(undefined);
+      try {
+        const { newsletter } = await api<{ newsletter: Newsletter }>("/newsletter", {
+          method: "POST",
+          body: { ...text, send: when, at: at.replace("T", " ") } satisfies NewsletterBody,
+        });
+        setSubject("");
+        setPreheader("");
+        setBody("");
+        setPreview(undefined);
+        await load();
+        setNotice(
+          when === "now"
+            ? `„${newsletter.subject}“ wird jetzt gesendet. Alle Inhaber bekommen dazu eine E-Mail.`
+            : `„${newsletter.subject}“ ist geplant für ${dateTime(newsletter.sendAt)}. Alle Inhaber bekommen dazu eine E-Mail.`,
+        );
+      } finally {
+        setBusy(false);
+      }
     });
   const cancel = (newsletter: Newsletter) =>
     run(async () => {
@@ -216,6 +229,11 @@ export function NewsletterPage() {
             </div>
             <h4 className="mt-4 mb-1 font-semibold">Als reiner Text, wie ihn Empfänger bekommen</h4>
             <pre className="max-h-96 overflow-auto rounded bg-cream-100 p-3 text-sm whitespace-pre-wrap">{preview.text}</pre>
+            <p className="mt-4 text-sm text-bark-700">
+              Senden und Planen gehen an alle bestätigten Leads: Dafür bestätigst du deine Anmeldung (Passkey oder neuer Link),
+              falls sie älter als {RECENT_LOGIN_MINUTES} Minuten ist, und alle Inhaber bekommen eine E-Mail darüber.
+            </p>
+            <div className="mt-2">{panel}</div>
             <div className="mt-4 flex flex-wrap items-end gap-3">
               <button type="button" className="btn-primary" disabled={busy} onClick={() => void send("now")}>
                 Jetzt an alle senden
