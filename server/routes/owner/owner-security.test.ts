@@ -145,6 +145,50 @@ for (const target of databaseTargets()) {
       assert.equal(enabled.statusCode, 200, enabled.body);
     });
 
+    it("asks for a recent login before paging confirmed leads or sending a newsletter, audits the one and tells every owner of the other", async () => {
+      await database.db.query(
+        `INSERT INTO leads (email, name, form_page, consent_text_version, privacy_version, status, confirmed_at)
+         SELECT 'bestaetigt' || i || '@beispiel.de', 'Lea', '/', 'v1', 'v1', 'confirmed', now() FROM generate_series(1, 30) AS i`,
+      );
+      const stolen = await login();
+      await ageSessions(6);
+      assertConfirmationNeeded(await get("/api/verwaltung/leads?status=confirmed", stolen), "confirmed leads");
+      const first = await get("/api/verwaltung/leads?status=alle", stolen);
+      assert.equal(first.statusCode, 200, "the first page of all leads stays a glance");
+      assertConfirmationNeeded(
+        await get(`/api/verwaltung/leads?status=alle&vor=${first.json().next}`, stolen),
+        "paging all leads",
+      );
+      const newsletter = { subject: "Neuigkeiten", body: "[Hier klicken](https://phishing.example/login)" };
+      assertConfirmationNeeded(await post("/api/verwaltung/newsletter", { ...newsletter, send: "now" }, stolen), "send now");
+      assertConfirmationNeeded(
+        await post("/api/verwaltung/newsletter", { ...newsletter, send: "later", at: "2031-05-04 10:00" }, stolen),
+        "schedule",
+      );
+      assert.equal((await database.db.query("SELECT 1 FROM newsletters")).rows.length, 0, "nothing saved or scheduled");
+      assert.equal((await database.db.query("SELECT 1 FROM audit_log WHERE action = 'leads-read'")).rows.length, 0);
+
+      const fresh = await login();
+      const page = await get("/api/verwaltung/leads?status=confirmed", fresh);
+      assert.equal(page.statusCode, 200, page.body);
+      assert.equal(page.json().leads.length, 25);
+      const audit = await database.db.query<{ owner_email: string; object: string }>(
+        "SELECT owner_email, object FROM audit_log WHERE action = 'leads-read'",
+      );
+      assert.deepEqual(audit.rows, [{ owner_email: OWNER, object: "25 bestätigte Leads (confirmed)" }]);
+
+      const scheduled = await post(
+        "/api/verwaltung/newsletter",
+        { subject: "Herbstgrüße", body: "Hallo {{name}}", send: "later", at: "2031-05-04 10:00" },
+        fresh,
+      );
+      assert.equal(scheduled.statusCode, 200, scheduled.body);
+      const notices = await mails("owner-newsletter-scheduled");
+      assert.deepEqual(notices.map((mail) => mail.recipient).sort(), [OWNER, SECOND_OWNER].sort(), "every owner hears of it");
+      assert.match(notices[0]!.text, /Herbstgrüße/);
+      assert.match(notices[0]!.text, /4\. Mai 2031 um 10:00 Uhr/);
+    });
+
     it("adds a passkey with a recent login, tells every owner, and confirms an older session with it", async () => {
       const cookie = await login();
       const passkey = new SoftwarePasskey();
