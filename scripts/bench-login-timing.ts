@@ -3,7 +3,8 @@
  * listens on BENCH_PORT (default 9310) with a fresh database (PGlite in a temporary folder, or a database
  * of its own on DATABASE_URL's PostgreSQL) and 100 owner addresses; the script asks for a link 100 times
  * for owners and 100 times for other addresses, alternating, over HTTP with keep-alive, one request at a
- * time, and prints mean, median and 95th percentile of each and their difference. The server runs in a
+ * time, each followed by a request on the same connection (GET /api/health), and prints mean, median and 95th
+ * percentile of the answers and of the requests after them, and their differences. The server runs in a
  * process of its own (this script with `server`), so its work after an answer never delays the client.
  *
  *   npx tsx scripts/bench-login-timing.ts            # PGlite
@@ -29,20 +30,19 @@ const strangers = Array.from({ length: COUNT + WARM_UP }, (_, i) => `fremd${i}@b
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function requestLink(email: string): Promise<number> {
-  const body = JSON.stringify({ email });
+/** Milliseconds until the whole answer is in; on the one kept-alive connection. */
+function timed(path: string, method: "GET" | "POST", body?: string, expect = 200): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const request = http.request(
       {
         host: "127.0.0.1",
         port: PORT,
-        path: "/api/verwaltung/anmeldelink",
-        method: "POST",
+        path,
+        method,
         agent,
         headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
+          ...(body ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {}),
           origin: `http://127.0.0.1:${PORT}`,
           accept: "application/json",
         },
@@ -50,7 +50,7 @@ function requestLink(email: string): Promise<number> {
       (response) => {
         response.resume();
         response.on("end", () => {
-          if (response.statusCode !== 202) reject(new Error(`${email}: ${response.statusCode}`));
+          if (response.statusCode !== expect) reject(new Error(`${method} ${path}: ${response.statusCode}`));
           else resolve(Number(process.hrtime.bigint() - started) / 1e6);
         });
       },
@@ -59,6 +59,10 @@ function requestLink(email: string): Promise<number> {
     request.end(body);
   });
 }
+
+const requestLink = (email: string) => timed("/api/verwaltung/anmeldelink", "POST", JSON.stringify({ email }), 202);
+/** The request the same client sends right after, on the same connection: it would meet work done for the one before. */
+const nextRequest = () => timed("/api/health", "GET");
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -116,6 +120,7 @@ async function main(): Promise<void> {
       await requestLink(strangers[COUNT + i]!);
     }
     const times = { owner: [] as number[], stranger: [] as number[] };
+    const next = { owner: [] as number[], stranger: [] as number[] };
     for (let i = 0; i < COUNT; i++) {
       // Alternating, and which goes first alternates too, so drift and after-effects fall on both alike.
       const pair: ["owner" | "stranger", string][] = [
@@ -123,7 +128,10 @@ async function main(): Promise<void> {
         ["stranger", strangers[i]!],
       ];
       if (i % 2 === 1) pair.reverse();
-      for (const [kind, email] of pair) times[kind].push(await requestLink(email));
+      for (const [kind, email] of pair) {
+        times[kind].push(await requestLink(email));
+        next[kind].push(await nextRequest());
+      }
     }
     agent.destroy();
     child.kill("SIGTERM");
@@ -144,6 +152,17 @@ async function main(): Promise<void> {
         mean: owner.mean - stranger.mean,
         median: owner.median - stranger.median,
         p95: owner.p95 - stranger.p95,
+      }),
+    );
+    const ownerNext = summary(next.owner);
+    const strangerNext = summary(next.stranger);
+    console.log(row("danach, nach Inhaber", ownerNext));
+    console.log(row("danach, nach anderer", strangerNext));
+    console.log(
+      row("Unterschied danach", {
+        mean: ownerNext.mean - strangerNext.mean,
+        median: ownerNext.median - strangerNext.median,
+        p95: ownerNext.p95 - strangerNext.p95,
       }),
     );
     console.log(`Anmelde-Mails in der Warteschlange: ${queued.rows[0]!.n} (erwartet ${COUNT + WARM_UP})`);
