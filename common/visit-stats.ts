@@ -59,5 +59,6 @@ export interface VisitStats {
 /** `part` of `whole` in per cent with one decimal, German style ("12,5 %"); "–" without a whole. */
 export function rate(part: number, whole: number): string {
   if (whole <= 0) return "–";
-  return `${(Math.round((part / whole) * 1000) / 10).toLocaleString("de-DE")} %`;
+  // A share is at most the whole: more sign-ups than views (several from one view, views not counted) read 100 %.
+  return `${(Math.round(Math.min(1, part / whole) * 1000) / 10).toLocaleString("de-DE")} %`;
 }

@@ -248,6 +248,7 @@ onBothDrivers("privacy commands", async (t, database) => {
       medium: null,
       campaign: null,
       undeliverable_at: null,
+      spam: null,
       undeliverable_reason: null,
     });
     assert.deepEqual([old.leadLinks, old.mails], [[], []], "no link or mail record of the old lead is left");

@@ -35,6 +35,8 @@ export interface RequestSummary {
   answeredAt: string | null;
   /** Open and older than the promised reply time. */
   overdue: boolean;
+  /** Why it looks automated, when it does (then it is listed only under „Spam“). */
+  spam?: string;
 }
 
 /** Owners see the whole owner area; editors only „Inhalte“ and their own login settings. */

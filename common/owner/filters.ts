@@ -3,5 +3,6 @@
 export const LEAD_FILTERS = ["alle", "pending", "confirmed", "unsubscribed"] as const;
 export type LeadFilter = (typeof LEAD_FILTERS)[number];
 
-export const REQUEST_FILTERS = ["offen", "beantwortet", "alle"] as const;
+/** „spam“: the requests that look automated (server/http/form-post.ts), which every other filter and figure leaves out. */
+export const REQUEST_FILTERS = ["offen", "beantwortet", "alle", "spam"] as const;
 export type RequestFilter = (typeof REQUEST_FILTERS)[number];

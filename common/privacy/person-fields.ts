@@ -43,6 +43,7 @@ export const PERSON_FIELD_LABELS: Record<string, string> = {
   answered_at: "Beantwortet",
   answered_by: "Beantwortet von",
   reminded_at: "Erinnerung gesendet",
+  spam: "Als Spam markiert, weil",
   kind: "Art",
   recipient: "Empfänger",
   subject: "Betreff",

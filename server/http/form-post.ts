@@ -11,7 +11,7 @@ import type { FormKind } from "../analytics/counter";
 import type { VisitSource } from "../analytics/source";
 import { sendError } from "./errors";
 import { HTTP_MESSAGES } from "./messages";
-import { isForeignOrigin, isFormPost, mediaType, sendingPage } from "./request-info";
+import { isForeignOrigin, isFormPost, isOwnOrigin, mediaType, ownPageOf, sendingPage } from "./request-info";
 
 export const FORM_BODY_LIMIT = 16 * 1024;
 
@@ -51,6 +51,12 @@ export function isHoneypotFilled(body: unknown): boolean {
   const value = fieldsOf(body)[HONEYPOT_FIELD];
   if (value === undefined || value === null) return false;
   return typeof value !== "string" || value.trim() !== "";
+}
+
+/** Why a post looks automated, stored with it (German, for the owner); null for a person's post. */
+export function automatedSign(request: FastifyRequest): string | null {
+  if (!ownPageOf(request) && !isOwnOrigin(request)) return "ohne Aufruf einer Seite gesendet";
+  return null;
 }
 
 export type Validation<S extends AnyObjectSchema> = { values: InferType<S> } | { errors: FieldErrors };
@@ -100,8 +106,11 @@ export interface FormRoute<S extends AnyObjectSchema> {
   anchor?: string;
   /** What the post is counted as in the visit statistics (server/analytics). */
   kind: FormKind;
-  /** Stores what was sent; `formPage` is the page it came from, `source` its visit's source when the post says. */
-  submit: (values: InferType<S>, formPage: string, source: VisitSource | undefined) => Promise<unknown>;
+  /**
+   * Stores what was sent; `formPage` is the page it came from, `source` its visit's source when the post says,
+   * `spam` why it looks automated (null: a person's).
+   */
+  submit: (values: InferType<S>, formPage: string, source: VisitSource | undefined, spam: string | null) => Promise<unknown>;
 }
 
 /** One form endpoint: guards, honeypot, validation, then `submit`, with the answers of the contract. */
@@ -126,8 +135,10 @@ export function registerFormRoute<S extends AnyObjectSchema>(app: FastifyInstanc
         request.body,
         [...app.allowedOrigins].map((origin) => new URL(origin).host),
       );
-      await route.submit(result.values, formPage, source);
-      app.visitStats?.post(route.kind, request, formPage, source);
+      const spam = automatedSign(request);
+      await route.submit(result.values, formPage, source, spam);
+      // Only a post from a page counts for it: one straight at the API would lift the page's rate past 100 %.
+      if (!spam) app.visitStats?.post(route.kind, request, formPage, source);
       return answerAccepted(request, reply);
     },
   );

@@ -25,6 +25,16 @@ export function wantsHtml(request: FastifyRequest): boolean {
  * site: so the error page's back link can never lead elsewhere, and the stored path is always ours.
  */
 export function sendingPage(request: FastifyRequest, fallback: string): string {
+  return ownPageOf(request) ?? fallback;
+}
+
+/**
+ * The page of this site the request says it was sent from (Referer), or undefined: a browser sends it with
+ * every post from a page (the site's Referrer-Policy keeps it for its own requests), a bot posting straight
+ * at the API usually does not.
+ */
+export function ownPageOf(request: FastifyRequest): string | undefined {
+  const fallback = undefined;
   const referer = request.headers.referer;
   if (!referer) return fallback;
   let url: URL;
@@ -57,6 +67,17 @@ export function isForeignOrigin(request: FastifyRequest, allowedOrigins: Readonl
 }
 
 /** The Host the request was sent to, normalised like URL.host (lower case, default port dropped). */
+/** The browser says the request comes from a page of this site (Origin, which browsers set on every post). */
+export function isOwnOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === ownHost(request);
+  } catch {
+    return false;
+  }
+}
+
 function ownHost(request: FastifyRequest): string | undefined {
   try {
     return new URL(`${request.protocol}://${request.host}`).host;

@@ -25,7 +25,7 @@ export async function readDatabaseGauges(db: Queryable, metrics: Collectors, rep
            AS webhook_oldest,
          (SELECT count(*) FROM webhook_deliveries WHERE status = 'failed')::int AS webhook_failed,
          (SELECT count(*) FROM contact_requests
-           WHERE answered_at IS NULL AND submitted_at < now() - $1::double precision * interval '1 hour')::int AS overdue,
+           WHERE answered_at IS NULL AND spam IS NULL AND submitted_at < now() - $1::double precision * interval '1 hour')::int AS overdue,
          (SELECT count(*) FROM webhook_endpoints WHERE active AND disabled_at IS NOT NULL)::int AS disabled`,
       [replyWithinHours],
     );

@@ -18,8 +18,8 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
     schema: contactSchema,
     page: ROUTES.contact.path,
     kind: "contact",
-    submit: async (values, formPage, source) => {
-      const stored = await write(prepareContact(values, { formPage, source }, app.mail));
+    submit: async (values, formPage, source, spam) => {
+      const stored = await write(prepareContact(values, { formPage, source, spam }, app.mail));
       if (stored.held)
         warnOfBrake(app.db, app.mail, app.config.ownerEmails).then(
           (warned) => warned && app.log.warn("form mail brake on: acknowledgments held, owners warned"),

@@ -20,7 +20,7 @@ export default async function leadRoutes(app: FastifyInstance): Promise<void> {
     page: ROUTES.home.path,
     anchor: INFO_FORM_ID,
     kind: "lead",
-    submit: (values, formPage, source) =>
-      write(prepareLead(values, { formPage, source, consent: app.consentVersions }, app.mail)),
+    submit: (values, formPage, source, spam) =>
+      write(prepareLead(values, { formPage, source, spam, consent: app.consentVersions }, app.mail)),
   });
 }

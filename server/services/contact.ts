@@ -36,11 +36,11 @@ WITH input AS (
          ${personKey("i.email")} AS address_key
     FROM json_to_recordset($1::json) AS i(
       ord integer, name text, email text, message text, form_page text, source text, medium text, campaign text,
-      id_stand_in text, time_stand_in text,
+      spam text, id_stand_in text, time_stand_in text,
       mails json, event_id text, payload text)
 ), r AS (
-  INSERT INTO contact_requests (id, name, email, message, form_page, source, medium, campaign) OVERRIDING SYSTEM VALUE
-  SELECT id, name, email, message, form_page, source, medium, campaign FROM input ORDER BY id
+  INSERT INTO contact_requests (id, name, email, message, form_page, source, medium, campaign, spam) OVERRIDING SYSTEM VALUE
+  SELECT id, name, email, message, form_page, source, medium, campaign, spam FROM input ORDER BY id
   RETURNING id, submitted_at
 ), first_of_address AS (
   SELECT DISTINCT ON (address_key) address_key, id FROM input ORDER BY address_key, id
@@ -112,6 +112,7 @@ export async function writeContacts(db: Queryable, requests: PreparedContact[]):
     source: null,
     medium: null,
     campaign: null,
+    spam: request.meta.spam ?? null,
     id_stand_in: request.idStandIn,
     time_stand_in: request.timeStandIn,
     mails: request.mails.map((row) => ({

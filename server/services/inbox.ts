@@ -27,6 +27,7 @@ interface RequestRow {
   submitted_at: Date;
   answered_at: Date | null;
   overdue: boolean;
+  spam?: string | null;
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -56,10 +57,11 @@ export async function listRequests(
 ): Promise<RequestPage> {
   const search = options.search?.trim() ? `%${options.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const { rows } = await db.query<RequestRow>(
-    `SELECT id, name, email, submitted_at, answered_at,
+    `SELECT id, name, email, submitted_at, answered_at, spam,
             (answered_at IS NULL AND submitted_at <= now() - $6::integer * interval '1 hour') AS overdue
        FROM contact_requests
-      WHERE ($1 = 'alle' OR ($1 = 'offen') = (answered_at IS NULL))
+      WHERE ($1 = 'spam') = (spam IS NOT NULL)
+        AND ($1 IN ('alle', 'spam') OR ($1 = 'offen') = (answered_at IS NULL))
         AND ($2::text IS NULL OR name ILIKE $2 OR email ILIKE $2)
         AND ($3::timestamptz IS NULL OR (submitted_at, id) < ($3::timestamptz, $4::integer))
       ORDER BY submitted_at DESC, id DESC
@@ -83,6 +85,7 @@ export async function listRequests(
       submittedAt: iso(row.submitted_at)!,
       answeredAt: iso(row.answered_at),
       overdue: row.overdue,
+      ...(row.spam ? { spam: row.spam } : {}),
     })),
     next: rows.length > REQUEST_PAGE_SIZE && last ? `${iso(last.submitted_at)}_${last.id}` : null,
   };
@@ -206,23 +209,26 @@ export async function overview(db: Queryable, replyWithinHours: number): Promise
     `SELECT count(*)::integer AS open,
             count(*) FILTER (WHERE submitted_at <= now() - $1::integer * interval '1 hour')::integer AS overdue,
             min(submitted_at) AS oldest
-       FROM contact_requests WHERE answered_at IS NULL`,
+       FROM contact_requests WHERE answered_at IS NULL AND spam IS NULL`,
     [replyWithinHours],
   );
   const leads = await db.query<{ status: "pending" | "confirmed" | "unsubscribed"; count: number }>(
-    "SELECT status, count(*)::integer AS count FROM leads GROUP BY status",
+    "SELECT status, count(*)::integer AS count FROM leads WHERE spam IS NULL GROUP BY status",
   );
   const rate = await db.query<{ total: number; confirmed: number }>(
-    "SELECT count(*)::integer AS total, count(confirmed_at)::integer AS confirmed FROM lead_consents",
+    `SELECT count(*)::integer AS total, count(c.confirmed_at)::integer AS confirmed
+       FROM lead_consents c JOIN leads l ON l.id = c.lead_id WHERE l.spam IS NULL`,
   );
   const days = await db.query<{ day: string; leads: number; requests: number }>(
     `WITH days AS (
        SELECT to_char(d, 'YYYY-MM-DD') AS day
          FROM generate_series((now() AT TIME ZONE 'Europe/Berlin')::date - ($1::integer - 1), (now() AT TIME ZONE 'Europe/Berlin')::date, interval '1 day') AS d),
      l AS (SELECT to_char(submitted_at AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD') AS day, count(*)::integer AS n
-             FROM lead_consents WHERE submitted_at > now() - ($1::integer + 1) * interval '1 day' GROUP BY 1),
+             FROM lead_consents
+            WHERE submitted_at > now() - ($1::integer + 1) * interval '1 day'
+              AND lead_id NOT IN (SELECT id FROM leads WHERE spam IS NOT NULL) GROUP BY 1),
      r AS (SELECT to_char(submitted_at AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD') AS day, count(*)::integer AS n
-             FROM contact_requests WHERE submitted_at > now() - ($1::integer + 1) * interval '1 day' GROUP BY 1)
+             FROM contact_requests WHERE submitted_at > now() - ($1::integer + 1) * interval '1 day' AND spam IS NULL GROUP BY 1)
      SELECT days.day, coalesce(l.n, 0) AS leads, coalesce(r.n, 0) AS requests
        FROM days LEFT JOIN l ON l.day = days.day LEFT JOIN r ON r.day = days.day
       ORDER BY days.day`,
@@ -243,3 +249,17 @@ export async function overview(db: Queryable, replyWithinHours: number): Promise
 }
 
 export type { RequestSummary };
+
+/**
+ * Erases every request marked as spam and every sign-up marked so that was never confirmed, with their mails
+ * (an acknowledgment held by the brake goes with its request). Returns how many of each went.
+ */
+export async function eraseSpam(db: Db, owner: string): Promise<{ requests: number; leads: number }> {
+  return db.transaction(async (tx) => {
+    const requests = await tx.query("DELETE FROM contact_requests WHERE spam IS NOT NULL RETURNING id");
+    const leads = await tx.query("DELETE FROM leads WHERE spam IS NOT NULL AND status = 'pending' RETURNING id");
+    const erased = { requests: requests.rows.length, leads: leads.rows.length };
+    await audit(tx, owner, "spam-erased", `${erased.requests} Anfragen, ${erased.leads} Anmeldungen`);
+    return erased;
+  });
+}

@@ -85,7 +85,7 @@ export async function confirmLead(db: Db, context: MailContext, token: unknown):
          UPDATE lead_tokens SET used_at = now()
           WHERE token_hash = $1 AND purpose = 'confirm' AND used_at IS NULL AND expires_at > now()
           RETURNING lead_id)
-       UPDATE leads SET status = 'confirmed', confirmed_at = now()
+       UPDATE leads SET status = 'confirmed', confirmed_at = now(), spam = NULL
         WHERE id = (SELECT lead_id FROM used) AND status = 'pending'
         RETURNING id, email, name, confirmed_at`,
       [hashToken(token)],

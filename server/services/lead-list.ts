@@ -19,6 +19,8 @@ export interface LeadEntry {
   unsubscribedAt: string | null;
   /** When a mail server refused the address for good (SMTP 5xx): no newsletters go to it. */
   undeliverableAt: string | null;
+  /** Why the sign-up looks automated (http/form-post.ts); cleared once the address confirms. */
+  spam?: string;
   consents: ConsentProof[];
 }
 
@@ -37,9 +39,10 @@ export async function listLeads(
     confirmed_at: Date | null;
     unsubscribed_at: Date | null;
     undeliverable_at: Date | null;
+    spam: string | null;
     consents: Record<string, string | null>[] | string | null;
   }>(
-    `SELECT l.id, l.email, l.name, l.status, l.submitted_at, l.confirmed_at, l.unsubscribed_at, l.undeliverable_at,
+    `SELECT l.id, l.email, l.name, l.status, l.submitted_at, l.confirmed_at, l.unsubscribed_at, l.undeliverable_at, l.spam,
             (SELECT json_agg(json_build_object(
                       'formPage', c.form_page, 'submittedAt', c.submitted_at,
                       'consentTextVersion', c.consent_text_version, 'privacyVersion', c.privacy_version,
@@ -63,6 +66,7 @@ export async function listLeads(
         confirmedAt: iso(row.confirmed_at),
         unsubscribedAt: iso(row.unsubscribed_at),
         undeliverableAt: iso(row.undeliverable_at),
+        ...(row.spam ? { spam: row.spam } : {}),
         consents: (consents as Record<string, string | null>[]).map((c) => ({
           formPage: c.formPage ?? "",
           submittedAt: iso(c.submittedAt)!,

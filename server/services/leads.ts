@@ -41,13 +41,13 @@ export interface StoredLead {
 const SUBMIT_LEADS = `
 WITH input AS (
   SELECT * FROM json_to_recordset($1::json) AS i(
-    ord integer, email text, name text, form_page text, source text, medium text, campaign text,
+    ord integer, email text, name text, form_page text, source text, medium text, campaign text, spam text,
     consent_text_version text, privacy_version text,
     token_hash text, kind text, recipient text, person_email text, subject text, message jsonb, message_id text)
 ), lead AS (
-  INSERT INTO leads AS l (email, name, form_page, source, medium, campaign, consent_text_version, privacy_version,
+  INSERT INTO leads AS l (email, name, form_page, source, medium, campaign, spam, consent_text_version, privacy_version,
                           confirmation_sent_at)
-  SELECT email, name, form_page, source, medium, campaign, consent_text_version, privacy_version, now()
+  SELECT email, name, form_page, source, medium, campaign, spam, consent_text_version, privacy_version, now()
     FROM input ORDER BY lower(email)
   ON CONFLICT ((lower(email))) DO UPDATE SET
     email = EXCLUDED.email,
@@ -56,6 +56,7 @@ WITH input AS (
     source = EXCLUDED.source,
     medium = EXCLUDED.medium,
     campaign = EXCLUDED.campaign,
+    spam = EXCLUDED.spam,
     submitted_at = EXCLUDED.submitted_at,
     consent_text_version = EXCLUDED.consent_text_version,
     privacy_version = EXCLUDED.privacy_version,
@@ -117,6 +118,7 @@ export async function writeLeads(db: Queryable, leads: PreparedLead[]): Promise<
       source: meta.source?.source ?? null,
       medium: meta.source?.medium ?? null,
       campaign: meta.source?.campaign ?? null,
+      spam: meta.spam ?? null,
       consent_text_version: meta.consent.consentText,
       privacy_version: meta.consent.privacyStatement,
       token_hash: request.tokenHash,

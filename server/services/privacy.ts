@@ -163,11 +163,11 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods, options: P
       `UPDATE leads
           SET name = NULL, form_page = NULL, submitted_at = NULL, confirmed_at = NULL, confirmation_sent_at = NULL,
               consent_text_version = NULL, privacy_version = NULL, source = NULL, medium = NULL, campaign = NULL,
-              undeliverable_at = NULL, undeliverable_reason = NULL
+              undeliverable_at = NULL, undeliverable_reason = NULL, spam = NULL
         WHERE ${PROOF_EXPIRED}
           AND num_nonnulls(name, form_page, submitted_at, confirmed_at, confirmation_sent_at,
                            consent_text_version, privacy_version, source, medium, campaign,
-                           undeliverable_at, undeliverable_reason) > 0
+                           undeliverable_at, undeliverable_reason, spam) > 0
         RETURNING id`,
       proofYears,
     );

@@ -17,7 +17,7 @@ export async function queueReplyReminders(db: Db, context: MailContext, ownerEma
       `UPDATE contact_requests SET reminded_at = now()
         WHERE id IN (
           SELECT id FROM contact_requests
-           WHERE answered_at IS NULL AND reminded_at IS NULL
+           WHERE answered_at IS NULL AND reminded_at IS NULL AND spam IS NULL
              AND submitted_at <= now() - $1::integer * interval '1 hour'
            ORDER BY submitted_at
            LIMIT 100

@@ -6,6 +6,8 @@ export interface SubmissionMeta {
   formPage: string;
   /** Where the visit came from, as far as the post says (server/analytics/source.ts); undefined: not known. */
   source?: VisitSource;
+  /** Why the post looks automated (http/form-post.ts); null or undefined: a person's. */
+  spam?: string | null;
 }
 
 /** Versions of the texts a visitor agreed to, stored with each lead. */

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import {
+  eraseSpam,
   getRequest,
   listRequests,
   markAnswered,
@@ -31,6 +32,9 @@ export default async function inboxRoutes(scope: FastifyInstance): Promise<void>
     if (vor !== undefined && !before) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badCursor });
     return listRequests(app.db, { filter, search: q, before, replyWithinHours: replyWithinHours() });
   });
+
+  // Everything that looks automated goes at once: the requests and the sign-ups never confirmed.
+  app.post("/spam/loeschen", async (request) => eraseSpam(app.db, ownerOf(request)));
 
   app.get("/anfragen/:id", { schema: { params: IdParams } }, async (request, reply) => {
     const id = Number(request.params.id);

@@ -19,6 +19,8 @@ interface Lead {
   confirmedAt: string | null;
   unsubscribedAt: string | null;
   undeliverableAt: string | null;
+  /** Why the sign-up looks automated; cleared once the address confirms. */
+  spam?: string;
   consents: Proof[];
 }
 
@@ -131,6 +133,11 @@ export function LeadsPage() {
                 </span>
                 <span className="text-sm font-semibold">
                   {STATUS[lead.status]}
+                  {lead.spam && (
+                    <span className="block text-bark-700" title={lead.spam}>
+                      sieht automatisch aus (Spam, zählt nicht mit)
+                    </span>
+                  )}
                   {lead.undeliverableAt && (
                     <span className="block text-red-800">unzustellbar seit {dateTime(lead.undeliverableAt)}</span>
                   )}

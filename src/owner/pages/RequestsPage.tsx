@@ -1,4 +1,7 @@
-/** Anfragen: newest first, filter open/answered/all, search by name or e-mail, more on demand. */
+/**
+ * Anfragen: newest first, filter open/answered/all, search by name or e-mail, more on demand; „Spam“ shows
+ * apart what looks automated, and erases it all at once.
+ */
 import React, { useCallback, useEffect, useState } from "react";
 import { Link } from "../router";
 import { api, errorText, withQuery } from "../api";
@@ -12,6 +15,7 @@ const FILTERS = [
   { value: "offen", label: "Offen" },
   { value: "beantwortet", label: "Beantwortet" },
   { value: "alle", label: "Alle" },
+  { value: "spam", label: "Spam" },
 ] as const;
 
 export function RequestsPage() {
@@ -40,6 +44,25 @@ export function RequestsPage() {
     setRequests(undefined);
     void load();
   }, [load]);
+
+  const [erased, setErased] = useState<string>();
+  const eraseSpam = async () => {
+    if (
+      !window.confirm(
+        "Alle Anfragen unter „Spam“ und alle unbestätigten Anmeldungen, die automatisch aussehen, endgültig löschen?",
+      )
+    )
+      return;
+    setError(undefined);
+    try {
+      const result = await api<{ requests: number; leads: number }>("/spam/loeschen", { method: "POST", body: {} });
+      setErased(`Gelöscht: ${result.requests} Anfragen und ${result.leads} unbestätigte Anmeldungen.`);
+      setRequests(undefined);
+      await load();
+    } catch (caught) {
+      setError(errorText(caught));
+    }
+  };
 
   return (
     <>
@@ -72,6 +95,18 @@ export function RequestsPage() {
         </form>
       </div>
       {error && <Alert>{error}</Alert>}
+      {filter === "spam" && (
+        <Card className="mb-4">
+          <p className="mb-3 text-bark-700">
+            Hier stehen Anfragen, die automatisch aussehen – etwa ohne Aufruf einer Seite abgeschickt. Sie zählen in keiner Zahl
+            und lösen keine Erinnerung aus. Schau kurz drüber, ob doch ein Mensch dabei ist, und lösch dann alle auf einmal.
+          </p>
+          {erased && <Alert kind="success">{erased}</Alert>}
+          <button type="button" className={smallButton} onClick={() => void eraseSpam()}>
+            Allen Spam löschen
+          </button>
+        </Card>
+      )}
       {!requests ? (
         <Loading />
       ) : requests.length === 0 ? (
@@ -94,7 +129,11 @@ export function RequestsPage() {
                   <time dateTime={request.submittedAt} title={dateTime(request.submittedAt)}>
                     {age(request.submittedAt)}
                   </time>
-                  {request.answeredAt ? (
+                  {request.spam ? (
+                    <span className="rounded-full bg-cream-200 px-2 py-0.5 font-semibold text-bark-900" title={request.spam}>
+                      Spam
+                    </span>
+                  ) : request.answeredAt ? (
                     <span className="rounded-full bg-forest-50 px-2 py-0.5 font-semibold text-forest-800">beantwortet</span>
                   ) : request.overdue ? (
                     <span className="rounded-full bg-red-700 px-2 py-0.5 font-semibold text-white">überfällig</span>
