@@ -1,11 +1,27 @@
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Browser tests against the production build, served by the real server (npm start) with a fresh
  * embedded database and e-mails written to a temporary outbox. System Chromium only.
+ *
+ * The server listens on E2E_PORT, or else on a port the system picks as free, and keeps its data in
+ * E2E_DATA_DIR, or else in a temporary folder named for the port. Both are put into the environment here, so the test
+ * workers (which load this file again) see the same.
  */
-const port = Number(process.env.E2E_PORT ?? 9123);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/urkraft-e2e-${port}`;
+process.env.E2E_PORT ||= execFileSync(
+  process.execPath,
+  [
+    "-e",
+    `const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})`,
+  ],
+  { encoding: "utf8" },
+);
+const port = Number(process.env.E2E_PORT);
+process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `urkraft-e2e-${port}`);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "e2e",

@@ -17,7 +17,6 @@ import { OWNER_LOGIN_PATH, OWNER_SCREENS } from "../common/routes";
 
 const EDITOR = "anna.schmidt@urkraft-test.de";
 const OWNER = "inhaber@urkraft-test.de";
-const PORT = Number(process.env.E2E_PORT ?? 9123);
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 let server: OwnServer;
@@ -52,7 +51,6 @@ test.beforeAll(async () => {
   git(seed, "commit", "--quiet", "-m", "Inhalte");
   git(seed, "push", "--quiet", remote, "main");
   server = await startOwnServer({
-    ports: [PORT + 1, PORT + 2, PORT + 3],
     host: "localhost",
     env: {
       OWNER_EMAILS: OWNER,

@@ -24,11 +24,11 @@ import pg from "pg";
 import { hydrate } from "../scripts/audit/measure";
 import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
 import { ROUTES } from "../common/routes";
+import { findFreePort } from "../scripts/server-load/server-process";
 import { freshDatabase } from "./support/own-database";
 import { releaseCopy, startCopyServer, stopReleaseServers, type ReleaseCopy, type ReleaseServer } from "./support/release-copy";
 
-const DATABASE = `urkraft_e2e_deploy_${process.pid}`;
-const PORT = 9421;
+const DATABASE = "urkraft_e2e_deploy";
 const SENTENCE = "Ich hätte nicht gedacht";
 
 test.describe.configure({ mode: "serial" });
@@ -48,7 +48,7 @@ test.beforeAll(async () => {
   // A release's build leaves the tree it publishes as it is (no TypeScript types written into src/).
   expect(statSync(types).mtimeMs).toBe(typesWritten);
   database = await freshDatabase(DATABASE);
-  firstServer = await startCopyServer(copy, PORT, { DATABASE_URL: database.url });
+  firstServer = await startCopyServer(copy, await findFreePort(), { DATABASE_URL: database.url });
   origin = firstServer.origin;
   sql = new pg.Client({ connectionString: database.url });
   await sql.connect();

@@ -16,7 +16,7 @@ import { mailSubject, mailSubjectPattern } from "../server/test-support/mail-cop
 import { OWNER_LOGIN_PATH, OWNER_SCREENS, ownerRequestPath, ROUTES } from "../common/routes";
 
 const OWNER = "inhaber@urkraft-test.de";
-const DATABASE = `urkraft_e2e_owner_${process.pid}`;
+const DATABASE = "urkraft_e2e_owner";
 
 let server: OwnServer;
 let sql: pg.Client;
@@ -29,7 +29,6 @@ test.beforeAll(async () => {
   database = await freshDatabase(DATABASE);
   const databaseUrl = database.url;
   server = await startOwnServer({
-    ports: [9290, 9291, 9292, 9293],
     host: "localhost",
     env: { DATABASE_URL: databaseUrl, OWNER_EMAILS: OWNER, MAIL_POLL_INTERVAL: "1s", MAIL_REMINDER_INTERVAL: "1s" },
   });

@@ -18,8 +18,7 @@ import { fieldId } from "../src/forms/values-on-screen";
 import { ROUTES } from "../common/routes";
 import { startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
 
-const DATABASE = `urkraft_e2e_typing_${process.pid}`;
-const PORTS = [9280, 9281, 9282, 9283, 9284];
+const DATABASE = "urkraft_e2e_typing";
 /** The pause between two keys: a quick typist. */
 const KEY_DELAY_MS = 15;
 
@@ -88,7 +87,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   database = await freshDatabase(DATABASE);
   const databaseUrl = database.url;
-  server = await startOwnServer({ ports: PORTS, env: { DATABASE_URL: databaseUrl } });
+  server = await startOwnServer({ env: { DATABASE_URL: databaseUrl } });
   sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
 });

@@ -12,7 +12,6 @@ import { expect, test, type Page } from "@playwright/test";
 import { hydrate } from "../scripts/audit/measure";
 import { ownEnv, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
 
-const PORTS = [9402, 9403, 9404, 9405, 9406, 9407, 9408, 9409];
 const ROOT = path.resolve(__dirname, "..");
 const run = promisify(execFile);
 
@@ -59,7 +58,7 @@ async function signUp(page: Page, name: string, email: string): Promise<void> {
 test("sign-ups and contact requests keep their visit's source, with and without JavaScript, also after navigating inside the site", async ({
   browser,
 }) => {
-  const server = await startOwnServer({ ports: PORTS });
+  const server = await startOwnServer({});
   try {
     // With JavaScript, landing from a newsletter link: the JSON post carries the campaign.
     let context = await browser.newContext();
@@ -138,7 +137,7 @@ test("sign-ups and contact requests keep their visit's source, with and without 
 test("each page shown after a navigation inside the site is counted once: hovering and scrolling links count nothing", async ({
   page,
 }) => {
-  const server = await startOwnServer({ ports: PORTS });
+  const server = await startOwnServer({});
   const pageData: string[] = [];
   page.on("request", (request) => {
     // A page's data; the static query results (page-data/sq/) are no page and counted as nothing.

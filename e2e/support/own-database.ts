@@ -1,4 +1,5 @@
 /** A PostgreSQL database of a browser test's own, so the test can read what its server stored. */
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -13,9 +14,12 @@ async function admin(statement: string): Promise<void> {
   }
 }
 
-/** Creates the database `name` afresh (dropping a leftover of an earlier run); `drop` removes it. */
-export async function freshDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  await admin(`DROP DATABASE IF EXISTS ${name}`);
+/**
+ * A new database whose name starts with `prefix` and ends in this process's id and a random part, so that
+ * no other test or run shares it; `drop` removes it.
+ */
+export async function freshDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`;
   await admin(`CREATE DATABASE ${name}`);
   const url = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
   return { url, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

@@ -3,12 +3,13 @@
  * (PGlite, or PostgreSQL when `databaseUrl` is given), mails as .eml files in DATA_DIR/outbox.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { cp, mkdtemp, readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
+import { findFreePort } from "../../scripts/server-load/server-process";
+import { pgliteTemplate } from "../../server/test-support/databases";
 
 const START_TIMEOUT_MS = 120_000;
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -19,14 +20,6 @@ export interface OwnServer {
   outbox: string;
   process: ChildProcess;
   output: () => string;
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
 }
 
 /**
@@ -42,7 +35,6 @@ export function ownEnv(dataDir: string, extra: Record<string, string> = {}): Nod
 
 /** A new server on a free port and a fresh data folder, or (to restart) on the port and folder of an earlier one. */
 export async function startOwnServer(options: {
-  ports: number[];
   /** Settings of this server; a function gets the port (e.g. for SITE_URL). */
   env?: Record<string, string> | ((port: number) => Record<string, string>);
   /** The host name pages are opened with ("localhost" for passkeys, which refuse IP addresses). */
@@ -50,16 +42,14 @@ export async function startOwnServer(options: {
   restart?: OwnServer;
 }): Promise<OwnServer> {
   const { restart } = options;
-  let port = restart ? Number(new URL(restart.origin).port) : undefined;
-  for (const candidate of restart ? [] : options.ports) {
-    if (await portIsFree(candidate)) {
-      port = candidate;
-      break;
-    }
-  }
-  if (port === undefined) throw new Error(`no free port in ${options.ports.join(", ")}`);
-  const dataDir = restart?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "urkraft-e2e-own-")));
+  const port = restart ? Number(new URL(restart.origin).port) : await findFreePort();
   const extra = typeof options.env === "function" ? options.env(port) : (options.env ?? {});
+  let dataDir = restart?.dataDir;
+  if (!dataDir) {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-e2e-own-"));
+    // An empty PGlite database copied, instead of seconds of initdb in the server.
+    if (!extra.DATABASE_URL) await cp(await pgliteTemplate(), path.join(dataDir, "pglite"), { recursive: true });
+  }
   const env = ownEnv(dataDir, {
     PORT: String(port),
     HOST: "127.0.0.1",
