@@ -25,8 +25,11 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "e2e",
+  // Two workers, each taking whole files: the slow ones (the real deploys, typing while loading, the double
+  // opt-in) run beside the others. The tests that need a server or database of their own start one
+  // (e2e/support/own-server.ts, own-database.ts), the others share the server below. E2E_WORKERS overrides.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS || 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
