@@ -60,9 +60,9 @@ for (const target of databaseTargets()) {
 
     it("sends links valid for 10 minutes, and says so in the mail and the answer", async () => {
       const answer = await postJson(test.app, "/api/verwaltung/anmeldelink", { email: OWNER }, ORIGIN);
-      assert.match(answer.json().message, /Er gilt 10 Minuten\./);
+      assert.match(answer.json().message, /Er gilt 10\sMinuten\./);
       await test.app.ownerLoginLinks.idle();
-      assert.match((await mails("owner-login")).at(-1)!.text, /Er gilt 10 Minuten/);
+      assert.match((await mails("owner-login")).at(-1)!.text, /Er gilt 10\sMinuten/);
       const { rows } = await database.db.query<{ minutes: number }>(
         "SELECT round(extract(epoch FROM expires_at - created_at) / 60)::integer AS minutes FROM owner_login_tokens",
       );
