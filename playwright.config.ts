@@ -23,6 +23,9 @@ const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `urkraft-e2e-${port}`);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 
+const CHROMIUM = { ...devices["Desktop Chrome"], channel: undefined };
+const DEPLOYING_SPECS = ["**/deploy-live.spec.ts", "**/preview.spec.ts", "**/content-editor.spec.ts"];
+
 export default defineConfig({
   testDir: "e2e",
   // Two workers, each taking whole files: the slow ones (the real deploys, typing while loading, the double
@@ -47,7 +50,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", testIgnore: DEPLOYING_SPECS, use: CHROMIUM },
+    // These build releases or previews, and a project has one deploy at a time: one worker runs them in turn.
+    { name: "deploys", testMatch: DEPLOYING_SPECS, workers: 1, use: CHROMIUM },
+  ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && npm start`,
     url: `http://127.0.0.1:${port}/api/health`,
