@@ -37,7 +37,9 @@ onBothDrivers("contact mails", async (t, database) => {
       assert.match(ack!.parsed.text ?? "", /Hallo Anna Müller,/);
       assert.match(
         ack!.parsed.text ?? "",
-        new RegExp(`Wir melden uns an Werktagen innerhalb von ${site.replyWithinHours} Stunden`),
+        new RegExp(
+          `Wir melden uns innerhalb von ${site.replyWithinHours}\\sStunden bei dir; Sonn- und Feiertage zählen nicht mit`,
+        ),
       );
       assert.ok(!(ack!.parsed.text ?? "").includes("ersten Ergebnissen"), "the visitor's message is not echoed back");
       assert.ok((ack!.parsed.text ?? "").includes(site.legal.company), "sender identity in the footer");
