@@ -48,8 +48,8 @@ const FORMS: FormUnderTest[] = [
     table: "leads",
     submit: LEAD_SUBMIT_LABEL,
     fields: [
-      { name: "name", label: "Dein Vorname", text: "Jörg-Maximilian 💪" },
-      { name: "email", label: "Deine E-Mail-Adresse", text: "joerg.{n}@beispiel.de" },
+      { name: "name", label: "Dein Vorname *", text: "Jörg-Maximilian 💪" },
+      { name: "email", label: "Deine E-Mail-Adresse *", text: "joerg.{n}@beispiel.de" },
     ],
   },
   {
