@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { GERMAN_MONTHS } from "../german-months";
 
 /** The first day this site's software sent the 7-day plan by e-mail (server/mail/plan-mails.ts). */
 export const EMAIL_PLAN_SINCE = "2026-11-23";
@@ -27,20 +28,7 @@ interface Figure {
 
 /** Words that tie a figure to the programme as the site now sends it. */
 const EMAIL_PLAN = /per\s+E-Mail|E-Mail-Plan|E-Mails?\s+des\s+(7-Tage-)?Plans|Plan-E-Mails?/i;
-const MONTHS = [
-  "Januar",
-  "Februar",
-  "März",
-  "April",
-  "Mai",
-  "Juni",
-  "Juli",
-  "August",
-  "September",
-  "Oktober",
-  "November",
-  "Dezember",
-];
+const MONTHS: readonly string[] = GERMAN_MONTHS;
 /** "Stand: Oktober 2026" → "2026-10-31", the last day the figure can speak of. */
 function standDay(text: string): string | undefined {
   const match = /Stand:?\s+(\p{L}+)\s+(\d{4})/u.exec(text);

@@ -128,7 +128,7 @@ export function listFileProblems(dir: string): string[] {
 }
 
 /** Every string in a JSON value with the dotted path that leads to it ("hero.lead", "items[2].text"). */
-function stringsIn(value: unknown, at = ""): [string, string][] {
+export function stringsIn(value: unknown, at = ""): [string, string][] {
   if (typeof value === "string") return [[at, value]];
   if (Array.isArray(value)) return value.flatMap((item, index) => stringsIn(item, `${at}[${index}]`));
   if (value && typeof value === "object")

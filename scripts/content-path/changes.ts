@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { stringsIn } from "../../common/content/read-content";
 
 export interface ContentChange {
   /** Relative to the project, e.g. "content/testimonials.json". */
@@ -45,15 +46,6 @@ function oldVersion(projectDir: string, base: string, file: string): string | un
   } catch {
     return undefined;
   }
-}
-
-/** Every string of a JSON value with its path ("[1].text", "hero.lead"). */
-function stringsIn(value: unknown, at = ""): [string, string][] {
-  if (typeof value === "string") return [[at, value]];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringsIn(item, `${at}[${index}]`));
-  if (value && typeof value === "object")
-    return Object.entries(value).flatMap(([key, item]) => stringsIn(item, at ? `${at}.${key}` : key));
-  return [];
 }
 
 function scalarsIn(value: unknown, at = ""): Map<string, string> {

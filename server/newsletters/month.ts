@@ -3,6 +3,7 @@
  * the consent's limit counts per calendar month there, and a newsletter is scheduled in its local time.
  */
 import { localParts, zonedInstant } from "../mail/plan-schedule";
+import { GERMAN_MONTHS } from "../../common/german-months";
 
 export interface MonthWindow {
   /** First instant of the month, inclusive. */
@@ -33,20 +34,7 @@ export function nextMonth(window: MonthWindow, timeZone: string): MonthWindow {
   return monthOf(window.end, timeZone);
 }
 
-const MONTHS = [
-  "Januar",
-  "Februar",
-  "März",
-  "April",
-  "Mai",
-  "Juni",
-  "Juli",
-  "August",
-  "September",
-  "Oktober",
-  "November",
-  "Dezember",
-];
+const MONTHS: readonly string[] = GERMAN_MONTHS;
 
 /** "November 2026" */
 export function monthName(window: MonthWindow): string {
