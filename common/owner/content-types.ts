@@ -18,6 +18,7 @@ export interface CommitInfo {
   commit: string;
   author: string;
   email: string;
+  /** ISO time of the commit. */
   date: string;
   message: string;
 }

@@ -9,6 +9,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import type { CommitInfo } from "../../common/owner/content-types";
 
 export class GitError extends Error {
   constructor(
@@ -18,15 +19,6 @@ export class GitError extends Error {
     super(`git ${args[0]} ist fehlgeschlagen`);
     this.name = "GitError";
   }
-}
-
-export interface CommitInfo {
-  commit: string;
-  author: string;
-  email: string;
-  /** ISO time of the commit. */
-  date: string;
-  message: string;
 }
 
 export interface Author {
