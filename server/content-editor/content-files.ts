@@ -53,6 +53,120 @@ async function formatJson(text: string, file: string): Promise<string> {
 
 const INVISIBLE = /[\u00a0\u00ad\u2009\u200b\u2011\u202f\u2060]/g;
 
+const escapeOf = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/** Each string literal of a JSON text as written, by the path of its value (keys and indexes as JSON). */
+function literalsByPath(text: string): Map<string, string> {
+  const literals = new Map<string, string>();
+  try {
+    JSON.parse(text);
+  } catch {
+    return literals;
+  }
+  let at = 0;
+  const space = () => {
+    while (/\s/.test(text[at] ?? "")) at++;
+  };
+  const string = () => {
+    const start = at++;
+    while (text[at] !== '"') at += text[at] === "\\" ? 2 : 1;
+    at++;
+    return text.slice(start, at);
+  };
+  const value = (where: (string | number)[]): void => {
+    space();
+    const first = text[at];
+    if (first === '"') literals.set(JSON.stringify(where), string());
+    else if (first === "{" || first === "[") {
+      const close = first === "{" ? "}" : "]";
+      at++;
+      space();
+      for (let index = 0; text[at] !== close; index++) {
+        if (first === "{") {
+          const key = JSON.parse(string()) as string;
+          space();
+          at++; // the colon
+          value([...where, key]);
+        } else value([...where, index]);
+        space();
+        if (text[at] === ",") at++;
+        space();
+      }
+      at++;
+    } else while (at < text.length && !/[\s,\]}]/.test(text[at]!)) at++;
+  };
+  value([]);
+  return literals;
+}
+
+/** A JSON string literal's spelling of each UTF-16 unit of its value ("\u00a0", "\\n", "ä" …). */
+function unitsOf(literal: string): string[] {
+  const units: string[] = [];
+  for (let at = 1; at < literal.length - 1;) {
+    const size = literal[at] !== "\\" ? 1 : literal[at + 1] === "u" ? 6 : 2;
+    units.push(literal.slice(at, at + size));
+    at += size;
+  }
+  return units;
+}
+
+const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
+/**
+ * JSON with two spaces as JSON.stringify writes it, but each string spelled as in the original file: what
+ * the editor left as it was keeps its characters (a raw no-break space stays raw, "\u00a0" stays "\u00a0",
+ * also in a changed string around the change); in what is new, an invisible space is written as the string
+ * wrote it before, else as the file mostly does, else as "\u00a0" (visible in the file, as the content is
+ * written by hand).
+ */
+function jsonLike(value: unknown, original: string | undefined): string {
+  const literals = literalsByPath(original ?? "");
+  const source = original ?? "";
+  const count = (text: string, part: string) => text.split(part).length - 1;
+  const rawIn = (text: string, char: string): boolean | undefined => {
+    const raw = count(text, char);
+    const escaped = count(text.toLowerCase(), escapeOf(char));
+    return raw === escaped ? undefined : raw > escaped;
+  };
+  const stringLiteral = (text: string, where: (string | number)[]) => {
+    const before = literals.get(JSON.stringify(where));
+    const spell = (part: string) =>
+      JSON.stringify(part)
+        .slice(1, -1)
+        .replace(INVISIBLE, (char) =>
+          ((before && rawIn(before, char)) ?? rawIn(source, char) ?? false) ? char : escapeOf(char),
+        );
+    if (before === undefined) return `"${spell(text)}"`;
+    const old = JSON.parse(before) as string;
+    if (old === text) return before;
+    const units = unitsOf(before);
+    let head = 0;
+    while (head < old.length && head < text.length && old[head] === text[head]) head++;
+    if (head > 0 && isHigh(text.charCodeAt(head - 1))) head--;
+    let tail = 0;
+    while (tail < old.length - head && tail < text.length - head && old.at(-1 - tail) === text.at(-1 - tail)) tail++;
+    if (tail > 0 && isLow(text.charCodeAt(text.length - tail))) tail--;
+    const kept = (from: number, to: number) => units.slice(from, to).join("");
+    return `"${kept(0, head)}${spell(text.slice(head, text.length - tail))}${kept(old.length - tail, old.length)}"`;
+  };
+  const render = (item: unknown, indent: string, where: (string | number)[]): string => {
+    if (typeof item === "string") return stringLiteral(item, where);
+    if (item === null || typeof item !== "object") return JSON.stringify(item) ?? "null";
+    const inner = `${indent}  `;
+    if (Array.isArray(item)) {
+      if (item.length === 0) return "[]";
+      const items = item.map((element, index) => `${inner}${render(element ?? null, inner, [...where, index])}`);
+      return `[\n${items.join(",\n")}\n${indent}]`;
+    }
+    const entries = Object.entries(item).filter(([, field]) => field !== undefined && typeof field !== "function");
+    if (entries.length === 0) return "{}";
+    const fields = entries.map(([key, field]) => `${inner}${JSON.stringify(key)}: ${render(field, inner, [...where, key])}`);
+    return `{\n${fields.join(",\n")}\n${indent}}`;
+  };
+  return render(value, "", []);
+}
+
 const yamlValue = (value: unknown) => JSON.stringify(value);
 
 /**
@@ -93,12 +207,7 @@ export async function fileTextOf(
     const hadSchema = original !== undefined && /"\$schema"\s*:/.test(original);
     if (hadSchema && value && typeof value === "object" && !Array.isArray(value))
       value = { $schema: schemaReference(entry.file), ...(value as Record<string, unknown>) };
-    // Invisible spaces stay visible in the file, as the content is written by hand: "\u00a0", not " ".
-    const json = JSON.stringify(value, null, 2).replace(
-      INVISIBLE,
-      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
-    );
-    return formatJson(`${json}\n`, `${CONTENT_DIR}/${entry.file}`);
+    return formatJson(`${jsonLike(value, original)}\n`, `${CONTENT_DIR}/${entry.file}`);
   }
   const fields = (data ?? {}) as Record<string, unknown>;
   const body = typeof fields.body === "string" ? fields.body.replace(/\r\n/g, "\n") : "";
