@@ -21,3 +21,52 @@ export const VISIT_SOURCE_FORM_ID = "formular";
 
 /** Longest source, medium or campaign kept, in characters; longer values are cut. */
 export const VISIT_SOURCE_MAX_LENGTH = 60;
+
+/**
+ * The values of utm_medium that are kept as they are: the usual kinds of channel. Any other value could
+ * carry whatever the link's author put in it (a subscriber's id, say), so it is counted and stored as
+ * OTHER_MEDIUM; a few common spellings are read as the value they mean (UTM_MEDIUM_ALIASES).
+ */
+export const UTM_MEDIUMS = [
+  "email",
+  "newsletter",
+  "social",
+  "cpc",
+  "paid",
+  "display",
+  "affiliate",
+  "referral",
+  "organic",
+  "print",
+  "qr",
+  "podcast",
+  "video",
+  "sms",
+] as const;
+
+export type UtmMedium = (typeof UTM_MEDIUMS)[number];
+
+/** The medium every unknown utm_medium is counted and stored as. */
+export const OTHER_MEDIUM = "sonstige";
+
+/** Spellings of a known medium, as cleaned (lower case): „E-Mail“ is „email“. */
+export const UTM_MEDIUM_ALIASES: ReadonlyMap<string, UtmMedium> = new Map(
+  Object.entries({
+    "e-mail": "email",
+    mail: "email",
+    mailing: "email",
+    "social-media": "social",
+    social_media: "social",
+    "social media": "social",
+    socialmedia: "social",
+    ppc: "cpc",
+    "paid-social": "paid",
+    paid_social: "paid",
+    paidsocial: "paid",
+    banner: "display",
+    referrer: "referral",
+    flyer: "print",
+    "qr-code": "qr",
+    qrcode: "qr",
+  } satisfies Record<string, UtmMedium>),
+);

@@ -29,11 +29,40 @@ export const MESSAGES = {
 } as const;
 
 /**
- * What makes a name a link or an address: „www.“, „://“, „@“ or a domain-like word (beispiel.de,
- * GEWINN.COM; „Dr.Schmidt“ or „Anna.Maria“, whose second part is capitalized, are names). The name is the one thing a visitor writes that reaches a mail to the address they
- * give, so a name like that would let anyone send a stranger a link under this site's domain.
+ * Generic endings of web addresses that mail programs turn into links, besides every two-letter (country)
+ * ending. Endings that are also abbreviations in German names and titles stay out, though some are real
+ * endings (.med, .art, .ing, .vet, .phd): „Dr.med. Schmidt“ or „Mag.art. Berger“ are names.
  */
-export const NAME_WITH_LINK = /[wW]{3}\.|:\/\/|@|[^\s.]\.(?:[a-z]{2,24}|[A-Z]{2,24}|xn--[a-z0-9-]+)(?![A-Za-z0-9\u00C0-\u024F])/;
+export const LINK_ENDINGS: readonly string[] = (
+  "com net org info biz edu gov int mobi name pro tel asia xxx app dev page site online website shop " +
+  "store club xyz top icu vip win bid loan link click live life world email blog cloud space tech fun " +
+  "today news digital money cash bet casino poker party date download stream racing review trade webcam " +
+  "men best guru agency company center media network systems support host wiki rocks buzz lol sbs cfd " +
+  "quest monster cyou rest bond gmbh berlin bayern koeln hamburg wien swiss eus shopping sale deals " +
+  "gift gratis free immobilien versicherung kaufen one zip mov"
+).split(" ");
+
+const ending = (letters: string) =>
+  `[${letters}]{2}|${LINK_ENDINGS.map((end) => (letters === "a-z" ? end : end.toUpperCase())).join("|")}`;
+
+/**
+ * What makes a name a link or an address: „www.“, „://“, „@“, or a domain: a word, a dot and an ending of
+ * LINK_ENDINGS or two letters, in lower or upper case alone (beispiel.de, GEWINN.COM, bit.ly/x), not
+ * followed by more letters or by a dot and letters (gewinn.de.vu is caught at its last part). A name written
+ * as one word that ends like a domain (gewinn.immobilien) is refused too. „Dr.Schmidt“, „Anna.Maria“ or
+ * „St.Clair“, whose second part is capitalized, and „Dr.med. Schmidt“, whose ending is none, are names. The
+ * name is the one thing a visitor writes that reaches a mail to the address they give, so a name like that
+ * would let anyone send a stranger a link under this site's domain.
+ */
+export const NAME_WITH_LINK = new RegExp(
+  [
+    "[wW]{3}\\.",
+    ":\\/\\/",
+    "@",
+    `[^\\s.]\\.(?:${ending("a-z")}|${ending("A-Z")}|xn--[a-z0-9-]+)(?![A-Za-z0-9\\u00C0-\\u024F]|\\.[A-Za-z0-9\\u00C0-\\u024F])`,
+    "^\\S*[^\\s.]\\.(?:[a-z]{2,24}|[A-Z]{2,24})\\.?$",
+  ].join("|"),
+);
 
 const personName = (message: string) =>
   trimmed(message)

@@ -20,6 +20,7 @@ import { sourceInputs } from "./page-source";
 import {
   campaignOfQuery,
   cleanLabel,
+  cleanMedium,
   entryOf,
   OTHER,
   readReferrer,
@@ -234,7 +235,7 @@ export function postSource(request: FastifyRequest, body: unknown, ownHosts: rea
   const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const fromFields: Campaign = {
     source: cleanLabel(fields[VISIT_SOURCE_FIELDS.source]),
-    medium: cleanLabel(fields[VISIT_SOURCE_FIELDS.medium]),
+    medium: cleanMedium(fields[VISIT_SOURCE_FIELDS.medium]),
     campaign: cleanLabel(fields[VISIT_SOURCE_FIELDS.campaign]),
   };
   const referrerField = fields[VISIT_SOURCE_FIELDS.referrer];

@@ -3,12 +3,18 @@
  * address), and utm_source, utm_medium, utm_campaign cleaned and cut. Whatever a client sends (forged,
  * malformed, huge, control characters) ends up as one of a few short labels or "andere".
  */
-import { VISIT_SOURCE_FIELDS, VISIT_SOURCE_MAX_LENGTH } from "../../common/visit-source";
+import {
+  OTHER_MEDIUM,
+  UTM_MEDIUM_ALIASES,
+  UTM_MEDIUMS,
+  VISIT_SOURCE_FIELDS,
+  VISIT_SOURCE_MAX_LENGTH,
+} from "../../common/visit-source";
 
 export interface VisitSource {
   /** utm_source, else the referring host without "www.", else "direkt". */
   source: string;
-  /** utm_medium and utm_campaign, "" when not given. */
+  /** utm_medium (one of UTM_MEDIUMS or "sonstige") and utm_campaign, "" when not given. */
   medium: string;
   campaign: string;
 }
@@ -45,22 +51,41 @@ export function readReferrer(raw: string | undefined, ownHosts: readonly string[
   return { kind: "host", host };
 }
 
+/** Characters a utm value keeps: letters, digits, spaces and „._+-“; the rest (slashes, „=“, „%“, emoji …) goes. */
+const NOT_KEPT = /[^\p{L}\p{M}\p{N} ._+-]/gu;
+
 /**
  * A utm value as counted: Unicode normalised, control and invisible characters removed, white space
- * collapsed, lower case, at most VISIT_SOURCE_MAX_LENGTH characters; undefined when nothing is left.
+ * collapsed, lower case, only letters, digits, spaces and „._+-“, at most VISIT_SOURCE_MAX_LENGTH
+ * characters; "andere" when it holds an e-mail address (an „@“); undefined when nothing is left.
  */
 export function cleanLabel(raw: unknown): string | undefined {
   if (typeof raw !== "string" || raw === "") return undefined;
-  const cleaned = raw
+  const normalised = raw
     .slice(0, VISIT_SOURCE_MAX_LENGTH * 4)
     .normalize("NFC")
     .replace(/\p{C}/gu, "")
     .replace(/\s+/gu, " ")
-    .trim()
     .toLowerCase();
+  if (normalised.includes("@")) return OTHER;
+  const cleaned = normalised.replace(NOT_KEPT, "").replace(/ {2,}/g, " ").trim();
   if (cleaned === "") return undefined;
   const characters = Array.from(cleaned);
   return characters.length > VISIT_SOURCE_MAX_LENGTH ? characters.slice(0, VISIT_SOURCE_MAX_LENGTH).join("").trim() : cleaned;
+}
+
+const KNOWN_MEDIUMS: ReadonlySet<string> = new Set(UTM_MEDIUMS);
+
+/**
+ * utm_medium as counted and stored: one of UTM_MEDIUMS (common/visit-source.ts), a usual spelling of one
+ * read as it („e-mail“ is „email“), else "sonstige"; undefined when not given. A value of one's own
+ * choosing cannot pass, so utm_medium carries no identifier.
+ */
+export function cleanMedium(raw: unknown): string | undefined {
+  const label = cleanLabel(raw);
+  if (label === undefined) return undefined;
+  if (KNOWN_MEDIUMS.has(label)) return label;
+  return UTM_MEDIUM_ALIASES.get(label) ?? OTHER_MEDIUM;
 }
 
 export interface Campaign {
@@ -80,7 +105,7 @@ export function campaignOfQuery(query: string): Campaign {
   }
   return {
     source: cleanLabel(params.get(VISIT_SOURCE_FIELDS.source) ?? undefined),
-    medium: cleanLabel(params.get(VISIT_SOURCE_FIELDS.medium) ?? undefined),
+    medium: cleanMedium(params.get(VISIT_SOURCE_FIELDS.medium) ?? undefined),
     campaign: cleanLabel(params.get(VISIT_SOURCE_FIELDS.campaign) ?? undefined),
   };
 }

@@ -18,6 +18,7 @@ import {
   type FunnelRow,
   type VisitStats,
 } from "../../../common/visit-stats";
+import { OTHER_MEDIUM, UTM_MEDIUMS } from "../../../common/visit-source";
 
 type Period = `${(typeof STATS_PERIODS)[number]}`;
 const PERIODS = STATS_PERIODS.map((days) => ({ value: String(days) as Period, label: `${days} Tage` }));
@@ -129,10 +130,11 @@ export function VisitorsPage() {
       <PageTitle>Besucher</PageTitle>
       <p className="mb-4 max-w-prose text-bark-700">
         Gezählt vom Server, ohne Cookies und ohne Zählskript: Aufrufe je Seite und Tag, woher ein Besuch kam (die Website, die
-        verlinkt hat, oder utm_source, utm_medium, utm_campaign im Link) und die Geräteart. Ein <strong>Besuch</strong> ist ein
-        Aufruf, der von außen kam. Bots, Vorabladen und die Verwaltung zählen nicht; die Zahlen kommen bis zu einer Minute
-        verzögert an. Anmeldungen werden über die Quelle zugeordnet, die mit ihnen gespeichert ist (die Datenschutzerklärung nennt
-        die Frist); Anfragen zählen nur als Summen je Quelle.
+        verlinkt hat, oder utm_source, utm_medium, utm_campaign im Link) und die Geräteart. Als utm_medium zählt nur einer der
+        üblichen Werte ({UTM_MEDIUMS.join(", ")}), jeder andere als „{OTHER_MEDIUM}“. Ein <strong>Besuch</strong> ist ein Aufruf,
+        der von außen kam. Bots, Vorabladen und die Verwaltung zählen nicht; die Zahlen kommen bis zu einer Minute verzögert an.
+        Anmeldungen werden über die Quelle zugeordnet, die mit ihnen gespeichert ist (die Datenschutzerklärung nennt die Frist);
+        Anfragen zählen nur als Summen je Quelle.
       </p>
       <FilterButtons legend="Zeitraum" options={PERIODS} value={period} onChange={setPeriod} className="mb-4" />
       {error && <Alert>{error}</Alert>}
