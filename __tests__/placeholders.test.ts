@@ -1,6 +1,7 @@
 /** @jest-environment node */
 /** `{{…}}` placeholders and `{{#if …}}` conditions: the privacy texts follow the settings of site.json. */
 import { escapeHtml, fillPlaceholders, toFill, unknownPlaceholders } from "../common/content/placeholders";
+import { KEPT_AFTER_DAYS } from "../common/visit-stats";
 
 const site = {
   email: "kontakt@beispiel.de",
@@ -43,6 +44,15 @@ describe("placeholders", () => {
   it("escapes filled values for HTML, not the text around them", () => {
     const values = { ...site, deployment: { ...site.deployment, hostingProvider: "A & B <GmbH>" } };
     expect(fillPlaceholders("<b>{{deployment.hostingProvider}}</b>", values, escapeHtml)).toBe("<b>A &amp; B &lt;GmbH&gt;</b>");
+  });
+
+  it("fills the figures the code keeps, which site.json cannot change", () => {
+    const text = "Nach {{visitStats.keptAfterDays}} Tagen noch dabei.";
+    expect(fillPlaceholders(text, site)).toBe(`Nach ${KEPT_AFTER_DAYS} Tagen noch dabei.`);
+    expect(fillPlaceholders(text, { ...site, visitStats: { keptAfterDays: 7 } })).toBe(
+      `Nach ${KEPT_AFTER_DAYS} Tagen noch dabei.`,
+    );
+    expect(unknownPlaceholders(text, site)).toEqual([]);
   });
 
   it("names unknown placeholders and conditions, but not the condition syntax itself", () => {

@@ -19,6 +19,13 @@ export const PRINCIPLE_COUNT = 5;
 export const FAQ_COUNT = 4;
 export const MOVEMENT_DURATIONS = [5, 10, 15, 5, 10, 20, 30] as const;
 
+/**
+ * Mail to an address typed into a form is bounded: one acknowledgment and one confirmation request per
+ * address within this many hours; the address's hash that bounds the acknowledgment is kept as long
+ * (server/services/form-mail-bounds.ts). The privacy texts quote it as `{{formMails.boundHours}}`.
+ */
+export const FORM_MAIL_BOUND_HOURS = 24;
+
 /** Where both forms lead once sent. */
 export const THANK_YOU_PATH = ROUTES.thanks.path;
 export const INFO_FORM_ID = "info-form";

@@ -11,6 +11,8 @@ import { describe, it } from "node:test";
 import { readFrontMatter } from "../common/content/front-matter";
 import { fillPlaceholders } from "../common/content/placeholders";
 import { contentProblems } from "../common/content/read-content";
+import { FORM_MAIL_BOUND_HOURS } from "../common/constants";
+import { OTHER_MEDIUM, UTM_MEDIUMS, VISIT_SOURCE_MAX_LENGTH } from "../common/visit-source";
 
 const CONTENT = path.resolve("content");
 const site = JSON.parse(readFileSync(path.join(CONTENT, "site.json"), "utf8")) as { retention: Record<string, number> };
@@ -123,4 +125,45 @@ describe("the privacy texts follow the settings and periods of site.json", () =>
       assert.doesNotMatch(body, /\b7 Tage/);
     });
   }
+});
+
+describe("visit statistics and spam protection in the privacy texts", () => {
+  const both = [FIRST_LAYER, COMPLETE];
+
+  it("both say that only daily sums are kept and user agent and previous page are read in working memory only", () => {
+    for (const { slug, body } of both) {
+      assert.match(body, /[Dd]auerhaft gespeichert werden nur Tagessummen/, slug);
+      assert.match(
+        body,
+        /Browserkennung und (die Adresse der )?vorherige(n)? Seite wertet (unser|der) Server nur kurz im Arbeitsspeicher aus/,
+        slug,
+      );
+    }
+  });
+
+  it("the complete account states the rule for utm values as the server applies it", () => {
+    const filled = fillPlaceholders(COMPLETE.body, site);
+    assert.match(COMPLETE.body, /\{\{visitStats\.labelMaxLength\}\}&nbsp;Zeichen/);
+    assert.ok(filled.includes(`${VISIT_SOURCE_MAX_LENGTH}&nbsp;Zeichen`));
+    assert.ok(filled.includes(`als „${OTHER_MEDIUM}“`), "unknown utm_medium values");
+    for (const medium of ["email", "newsletter", "social", "cpc"]) {
+      assert.ok((UTM_MEDIUMS as readonly string[]).includes(medium), medium);
+      assert.ok(filled.includes(`„${medium}“`), medium);
+    }
+  });
+
+  it("both say the address's hash that bounds the form mails is kept as long as the bound, and that automated posts are marked as spam", () => {
+    for (const { slug, body } of both) {
+      const filled = fillPlaceholders(body, site);
+      assert.match(body, /Hashwert deiner E-Mail-Adresse, nicht die Adresse selbst/, slug);
+      assert.ok(
+        filled.includes(`löschen wir nach ${FORM_MAIL_BOUND_HOURS}&nbsp;Stunden`) ||
+          filled.includes(`löschen ihn nach ${FORM_MAIL_BOUND_HOURS}&nbsp;Stunden`),
+        slug,
+      );
+      assert.match(body, /(automatisiert aussehen|wie es Programme tun), markieren wir (mit diesem Grund )?als Spam/, slug);
+      assert.match(body, /spätestens nach denselben Fristen wie alle anderen/, slug);
+      assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b24(&nbsp;| )Stunden/, slug);
+    }
+  });
 });

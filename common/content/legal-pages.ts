@@ -3,12 +3,26 @@ import fs from "node:fs";
 import path from "node:path";
 import { readFrontMatter } from "./front-matter";
 import { LEGAL_SECTION_COUNTS, LEGAL_SLUGS } from "../constants";
-import { unknownPlaceholders } from "./placeholders";
+import { FIXED_VALUES, unknownPlaceholders } from "./placeholders";
 import { drinkClaimProblems, typographyProblems } from "./editorial-checks";
 import { revisedDate } from "./revised-date";
 import { FINGERPRINTED_LEGAL, renderedFingerprint } from "./rendered-fingerprint";
 
 const REQUIRED_FIELDS = ["title", "slug", "description"] as const;
+
+/** How long after confirming the statistics look whether a sign-up still stands: „nach … Tagen noch“. */
+const KEPT_AFTER = /nach\s+(\S+)\s+Tagen\s+noch\b/g;
+const KEPT_AFTER_PLACEHOLDER = "{{visitStats.keptAfterDays}}";
+
+/** A legal text states the statistics' period only through its placeholder, so it follows the code. */
+function fixedFigureProblems(shown: string, content: string): string[] {
+  return [...content.matchAll(KEPT_AFTER)]
+    .filter((match) => match[1] !== KEPT_AFTER_PLACEHOLDER)
+    .map(
+      (match) =>
+        `${shown}: „${match[0]}“ nennt die Zahl selbst; schreib „nach ${KEPT_AFTER_PLACEHOLDER} Tagen noch“, dann folgt der Satz der Auswertung in der Verwaltung (${FIXED_VALUES.visitStats.keptAfterDays} Tage, common/visit-stats.ts)`,
+    );
+}
 
 export function legalPageProblems(contentDir: string): string[] {
   const sitePath = path.join(contentDir, "site.json");
@@ -38,6 +52,7 @@ export function legalPageProblems(contentDir: string): string[] {
         `${shown}, Kopfbereich, Feld „revised“: fehlt oder ist kein Datum; den Tag der letzten Änderung als revised: "JJJJ-MM-TT" eintragen`,
       );
     problems.push(...typographyProblems(shown, [["", content]], { markdown: true }));
+    problems.push(...fixedFigureProblems(shown, content));
     // The legal texts describe the drink as a recipe too: each paragraph on its own.
     const offset = raw.split("\n").length - content.split("\n").length;
     const paragraphs = content.split("\n").map((line, index): [string, string] => [`Zeile ${offset + index + 1}`, line]);

@@ -7,17 +7,43 @@
  *
  * An empty value is a fact still to be filled in (the deployment details): it shows as a visible
  * "[in content/site.json eintragen: …]" note, and the content check refuses it in a production build.
+ *
+ * A few figures are the code's, not site.json's, and the texts state them as well: they are filled in from
+ * FIXED_VALUES whatever the values given, e.g. `{{visitStats.keptAfterDays}}`.
  */
+import { FORM_MAIL_BOUND_HOURS } from "../constants";
+import { VISIT_SOURCE_MAX_LENGTH } from "../visit-source";
+import { KEPT_AFTER_DAYS } from "../visit-stats";
+
+/** Figures fixed in common/ that the legal texts quote by placeholder, so a text cannot say another number. */
+export const FIXED_VALUES = {
+  /** Days after confirming after which the owner's statistics count who is still subscribed (common/visit-stats.ts). */
+  visitStats: {
+    keptAfterDays: KEPT_AFTER_DAYS,
+    /** Longest utm_source or utm_campaign kept, in characters (common/visit-source.ts). */
+    labelMaxLength: VISIT_SOURCE_MAX_LENGTH,
+  },
+  /** Hours within which an address gets one acknowledgment and one confirmation request, and its hash is kept. */
+  formMails: { boundHours: FORM_MAIL_BOUND_HOURS },
+} as const;
 const PLACEHOLDER = /\{\{\s*(?:wort:)?([\w.]+)\s*\}\}/g;
 const CONDITION = /\{\{#if\s+([\w.]+)\s*(?:=\s*([^}\s]+)\s*)?\}\}([\s\S]*?)(?:\{\{else\}\}([\s\S]*?))?\{\{\/if\}\}/g;
 
-function lookup(values: unknown, dotted: string): unknown {
+function lookupIn(values: unknown, dotted: string): unknown {
   return dotted
     .split(".")
     .reduce<unknown>(
-      (current, key) => (current && typeof current === "object" ? (current as Record<string, unknown>)[key] : undefined),
+      (current, key) =>
+        current && typeof current === "object" && Object.hasOwn(current, key)
+          ? (current as Record<string, unknown>)[key]
+          : undefined,
       values,
     );
+}
+
+/** A fixed figure (FIXED_VALUES) first, so site.json cannot say otherwise; then the values given. */
+function lookup(values: unknown, dotted: string): unknown {
+  return lookupIn(FIXED_VALUES, dotted) ?? lookupIn(values, dotted);
 }
 
 const NUMBER_WORDS = ["null", "eine", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"];

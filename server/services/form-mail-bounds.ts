@@ -13,10 +13,11 @@ import type { Db } from "../db/types";
 import { link, type MailContext } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
 import { OWNER_SCREENS } from "../../common/routes";
+import { FORM_MAIL_BOUND_HOURS } from "../../common/constants";
 import { audit } from "./audit-log";
 import { UNKNOWN_OWNER } from "./owner-alerts";
 
-export const FORM_MAIL_BOUND_HOURS = 24;
+export { FORM_MAIL_BOUND_HOURS };
 export const BRAKE_MULTIPLE = 10;
 export const BRAKE_FLOOR_PER_HOUR = 30;
 export const BRAKE_HOLD_HOURS = 24;
