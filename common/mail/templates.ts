@@ -66,8 +66,9 @@ export const TEMPLATE_VALUES = {
   "contact-reply": ["name", "reply", "message", "originalSubject", "submittedAt"],
   "owner-login": ["loginUrl", "minutes"],
   "owner-reminder": ["name", "requestUrl", "reminderHours"],
-  "owner-passkey-added": ["owner", "passkeyName", "securityUrl"],
-  "owner-passkey-removed": ["owner", "passkeyName", "securityUrl"],
+  /** `changedAt`: when the passkey was added or removed, "27.11.2026 um 03:14 Uhr" (common/german-time.ts). */
+  "owner-passkey-added": ["owner", "passkeyName", "changedAt", "securityUrl"],
+  "owner-passkey-removed": ["owner", "passkeyName", "changedAt", "securityUrl"],
   "owner-login-warning": ["failures", "auditUrl"],
   "owner-form-mail-brake": ["held", "holdHours", "inboxUrl"],
   "owner-newsletter-scheduled": ["owner", "subject", "sendAt", "recipients", "newsletterUrl"],

@@ -9,6 +9,7 @@ import type { MailContext } from "../mail/context";
 import { link } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
 import { OWNER_SCREENS } from "../../common/routes";
+import { formatGermanDateTime } from "../../common/german-time";
 import { audit } from "./audit-log";
 
 /** Failed logins within FAILED_LOGIN_WINDOW_MINUTES that make every owner get a warning. */
@@ -18,13 +19,15 @@ export const FAILED_LOGIN_WINDOW_MINUTES = 60;
 /** The audit log's owner column when a failed login names no known owner. */
 export const UNKNOWN_OWNER = "unbekannt";
 
-/** Every owner hears of a passkey change, and so does the editor whose passkey it is. */
+/** Every owner hears of a passkey change, by whom and when, and so does the editor whose passkey it is. */
 export async function notifyPasskeyChange(
   tx: Queryable,
   context: MailContext,
   people: { ownerEmails: readonly string[] },
-  change: { owner: string; passkeyName: string; added: boolean },
+  change: { owner: string; passkeyName: string; added: boolean; at?: Date },
 ): Promise<void> {
+  // The time of the change itself: the mail may leave the outbox later.
+  const changedAt = formatGermanDateTime(change.at ?? new Date(), context.site.timeZone);
   for (const recipient of new Set([...people.ownerEmails, change.owner])) {
     await enqueueMail(tx, context, {
       kind: change.added ? "owner-passkey-added" : "owner-passkey-removed",
@@ -33,6 +36,7 @@ export async function notifyPasskeyChange(
       values: {
         owner: change.owner,
         passkeyName: change.passkeyName,
+        changedAt,
         securityUrl: link(context, OWNER_SCREENS.security.path),
       },
     });

@@ -196,7 +196,9 @@ for (const target of databaseTargets()) {
       assert.equal(added.statusCode, 201, added.body);
       const notices = await mails("owner-passkey-added");
       assert.deepEqual(notices.map((mail) => mail.recipient).sort(), [OWNER, SECOND_OWNER].sort());
-      assert.ok(notices.every((mail) => mail.text.includes("Laptop Büro") && mail.text.includes(OWNER)));
+      assert.ok(notices.every((mail) => mail.text.includes("Laptop Büro") && mail.text.includes(`Angelegt von: ${OWNER}`)));
+      // When it happened, in German and Berlin time: the mail may leave the outbox later.
+      for (const mail of notices) assert.match(mail.text, /Angelegt am: \d{2}\.\d{2}\.\d{4} um \d{2}:\d{2}\u00a0Uhr/);
 
       const loginOptions = (await post("/api/verwaltung/passkey-anmeldung/optionen", {})).json();
       const loginAssertion = passkey.authenticate(loginOptions);
@@ -250,6 +252,10 @@ for (const target of databaseTargets()) {
       assert.equal(removed.statusCode, 200, removed.body);
       const notices = (await mails("owner-passkey-removed")).filter((mail) => mail.text.includes("Tablet"));
       assert.deepEqual(notices.map((mail) => mail.recipient).sort(), [OWNER, SECOND_OWNER].sort());
+      for (const mail of notices) {
+        assert.ok(mail.text.includes(`Entfernt von: ${OWNER}`));
+        assert.match(mail.text, /Entfernt am: \d{2}\.\d{2}\.\d{4} um \d{2}:\d{2}\u00a0Uhr/);
+      }
       assert.equal((await passkeyLogin(passkey)).statusCode, 400, "the removed passkey no longer logs in");
     });
 
