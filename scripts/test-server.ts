@@ -12,7 +12,9 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { build } from "esbuild";
 import { createPgliteTemplate } from "../server/test-support/databases";
+import { ENTRY_SOURCES } from "../server/test-support/entry-points";
 
 /** What scripts/test-run/file-times.mts writes for each file. */
 interface FileTime {
@@ -26,6 +28,25 @@ const TIMES_FILE = path.join(ROOT, "node_modules", ".cache", "urkraft", "server-
 export const SERVER_TEST_CONCURRENCY = Number(process.env.TEST_CONCURRENCY || 4);
 /** A file without a time of its own yet is put among the slower ones. */
 const UNKNOWN_SECONDS = 20;
+/** Beside the bundle `npm start` runs, so that both find the packages and the project's files alike. */
+const BUNDLE_DIR = path.join(ROOT, "node_modules", ".cache", "urkraft", "test-bundles");
+
+/** server/index.ts and server/cli.ts bundled as `npm run build:server` does, for the tests' own processes. */
+async function bundleEntryPoints(): Promise<void> {
+  rmSync(BUNDLE_DIR, { recursive: true, force: true });
+  await build({
+    entryPoints: Object.entries(ENTRY_SOURCES).map(([out, source]) => ({ in: path.join(ROOT, source), out })),
+    outdir: BUNDLE_DIR,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "node",
+    packages: "external",
+    format: "esm",
+    target: "node24",
+    sourcemap: true,
+    logLevel: "warning",
+  });
+}
 
 function testFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
@@ -50,7 +71,9 @@ async function main(): Promise<number> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-server-tests-"));
   const timesOfThisRun = path.join(scratch, "times.json");
   // One empty PGlite cluster for every test of the run to copy (server/test-support/databases.ts).
+  await bundleEntryPoints();
   const template = await createPgliteTemplate();
+  const migrated = await createPgliteTemplate({ migrated: true, from: template.dir });
   const { status, signal } = spawnSync(
     process.execPath,
     [
@@ -64,9 +87,19 @@ async function main(): Promise<number> {
       `--test-reporter-destination=${timesOfThisRun}`,
       ...ordered,
     ],
-    { cwd: ROOT, stdio: "inherit", env: { ...process.env, TEST_PGLITE_TEMPLATE: template.dir } },
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        TEST_PGLITE_TEMPLATE: template.dir,
+        TEST_PGLITE_MIGRATED_TEMPLATE: migrated.dir,
+        TEST_BUNDLE_DIR: BUNDLE_DIR,
+      },
+    },
   );
   template.remove();
+  migrated.remove();
 
   const measured = readTimes(timesOfThisRun);
   rmSync(scratch, { recursive: true, force: true });

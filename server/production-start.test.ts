@@ -8,13 +8,12 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { after, describe, it } from "node:test";
 import { loadConfig, productionProblems } from "./config";
 import type { SiteSettings } from "../common/content/read-content";
+import { entryArgs } from "./test-support/entry-points";
 
 const PROJECT_DIR = path.resolve(import.meta.dirname, "..");
-const TSX = pathToFileURL(path.join(PROJECT_DIR, "node_modules", "tsx", "dist", "loader.mjs")).href;
 const site = JSON.parse(readFileSync(path.join(PROJECT_DIR, "content", "site.json"), "utf8")) as SiteSettings;
 
 /** Every deployment fact filled in, as for a real installation in the EU. */
@@ -50,7 +49,7 @@ function start(settings: SiteSettings, env: Record<string, string>) {
   dirs.push(dir);
   cpSync(path.join(PROJECT_DIR, "content"), path.join(dir, "content"), { recursive: true });
   writeFileSync(path.join(dir, "content", "site.json"), JSON.stringify(settings, null, 2));
-  const result = spawnSync(process.execPath, ["--import", TSX, path.join(PROJECT_DIR, "server", "index.ts")], {
+  const result = spawnSync(process.execPath, entryArgs("index"), {
     cwd: dir,
     env: {
       PATH: process.env.PATH,

@@ -11,6 +11,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { findFreePort, startServer } from "../scripts/server-load/server-process";
 import { SHUTDOWN_GRACE_MS, SHUTDOWN_LIMIT_MS } from "./shutdown";
+import { seedPgliteDataDir } from "./test-support/databases";
 
 /** A client that sends half a request's headers and then nothing (as a stalled or hostile one does). */
 function stalledRequest(url: string): Promise<net.Socket> {
@@ -30,6 +31,7 @@ describe("shutdown", () => {
     { timeout: 120_000 },
     async () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-shutdown-"));
+      await seedPgliteDataDir(dataDir);
       try {
         const server = await startServer(await findFreePort(), { DATA_DIR: dataDir, LOG_LEVEL: "info" });
         const stalled = await stalledRequest(server.url);

@@ -13,7 +13,7 @@ import { after, before, describe, it } from "node:test";
 import { findFreePort, startServer, stopServer, type ServerProcess } from "../scripts/server-load/server-process";
 import { buildApp } from "./app";
 import { loadConfig, REQUEST_TIMEOUT_MS } from "./config";
-import { createPgliteDatabase } from "./test-support/databases";
+import { createPgliteDatabase, seedPgliteDataDir } from "./test-support/databases";
 import { createSiteFixture, type SiteFixture } from "./test-support/site-fixture";
 
 const SLOW_CLIENTS = 3_000;
@@ -68,6 +68,7 @@ describe("slow clients", () => {
   before(async () => {
     site = await createSiteFixture();
     dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-slow-"));
+    await seedPgliteDataDir(dataDir);
     port = await findFreePort();
     server = await startServer(port, {
       DATA_DIR: dataDir,

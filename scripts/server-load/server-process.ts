@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
+import { entryArgs } from "../../server/test-support/entry-points";
 
 export interface ServerProcess {
   url: string;
@@ -32,7 +33,7 @@ export function findFreePort(): Promise<number> {
 
 export async function startServer(port: number, env: Record<string, string | undefined>): Promise<ServerProcess> {
   const projectDir = path.resolve(__dirname, "..", "..");
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, entryArgs("index"), {
     cwd: projectDir,
     env: {
       ...process.env,

@@ -13,8 +13,9 @@ import { findFreePort, startServer, stopServer, type ServerProcess } from "../..
 import { openDb, type Db } from "../db";
 import { socketPath } from "../db/local-socket";
 import { openSocketDb } from "../db/socket-client";
-import { createPostgresDatabaseUrl, postgresSkipReason } from "../test-support/databases";
+import { createPostgresDatabaseUrl, postgresSkipReason, seedPgliteDataDir } from "../test-support/databases";
 import { createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
+import { entryArgs } from "../test-support/entry-points";
 
 const PROJECT_DIR = path.resolve(__dirname, "..", "..");
 const TABLES = ["schema_migrations", "leads", "lead_consents", "lead_tokens", "contact_requests", "mail_outbox"];
@@ -27,7 +28,7 @@ interface CliRun {
 
 function cli(env: Record<string, string | undefined>, ...argv: string[]): Promise<CliRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", ...argv], {
+  const child = spawn(process.execPath, [...entryArgs("cli"), ...argv], {
     cwd: PROJECT_DIR,
     env: { ...process.env, DATABASE_URL: undefined, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -79,6 +80,7 @@ describe("leads CLI beside the running server on PGlite", () => {
   before(async () => {
     site = await createSiteFixture();
     dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-beside-"));
+    await seedPgliteDataDir(dataDir);
     env = { DATA_DIR: dataDir, PUBLIC_DIR: site.dir, RATE_LIMIT_MAX: "100000" };
     port = await findFreePort();
     server = await startServer(port, env);

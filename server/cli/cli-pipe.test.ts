@@ -9,6 +9,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { databaseTargets, type TestDatabase } from "../test-support/databases";
 import { runCli } from "./run";
+import { entryArgs } from "../test-support/entry-points";
 
 const PROJECT_DIR = path.resolve(__dirname, "..", "..");
 const LEADS = 40_000;
@@ -38,12 +39,15 @@ function finished(child: ReturnType<typeof spawn>): Promise<PipedRun> {
 
 /** Runs the CLI with its standard output a pipe into this process. */
 function piped(env: Record<string, string>, argv: string[]): Promise<PipedRun> {
-  return finished(cliProcess(env, process.execPath, ["--import", "tsx", "server/cli.ts", ...argv]));
+  return finished(cliProcess(env, process.execPath, [...entryArgs("cli"), ...argv]));
 }
 
 /** `leads … | head -c 100` in a shell; the CLI's exit code is the last line on standard error. */
 function intoHead(env: Record<string, string>, argv: string[]): Promise<PipedRun> {
-  const script = `"$0" --import tsx server/cli.ts "$@" | head -c 100; echo "exit=\${PIPESTATUS[0]}" >&2`;
+  const cli = entryArgs("cli")
+    .map((arg) => `'${arg}'`)
+    .join(" ");
+  const script = `"$0" ${cli} "$@" | head -c 100; echo "exit=\${PIPESTATUS[0]}" >&2`;
   return finished(cliProcess(env, "bash", ["-c", script, process.execPath, ...argv]));
 }
 

@@ -9,11 +9,12 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { openDb } from "../db";
 import { onBothDrivers } from "../test-support/app-harness";
+import { entryArgs } from "../test-support/entry-points";
 
 const PROJECT_DIR = path.resolve(__dirname, "..", "..");
 
 function cli(env: Record<string, string>, ...argv: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", ...argv], {
+  const child = spawn(process.execPath, [...entryArgs("cli"), ...argv], {
     cwd: PROJECT_DIR,
     env: { ...process.env, DATABASE_URL: undefined, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -15,7 +15,7 @@ import pg from "pg";
 import { startTraffic } from "../test-support/traffic";
 import { findFreePort, startServer, stopServer } from "../../scripts/server-load/server-process";
 import { openPglite } from "../db/pglite";
-import { createPostgresDatabaseUrl, postgresSkipReason } from "../test-support/databases";
+import { createPostgresDatabaseUrl, postgresSkipReason, seedPgliteDataDir } from "../test-support/databases";
 import { createReleasesFixture } from "../test-support/release-fixture";
 import { switchCurrent } from "./releases";
 
@@ -50,6 +50,7 @@ function alive(pid: number): boolean {
 async function handoverUnderLoad(env: Record<string, string>, countLeads: (dataDir: string) => Promise<number>) {
   const releases = createReleasesFixture();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "urkraft-handover-"));
+  if (!env.DATABASE_URL) await seedPgliteDataDir(dataDir);
   let newPid: number | undefined;
   try {
     await releases.add({ ...A, withServer: true });

@@ -68,33 +68,48 @@ function envOf(config: EmptyDatabase["config"]): Record<string, string> {
 }
 
 /**
- * A new PGlite cluster costs seconds of CPU (initdb in WebAssembly), a copy of one made before a fraction of
- * that. The copy is the same empty database that has never been migrated, so the code under test opens and
- * migrates it as on a first start. scripts/test-server.ts makes the template once for the whole run
- * (TEST_PGLITE_TEMPLATE); a test file run on its own makes one for its process.
+ * A new PGlite cluster costs seconds of CPU (initdb in WebAssembly), and migrating it another second; a copy
+ * of one made before costs a fraction of that. Two templates: the empty cluster that has never been migrated
+ * (for the tests of migrating and of a first start), and the same after every migration, which the code
+ * under test opens as on any later start (its migrations find nothing to do). scripts/test-server.ts makes
+ * both once for the whole run (TEST_PGLITE_TEMPLATE, TEST_PGLITE_MIGRATED_TEMPLATE); a test file run on its
+ * own makes them for its process.
  */
-let ownTemplate: Promise<string> | undefined;
+const ownTemplates: Partial<Record<"empty" | "migrated", Promise<string>>> = {};
 
-export function pgliteTemplate(): Promise<string> {
-  if (process.env.TEST_PGLITE_TEMPLATE) return Promise.resolve(process.env.TEST_PGLITE_TEMPLATE);
-  ownTemplate ??= createPgliteTemplate().then(({ dir, remove }) => {
+export function pgliteTemplate(options: { migrated?: boolean } = {}): Promise<string> {
+  const kind = options.migrated ? "migrated" : "empty";
+  const fromRun = options.migrated ? process.env.TEST_PGLITE_MIGRATED_TEMPLATE : process.env.TEST_PGLITE_TEMPLATE;
+  if (fromRun) return Promise.resolve(fromRun);
+  ownTemplates[kind] ??= createPgliteTemplate({ migrated: options.migrated }).then(({ dir, remove }) => {
     process.once("exit", remove);
     return dir;
   });
-  return ownTemplate;
+  return ownTemplates[kind];
 }
 
-/** An empty PGlite cluster to copy (its folder is what PGlite keeps under DATA_DIR/pglite). */
-export async function createPgliteTemplate(): Promise<{ dir: string; remove: () => void }> {
+/** A PGlite cluster to copy (its folder is what PGlite keeps under DATA_DIR/pglite), empty or migrated. */
+export async function createPgliteTemplate(
+  options: { migrated?: boolean; from?: string } = {},
+): Promise<{ dir: string; remove: () => void }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-pglite-template-"));
-  const db = await openDb({ databaseUrl: undefined, dataDir }, { migrate: false });
+  // Migrating a copy of the empty template spares a second initdb.
+  const from = options.from ?? (options.migrated ? await pgliteTemplate() : undefined);
+  if (from) await cp(from, path.join(dataDir, "pglite"), { recursive: true });
+  const db = await openDb({ databaseUrl: undefined, dataDir }, { migrate: options.migrated === true });
   await db.close();
   return { dir: path.join(dataDir, "pglite"), remove: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-export async function emptyPgliteDatabase(): Promise<EmptyDatabase> {
+/** Puts a copy of a template into `dataDir`, where the server and the command line look for their PGlite database. */
+export async function seedPgliteDataDir(dataDir: string, options: { migrated?: boolean } = { migrated: true }): Promise<void> {
+  await cp(await pgliteTemplate(options), path.join(dataDir, "pglite"), { recursive: true });
+}
+
+/** A PGlite database in a new folder: migrated unless `migrated: false` asks for a never-migrated one. */
+export async function emptyPgliteDatabase(options: { migrated?: boolean } = {}): Promise<EmptyDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-pglite-"));
-  await cp(await pgliteTemplate(), path.join(dataDir, "pglite"), { recursive: true });
+  await seedPgliteDataDir(dataDir, { migrated: options.migrated !== false });
   const config = { databaseUrl: undefined, dataDir };
   return { driver: "pglite", config, env: envOf(config), drop: () => rm(dataDir, { recursive: true, force: true }) };
 }
@@ -143,7 +158,7 @@ async function opened(empty: EmptyDatabase, options: { migrate?: boolean }): Pro
 }
 
 export async function createPgliteDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  return opened(await emptyPgliteDatabase(), options);
+  return opened(await emptyPgliteDatabase({ migrated: options.migrate !== false }), options);
 }
 
 export async function createPostgresDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
