@@ -117,7 +117,7 @@ test("sign-ups and contact requests keep their visit's source, with and without 
 
   const leads = await query(server, "SELECT email, form_page, source, medium, campaign FROM leads ORDER BY email");
   expect(leads).toEqual([
-    { email: "nina@beispiel.de", form_page: "/", source: "newsletter", medium: "e-mail", campaign: "herbst" },
+    { email: "nina@beispiel.de", form_page: "/", source: "newsletter", medium: "email", campaign: "herbst" },
     { email: "otto@beispiel.de", form_page: "/", source: "google.de", medium: "", campaign: "" },
     { email: "rudi@beispiel.de", form_page: "/", source: "duckduckgo.com", medium: "", campaign: "" },
   ]);

@@ -141,6 +141,13 @@ describe("visit statistics and spam protection in the privacy texts", () => {
     }
   });
 
+  it("both take the period of the source kept with a sign-up from site.json, counted from the confirmation", () => {
+    for (const { slug, body } of both) {
+      assert.match(body, /\{\{retention\.leadSourceDays\}\} Tage nach deiner Bestätigung/, slug);
+      assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b\d+ Tagen? nach deiner Bestätigung/, slug);
+    }
+  });
+
   it("the complete account states the rule for utm values as the server applies it", () => {
     const filled = fillPlaceholders(COMPLETE.body, site);
     assert.match(COMPLETE.body, /\{\{visitStats\.labelMaxLength\}\}&nbsp;Zeichen/);

@@ -218,6 +218,31 @@ for (const target of databaseTargets()) {
         assert.deepEqual(rows, [{ age: days - 1 }, { age: days - 1 }]);
       }));
 
+    it("clears a sign-up's source retention.leadSourceDays after its confirmation, as the privacy texts say", () =>
+      withApp(async (_test, { db }) => {
+        const retention = readSiteSettings(path.resolve("content")).retention;
+        const days = retention.leadSourceDays;
+        for (const [email, age] of [
+          ["alt@example.com", days + 1],
+          ["neu@example.com", days - 1],
+        ] as const) {
+          await db.query(
+            `INSERT INTO leads (email, name, form_page, consent_text_version, privacy_version, status, confirmed_at,
+                                source, medium, campaign)
+             VALUES ($1, 'Anna', '/', 'v', 'v', 'confirmed', now() - $2::integer * interval '1 day', 'flyer', 'print', 'messe')`,
+            [email, age],
+          );
+        }
+        const result = await purgeExpired(db, retention);
+        assert.equal(result.leadSources, 1);
+        const { rows } = await db.query("SELECT email, source, medium, campaign FROM leads ORDER BY email");
+        assert.deepEqual(rows, [
+          { email: "alt@example.com", source: null, medium: null, campaign: null },
+          { email: "neu@example.com", source: "flyer", medium: "print", campaign: "messe" },
+        ]);
+        await db.query("DELETE FROM leads");
+      }));
+
     it("counts nothing with VISIT_STATS=false", () =>
       withApp(
         async ({ app }, { db }) => {
