@@ -2,6 +2,7 @@
 /** `{{…}}` placeholders and `{{#if …}}` conditions: the privacy texts follow the settings of site.json. */
 import { escapeHtml, fillPlaceholders, toFill, unknownPlaceholders } from "../common/content/placeholders";
 import { KEPT_AFTER_DAYS } from "../common/visit-stats";
+import { FORM_MAIL_BOUND_HOURS, PURGE_INTERVAL_HOURS } from "../common/constants";
 
 const site = {
   email: "kontakt@beispiel.de",
@@ -53,6 +54,9 @@ describe("placeholders", () => {
       `Nach ${KEPT_AFTER_DAYS} Tagen noch dabei.`,
     );
     expect(unknownPlaceholders(text, site)).toEqual([]);
+    expect(fillPlaceholders("{{formMails.boundHours}} und {{purge.intervalHours}} Stunden", site)).toBe(
+      `${FORM_MAIL_BOUND_HOURS} und ${PURGE_INTERVAL_HOURS} Stunden`,
+    );
   });
 
   it("names unknown placeholders and conditions, but not the condition syntax itself", () => {

@@ -26,6 +26,9 @@ export const MOVEMENT_DURATIONS = [5, 10, 15, 5, 10, 20, 30] as const;
  */
 export const FORM_MAIL_BOUND_HOURS = 24;
 
+/** Hours between two runs of the retention purge (server/jobs.ts); the privacy texts quote it as `{{purge.intervalHours}}`. */
+export const PURGE_INTERVAL_HOURS = 6;
+
 /** Where both forms lead once sent. */
 export const THANK_YOU_PATH = ROUTES.thanks.path;
 export const INFO_FORM_ID = "info-form";

@@ -4,6 +4,7 @@
  */
 import { isIP } from "node:net";
 import path from "node:path";
+import { PURGE_INTERVAL_HOURS } from "../common/constants";
 import { EMAIL_PATTERN } from "../common/forms/schemas";
 import { deploymentProblems } from "../common/content/editorial-checks";
 import { evidenceProblems } from "../common/content/evidence";
@@ -145,7 +146,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       leaseMs: readDuration(env, "MAIL_LEASE", 5 * 60_000),
       batchSize: 20,
       concurrency: 3,
-      purgeIntervalMs: 6 * 3_600_000,
+      purgeIntervalMs: PURGE_INTERVAL_HOURS * 3_600_000,
       reminderIntervalMs: readDuration(env, "MAIL_REMINDER_INTERVAL", 60_000),
       ...readMailRate(env),
     },
