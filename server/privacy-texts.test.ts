@@ -135,7 +135,7 @@ describe("visit statistics and spam protection in the privacy texts", () => {
       assert.match(body, /[Dd]auerhaft gespeichert werden nur Tagessummen/, slug);
       assert.match(
         body,
-        /Browserkennung und (die Adresse der )?vorherige(n)? Seite wertet (unser|der) Server nur kurz im Arbeitsspeicher aus/,
+        /Browserkennung und (die )?Adresse der vorherigen Seite wertet (unser|der) Server nur kurz im Arbeitsspeicher aus/,
         slug,
       );
     }
