@@ -28,6 +28,7 @@ const DEPLOYING_SPECS = ["**/deploy-live.spec.ts", "**/preview.spec.ts", "**/con
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/support/global-setup.ts",
   // Two workers, each taking whole files: the slow ones (the real deploys, typing while loading, the double
   // opt-in) run beside the others. The tests that need a server or database of their own start one
   // (e2e/support/own-server.ts, own-database.ts), the others share the server below. E2E_WORKERS overrides.
