@@ -25,14 +25,18 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 
 const CHROMIUM = { ...devices["Desktop Chrome"], channel: undefined };
 const DEPLOYING_SPECS = ["**/deploy-live.spec.ts", "**/preview.spec.ts", "**/content-editor.spec.ts"];
+const TYPING_SPEC = "**/typing-while-loading.spec.ts";
 
 export default defineConfig({
   testDir: "e2e",
-  // Two workers, each taking whole files: the slow ones (the real deploys, typing while loading, the double
-  // opt-in) run beside the others. The tests that need a server or database of their own start one
-  // (e2e/support/own-server.ts, own-database.ts), the others share the server below. E2E_WORKERS overrides.
+  globalSetup: "./e2e/support/global-setup.ts",
+  // Up to four workers in three projects: whole files on two workers; the typing cases, one by one on two more
+  // (most of their time the page waits under Chromium's CPU throttling, which leaves the machine's cores
+  // free); and the specs that build releases or previews, in turn on one. The tests that need a server or
+  // database of their own start one (e2e/support/own-server.ts, own-database.ts), the others share the
+  // server below. E2E_WORKERS overrides the total.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS || 2),
+  workers: Number(process.env.E2E_WORKERS || 4),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -51,7 +55,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: DEPLOYING_SPECS, use: CHROMIUM },
+    { name: "chromium", testIgnore: [...DEPLOYING_SPECS, TYPING_SPEC], workers: 2, use: CHROMIUM },
+    // Eighteen cases of one file: each worker starts its own server for them (beforeAll).
+    { name: "typing", testMatch: TYPING_SPEC, fullyParallel: true, workers: 2, use: CHROMIUM },
     // These build releases or previews, and a project has one deploy at a time: one worker runs them in turn.
     { name: "deploys", testMatch: DEPLOYING_SPECS, workers: 1, use: CHROMIUM },
   ],

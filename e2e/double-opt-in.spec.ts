@@ -10,6 +10,7 @@ import { mailsTo, ownEnv, startOwnServer, stopOwnServer, waitForMail, type OwnSe
 import { mailSubjectPattern } from "../server/test-support/mail-copy";
 import { ROUTES } from "../common/routes";
 import { fillCopy } from "../src/components/sections/fill-copy";
+import { entryArgs } from "../server/test-support/entry-points";
 
 /** A page's copy as the editors wrote it, placeholders filled from site.json. */
 const copyOf = (file: string): any => {
@@ -67,7 +68,7 @@ interface Shown {
 }
 
 async function show(server: OwnServer, email: string): Promise<Shown> {
-  const { stdout } = await run("npx", ["tsx", "server/cli.ts", "show", email], {
+  const { stdout } = await run(process.execPath, [...entryArgs("cli"), "show", email], {
     cwd: ROOT,
     env: ownEnv(server.dataDir),
     timeout: 120_000,

@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrate } from "../scripts/audit/measure";
 import { ownEnv, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
+import { entryArgs } from "../server/test-support/entry-points";
 
 const ROOT = path.resolve(__dirname, "..");
 const run = promisify(execFile);
@@ -39,7 +40,7 @@ async function query(server: OwnServer, sql: string): Promise<Record<string, unk
 async function stats(
   server: OwnServer,
 ): Promise<{ routes: { route: string; views: number }[]; sources: { source: string; leads: number; contacts: number }[] }> {
-  const { stdout } = await run("npx", ["tsx", "server/cli.ts", "stats", "--json"], {
+  const { stdout } = await run(process.execPath, [...entryArgs("cli"), "stats", "--json"], {
     cwd: ROOT,
     env: ownEnv(server.dataDir),
     timeout: 120_000,

@@ -1,10 +1,11 @@
 /**
- * `npm test`: every check and test of the project, one step after the other, stopping at the first that
- * fails, and at the end how long each step took. The site is built once, before the server tests: the
+ * `npm test`: every check and test of the project, stopping at the first step that fails, and at the end how
+ * long each step took. The quick checks that each use one core (lint, typecheck, workflows, content) run side
+ * by side, each printing its output when it ends; the rest run one after the other. The site is built once, before the server tests: the
  * server's browser check of the CSP loads its pages, and the browser tests serve the same build (npm start
  * finds it current and does not build again).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { BUILD_STAMP } from "../server/site-build";
 import { writeFileSync } from "node:fs";
@@ -14,6 +15,8 @@ const ROOT = path.resolve(__dirname, "..");
 interface Step {
   name: string;
   command: string;
+  /** Runs beside the other steps marked so that come right before or after it. */
+  together?: boolean;
   /** Run only when this says so; otherwise the reason it is left out. */
   when?: () => true | string;
   after?: () => void;
@@ -24,10 +27,10 @@ const hasChromium = (): true | string =>
 
 const STEPS: Step[] = [
   { name: "Vorbereitung (scripts/setup-test.sh)", command: "bash scripts/setup-test.sh" },
-  { name: "Lint (ESLint, Prettier)", command: "npm run -s lint" },
-  { name: "Typprüfung (tsc)", command: "npm run -s typecheck" },
-  { name: "Workflows", command: "npm run -s check:workflows" },
-  { name: "Inhaltsprüfung", command: "npm run -s check:content" },
+  { name: "Lint (ESLint, Prettier)", together: true, command: "npm run -s lint" },
+  { name: "Typprüfung (tsc)", together: true, command: "npm run -s typecheck" },
+  { name: "Workflows", together: true, command: "npm run -s check:workflows" },
+  { name: "Inhaltsprüfung", together: true, command: "npm run -s check:content" },
   { name: "Jest", command: "npm run -s test:unit" },
   {
     name: "Build der Seite",
@@ -45,26 +48,77 @@ function run(command: string, stdio: "inherit" | "ignore" = "inherit"): number {
   return status ?? (signal ? 1 : 0);
 }
 
-const lines: string[] = [];
-const started = Date.now();
-let failed: Step | undefined;
-for (const step of STEPS) {
-  const reason = step.when?.() ?? true;
-  if (reason !== true) {
-    lines.push(`  ${step.name.padEnd(40)} ${reason}`);
-    continue;
-  }
-  const begin = Date.now();
-  const code = run(step.command);
-  if (code === 0) step.after?.();
-  const seconds = ((Date.now() - begin) / 1000).toFixed(0);
-  lines.push(`  ${step.name.padEnd(40)} ${seconds.padStart(5)} s${code === 0 ? "" : `  fehlgeschlagen (Code ${code})`}`);
-  if (code !== 0) {
-    failed = step;
-    process.exitCode = code;
-    break;
-  }
+/** Runs a command with its output kept, and prints the output in one piece when it ends. */
+function runQuietly(command: string): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn("bash", ["-c", command], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const output: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+    child.on("close", (code, signal) => {
+      process.stdout.write(Buffer.concat(output));
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
 }
-const total = ((Date.now() - started) / 1000).toFixed(0);
-console.log(`\nnpm test: Dauer der Schritte\n${lines.join("\n")}\n  ${"Summe".padEnd(40)} ${total.padStart(5)} s`);
-if (failed) console.log(`npm test: „${failed.name}“ ist fehlgeschlagen; die Schritte danach liefen nicht.`);
+
+interface Outcome {
+  step: Step;
+  code: number;
+  seconds: number;
+}
+
+async function runGroup(group: Step[]): Promise<Outcome[]> {
+  const begin = Date.now();
+  if (group.length === 1) {
+    const code = run(group[0]!.command);
+    return [{ step: group[0]!, code, seconds: (Date.now() - begin) / 1000 }];
+  }
+  return Promise.all(
+    group.map(async (step) => {
+      const code = await runQuietly(step.command);
+      return { step, code, seconds: (Date.now() - begin) / 1000 };
+    }),
+  );
+}
+
+/** The steps in groups: neighbours marked `together` form one group, every other step a group of its own. */
+function groups(steps: Step[]): Step[][] {
+  const result: Step[][] = [];
+  for (const step of steps) {
+    const last = result.at(-1);
+    if (step.together && last?.[0]?.together) last.push(step);
+    else result.push([step]);
+  }
+  return result;
+}
+
+async function main(): Promise<void> {
+  const lines: string[] = [];
+  const started = Date.now();
+  let failed: Step | undefined;
+  for (const group of groups(STEPS)) {
+    const due = group.filter((step) => {
+      const reason = step.when?.() ?? true;
+      if (reason !== true) lines.push(`  ${step.name.padEnd(40)} ${reason}`);
+      return reason === true;
+    });
+    if (due.length === 0) continue;
+    for (const { step, code, seconds } of await runGroup(due)) {
+      if (code === 0) step.after?.();
+      const shown = seconds.toFixed(0).padStart(5);
+      const beside = due.length > 1 ? "  (nebeneinander)" : "";
+      lines.push(`  ${step.name.padEnd(40)} ${shown} s${beside}${code === 0 ? "" : `  fehlgeschlagen (Code ${code})`}`);
+      if (code !== 0 && !failed) {
+        failed = step;
+        process.exitCode = code;
+      }
+    }
+    if (failed) break;
+  }
+  const total = ((Date.now() - started) / 1000).toFixed(0);
+  console.log(`\nnpm test: Dauer der Schritte\n${lines.join("\n")}\n  ${"Summe".padEnd(40)} ${total.padStart(5)} s`);
+  if (failed) console.log(`npm test: „${failed.name}“ ist fehlgeschlagen; die Schritte danach liefen nicht.`);
+}
+
+void main();

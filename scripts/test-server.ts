@@ -2,7 +2,8 @@
  * `npm run test:server`: every *.test.ts under server/ and scripts/ (new files are found by themselves) with
  * node's test runner, several files at once, each in a process of its own. That is safe because every test
  * takes free ports, its own data folders and PostgreSQL databases with unique names; PGlite databases are
- * copies of one empty cluster made at the start (making each anew would cost seconds). The files that took
+ * copies of clusters made at the start, and the tests' own server and CLI processes run bundles made at the
+ * start (scripts/test-run/prepare.ts). The files that took
  * longest last time start first, so the run does not end waiting for one slow file; the times are kept in
  * node_modules/.cache/urkraft/ and the slowest files are printed at the end.
  *
@@ -12,9 +13,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { build } from "esbuild";
-import { createPgliteTemplate } from "../server/test-support/databases";
-import { ENTRY_SOURCES } from "../server/test-support/entry-points";
+import { prepareTestRun } from "./test-run/prepare";
 
 /** What scripts/test-run/file-times.mts writes for each file. */
 interface FileTime {
@@ -28,26 +27,6 @@ const TIMES_FILE = path.join(ROOT, "node_modules", ".cache", "urkraft", "server-
 export const SERVER_TEST_CONCURRENCY = Number(process.env.TEST_CONCURRENCY || 4);
 /** A file without a time of its own yet is put among the slower ones. */
 const UNKNOWN_SECONDS = 20;
-/** Beside the bundle `npm start` runs, so that both find the packages and the project's files alike. */
-const BUNDLE_DIR = path.join(ROOT, "node_modules", ".cache", "urkraft", "test-bundles");
-
-/** server/index.ts and server/cli.ts bundled as `npm run build:server` does, for the tests' own processes. */
-async function bundleEntryPoints(): Promise<void> {
-  rmSync(BUNDLE_DIR, { recursive: true, force: true });
-  await build({
-    entryPoints: Object.entries(ENTRY_SOURCES).map(([out, source]) => ({ in: path.join(ROOT, source), out })),
-    outdir: BUNDLE_DIR,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    platform: "node",
-    packages: "external",
-    format: "esm",
-    target: "node24",
-    sourcemap: true,
-    logLevel: "warning",
-  });
-}
-
 function testFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".test.ts") && !file.split(path.sep).includes("node_modules"))
@@ -70,13 +49,14 @@ const ordered = files.sort((a, b) => (known[b] ?? UNKNOWN_SECONDS) - (known[a] ?
 async function main(): Promise<number> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-server-tests-"));
   const timesOfThisRun = path.join(scratch, "times.json");
-  // One empty PGlite cluster for every test of the run to copy (server/test-support/databases.ts).
-  await bundleEntryPoints();
-  const template = await createPgliteTemplate();
-  const migrated = await createPgliteTemplate({ migrated: true, from: template.dir });
+  // Bundles and database templates for every test of the run (scripts/test-run/prepare.ts).
+  const cleanUp = await prepareTestRun();
   const { status, signal } = spawnSync(
     process.execPath,
     [
+      // As `npm start` runs the server: WebAssembly (PGlite) compiled once by the baseline compiler. Short-lived
+      // test processes then spend less CPU than when V8 also optimises the whole module in the background.
+      "--liftoff-only",
       "--import",
       "tsx",
       "--test",
@@ -90,16 +70,10 @@ async function main(): Promise<number> {
     {
       cwd: ROOT,
       stdio: "inherit",
-      env: {
-        ...process.env,
-        TEST_PGLITE_TEMPLATE: template.dir,
-        TEST_PGLITE_MIGRATED_TEMPLATE: migrated.dir,
-        TEST_BUNDLE_DIR: BUNDLE_DIR,
-      },
+      env: process.env,
     },
   );
-  template.remove();
-  migrated.remove();
+  cleanUp();
 
   const measured = readTimes(timesOfThisRun);
   rmSync(scratch, { recursive: true, force: true });

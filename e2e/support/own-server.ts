@@ -1,15 +1,16 @@
 /**
- * A server of a test's own: a real `server/index.ts` process on a free port with its own data folder
+ * A server of a test's own: a real `server/index.ts` process (bundled once per run) on a free port with its own data folder
  * (PGlite, or PostgreSQL when `databaseUrl` is given), mails as .eml files in DATA_DIR/outbox.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { cp, mkdtemp, readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { findFreePort } from "../../scripts/server-load/server-process";
-import { pgliteTemplate } from "../../server/test-support/databases";
+import { seedPgliteDataDir } from "../../server/test-support/databases";
+import { entryArgs } from "../../server/test-support/entry-points";
 
 const START_TIMEOUT_MS = 120_000;
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -47,8 +48,8 @@ export async function startOwnServer(options: {
   let dataDir = restart?.dataDir;
   if (!dataDir) {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-e2e-own-"));
-    // An empty PGlite database copied, instead of seconds of initdb in the server.
-    if (!extra.DATABASE_URL) await cp(await pgliteTemplate(), path.join(dataDir, "pglite"), { recursive: true });
+    // A migrated PGlite database copied, instead of seconds of initdb and migrations in the server.
+    if (!extra.DATABASE_URL) await seedPgliteDataDir(dataDir);
   }
   const env = ownEnv(dataDir, {
     PORT: String(port),
@@ -58,8 +59,8 @@ export async function startOwnServer(options: {
     LOG_LEVEL: "warn",
     ...extra,
   });
-  // Plain node with tsx as loader: one process, so SIGTERM reaches the server itself.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  // Plain node (the run's bundle, or tsx as loader): one process, so SIGTERM reaches the server itself.
+  const child = spawn(process.execPath, entryArgs("index"), {
     env,
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],

@@ -19,6 +19,7 @@ export const ENTRY_SOURCES: Record<EntryPoint, string> = { index: "server/index.
 /** The node arguments that start `server/index.ts` or `server/cli.ts`, before the command's own arguments. */
 export function entryArgs(entry: EntryPoint, env: NodeJS.ProcessEnv = process.env): string[] {
   const bundle = env.TEST_BUNDLE_DIR && path.join(env.TEST_BUNDLE_DIR, `${entry}.mjs`);
-  if (bundle && existsSync(bundle)) return ["--enable-source-maps", bundle];
-  return ["--import", TSX_LOADER, path.join(PROJECT_DIR, ENTRY_SOURCES[entry])];
+  // --liftoff-only as in `npm start` (package.json).
+  if (bundle && existsSync(bundle)) return ["--liftoff-only", "--enable-source-maps", bundle];
+  return ["--liftoff-only", "--import", TSX_LOADER, path.join(PROJECT_DIR, ENTRY_SOURCES[entry])];
 }
