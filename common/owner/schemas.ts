@@ -31,7 +31,12 @@ export type OwnerMessageKey =
   | "emailInvalid"
   | "eraseMismatch"
   | "passkeyName"
-  | "replyEmpty";
+  | "replyEmpty"
+  | "contentFile"
+  | "contentData"
+  | "contentMessage"
+  | "contentCommit"
+  | "contentImage";
 
 const invalid = (key: OwnerMessageKey) => ({ invalid: key });
 
@@ -106,6 +111,40 @@ export const NewsletterBody = Type.Object({
   at: Type.Optional(plain()),
 });
 
+/**
+ * „Inhalte“: a content file is named by its path under content/ (`pfad` in a query, `file` in a body); the
+ * route answers 404 for a path that is not one of the editable files. `data` is the form's data, which
+ * the content check judges field by field (server/content-editor/check.ts).
+ */
+const contentFile = () => text("contentFile", { maxLength: 200 });
+const formData = () => Type.Unknown({ ...invalid("contentData") });
+export const ContentFileQuery = query({ pfad: contentFile() }, "contentFile");
+export const ContentDraftBody = Type.Object(
+  { file: contentFile(), data: formData(), baseCommit: text("contentData", { maxLength: 64 }) },
+  { additionalProperties: false, ...invalid("contentData") },
+);
+export const ContentDataBody = Type.Object(
+  { file: contentFile(), data: formData() },
+  { additionalProperties: false, ...invalid("contentData") },
+);
+/** The change's description for the commit message (trimmed, 1 to 200 characters: the route checks after trimming). */
+export const ContentPublishBody = Type.Object(
+  { file: contentFile(), message: text("contentMessage", { maxLength: 400 }) },
+  { additionalProperties: false, ...invalid("contentMessage") },
+);
+export const ContentRestoreBody = Type.Object(
+  { file: contentFile(), commit: Type.String({ pattern: "^[0-9a-f]{7,64}$", ...invalid("contentCommit") }) },
+  { additionalProperties: false, ...invalid("contentCommit") },
+);
+/** A picture: its file name (for the new name) and its bytes in base64. */
+export const ContentImageBody = Type.Object(
+  {
+    name: text("contentImage", { maxLength: 200 }),
+    data: Type.String({ minLength: 1, pattern: "^[A-Za-z0-9+/=\\s]+$", ...invalid("contentImage") }),
+  },
+  { additionalProperties: false, ...invalid("contentImage") },
+);
+
 export type IdParams = Static<typeof IdParams>;
 export type LeadsQuery = Static<typeof LeadsQuery>;
 export type RequestsQuery = Static<typeof RequestsQuery>;
@@ -119,3 +158,9 @@ export type PasskeyBody = Static<typeof PasskeyBody>;
 export type EndpointBody = Static<typeof EndpointBody>;
 export type NewsletterTextBody = Static<typeof NewsletterTextBody>;
 export type NewsletterBody = Static<typeof NewsletterBody>;
+export type ContentFileQuery = Static<typeof ContentFileQuery>;
+export type ContentDraftBody = Static<typeof ContentDraftBody>;
+export type ContentDataBody = Static<typeof ContentDataBody>;
+export type ContentPublishBody = Static<typeof ContentPublishBody>;
+export type ContentRestoreBody = Static<typeof ContentRestoreBody>;
+export type ContentImageBody = Static<typeof ContentImageBody>;

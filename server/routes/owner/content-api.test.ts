@@ -279,6 +279,29 @@ for (const target of databaseTargets()) {
       }
       const refused = await post("/api/verwaltung/inhalte/entwurf", { file: "../server/index.ts", data: {}, baseCommit: "" });
       assert.equal(refused.statusCode, 404);
+      // Each route's schema (common/owner/schemas.ts): a query given twice or with more than its key, a body
+      // without its form data or with a field the route does not know, a malformed commit: 400 in German.
+      for (const [response, message] of [
+        [
+          await get("/api/verwaltung/inhalte/datei?pfad=faq.json&pfad=site.json"),
+          /^Diese Datei gibt es unter „Inhalte“ nicht\.$/,
+        ],
+        [await get("/api/verwaltung/inhalte/verlauf?pfad=faq.json&mehr=1"), /^Diese Datei gibt es unter „Inhalte“ nicht\.$/],
+        [
+          await post("/api/verwaltung/inhalte/entwurf", { file: "faq.json", baseCommit: "" }),
+          /^Die Angaben des Formulars fehlen/,
+        ],
+        [
+          await post("/api/verwaltung/inhalte/pruefen", { file: "faq.json", data: {}, extra: 1 }),
+          /^Die Angaben des Formulars fehlen/,
+        ],
+        [await post("/api/verwaltung/inhalte/veroeffentlichen", { file: "faq.json", message: 7 }), /^Bitte beschreibe kurz/],
+        [await post("/api/verwaltung/inhalte/zuruecksetzen", { file: "faq.json", commit: "HEAD~1" }), /^Diese Fassung gibt es/],
+        [await post("/api/verwaltung/inhalte/bilder", { name: "bild.jpg", data: "<svg>" }), /^Bitte wähle ein Bild aus/],
+      ] as const) {
+        assert.equal(response.statusCode, 400, response.body);
+        assert.match((response.json() as { error: string }).error, message);
+      }
       git(other, "pull", "--quiet");
       rmSync(path.join(other, "content/notices.json"));
       symlinkSync("../../remote.git/config", path.join(other, "content/notices.json"));

@@ -25,19 +25,26 @@ import { deleteDraft, draftsOf, draftSummary, saveDraft } from "../../content-ed
 import { imageSlug, IMAGES_DIR, listImages, reencodeUpload, UPLOAD_MAX_BYTES } from "../../content-editor/images";
 import { buildContentPreview, deployPublished } from "../../content-editor/publishing";
 import { authorFor, ContentWorkTree, GitError } from "../../content-editor/work-tree";
+import {
+  ContentDataBody,
+  ContentDraftBody,
+  ContentFileQuery,
+  ContentImageBody,
+  ContentPublishBody,
+  ContentRestoreBody,
+} from "../../../common/owner/schemas";
 import { ownerOf, ownOrigin } from "./guard";
+import { OWNER_MESSAGES } from "./messages";
 
 const MESSAGES = {
-  unknownFile: "Diese Datei gibt es unter „Inhalte“ nicht.",
-  badData: "Die Angaben des Formulars fehlen oder sind unvollständig. Bitte lade die Seite neu.",
+  unknownFile: OWNER_MESSAGES.contentFile,
   noDraft: "Es gibt keine ungespeicherte Änderung an dieser Datei, die du veröffentlichen könntest.",
-  messageMissing: "Bitte beschreibe kurz, was du geändert hast (höchstens 200 Zeichen).",
+  messageMissing: OWNER_MESSAGES.contentMessage,
   problems: "Die Änderung ist noch nicht fertig: Bitte behebe zuerst die markierten Stellen.",
   conflict: "Jemand anderes hat diese Datei inzwischen geändert. Deine Änderung wurde nicht veröffentlicht.",
   git: "Das Speichern im Inhalts-Repository hat nicht geklappt. Deine Änderung ist als Entwurf erhalten; versuche es gleich noch einmal.",
   symlink: "Diese Datei kann hier nicht geändert werden.",
-  badCommit: "Diese Fassung gibt es im Verlauf der Datei nicht.",
-  noImage: "Bitte wähle ein Bild aus (JPEG, PNG, WebP oder AVIF).",
+  badCommit: OWNER_MESSAGES.contentCommit,
 } as const;
 
 class SymlinkError extends Error {
@@ -55,8 +62,8 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-type Body = Record<string, unknown> | undefined;
+/** A content file's form data as JSON: the largest file with room to grow. */
+const FORM_BODY_LIMIT = 2 * 1024 * 1024;
 
 export default async function contentRoutes(app: FastifyInstance): Promise<void> {
   const editors = { config: { ownerAccess: "editors" } } as const;
@@ -64,8 +71,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   const tree = new ContentWorkTree(workTree, remote, branch);
   const contentDir = path.join(workTree, CONTENT_DIR);
 
-  const fileOf = (request: FastifyRequest, reply: FastifyReply, name: unknown): EditableFile | undefined => {
-    const entry = typeof name === "string" ? editableFile(name) : undefined;
+  const fileOf = (request: FastifyRequest, reply: FastifyReply, name: string): EditableFile | undefined => {
+    const entry = editableFile(name);
     if (!entry) void sendError(request, reply, { status: 404, message: MESSAGES.unknownFile });
     return entry;
   };
@@ -101,236 +108,264 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     };
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>("/inhalte/datei", editors, async (request, reply) => {
-    const entry = fileOf(request, reply, request.query.pfad);
-    if (!entry) return reply;
-    const me = ownerOf(request);
-    try {
-      const { source, last } = await tree.exclusive(async () => {
-        await tree.sync();
-        return { source: await readCurrent(entry), last: await tree.lastCommitOf(contentPath(entry.file)) };
-      });
-      const drafts = await draftsOf(app.db, entry.file);
-      return {
-        file: entry.file,
-        title: entry.title,
-        description: entry.description,
-        kind: entry.kind,
-        schema: formSchemaFor(entry),
-        data: source === undefined ? undefined : formDataOf(entry, source),
-        baseCommit: last?.commit ?? "",
-        lastChange: last,
-        draft: drafts.find((draft) => draft.editor === me),
-        otherDrafts: drafts.filter((draft) => draft.editor !== me),
-        pages: pagesShowing(entry.file),
-      };
-    } catch (error) {
-      return gitFailed(request, reply, error);
-    }
-  });
-
-  app.post("/inhalte/entwurf", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
-    const body = request.body as Body;
-    const entry = fileOf(request, reply, body?.file);
-    if (!entry) return reply;
-    if (body?.data === undefined || typeof body.baseCommit !== "string" || body.baseCommit.length > 64)
-      return sendError(request, reply, { status: 400, message: MESSAGES.badData });
-    const draft = await saveDraft(app.db, ownerOf(request), entry.file, body.data, body.baseCommit);
-    const others = (await draftsOf(app.db, entry.file)).filter((other) => other.editor !== draft.editor);
-    return { draft: { updatedAt: draft.updatedAt, baseCommit: draft.baseCommit }, otherDrafts: others };
-  });
-
-  app.delete<{ Querystring: Record<string, unknown> }>("/inhalte/entwurf", editors, async (request, reply) => {
-    const entry = fileOf(request, reply, request.query.pfad);
-    if (!entry) return reply;
-    await deleteDraft(app.db, ownerOf(request), entry.file);
-    return { ok: true };
-  });
-
-  app.post("/inhalte/pruefen", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
-    const body = request.body as Body;
-    const entry = fileOf(request, reply, body?.file);
-    if (!entry) return reply;
-    if (body?.data === undefined) return sendError(request, reply, { status: 400, message: MESSAGES.badData });
-    const problems = await checkWithEdits(contentDir, new Map([[entry.file, await textOf(entry, body.data)]]));
-    return splitProblems(problems, entry.file);
-  });
-
-  app.post("/inhalte/vorschau", { ...editors, bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
-    const body = request.body as Body;
-    const entry = fileOf(request, reply, body?.file);
-    if (!entry) return reply;
-    if (body?.data === undefined) return sendError(request, reply, { status: 400, message: MESSAGES.badData });
-    const me = ownerOf(request);
-    const edits = new Map([[entry.file, await textOf(entry, body.data)]]);
-    const problems = await checkWithEdits(contentDir, edits);
-    if (problems.length > 0) return reply.code(422).send({ error: MESSAGES.problems, ...splitProblems(problems, entry.file) });
-    const started = Date.now();
-    const outcome = await buildContentPreview({
-      name: `inhalte-${imageSlug(me.split("@")[0] ?? "")}-${imageSlug(entry.file)}`,
-      projectDir: process.cwd(),
-      contentDir,
-      edits,
-      origin: ownOrigin(request, app.config.siteUrl),
-      previewsDir: app.config.previewsDir,
-    });
-    if (!outcome.ok) return sendError(request, reply, { status: 503, message: outcome.message });
-    await audit(app.db, me, "content-preview", entry.file);
-    const pages = pagesShowing(entry.file);
-    const base = outcome.address.replace(/\/$/, "");
-    return {
-      address: outcome.address,
-      pages: pages.map((page) => `${base}${page}`),
-      seconds: Math.round((Date.now() - started) / 100) / 10,
-    };
-  });
-
-  app.post("/inhalte/veroeffentlichen", editors, async (request, reply) => {
-    const body = request.body as Body;
-    const entry = fileOf(request, reply, body?.file);
-    if (!entry) return reply;
-    const message = typeof body?.message === "string" ? body.message.trim() : "";
-    if (!message || message.length > 200) return sendError(request, reply, { status: 400, message: MESSAGES.messageMissing });
-    const me = ownerOf(request);
-    try {
-      const outcome = await tree.exclusive(async () => {
-        const draft = (await draftsOf(app.db, entry.file)).find((item) => item.editor === me);
-        if (!draft) return { status: 400 as const, answer: { error: MESSAGES.noDraft } };
-        await tree.sync();
-        const file = contentPath(entry.file);
-        const last = await tree.lastCommitOf(file);
-        if ((last?.commit ?? "") !== draft.baseCommit) {
-          const theirs = await readCurrent(entry);
-          return {
-            status: 409 as const,
-            answer: {
-              error: MESSAGES.conflict,
-              conflict: { change: last, data: theirs === undefined ? undefined : formDataOf(entry, theirs) },
-            },
-          };
-        }
-        const text = await textOf(entry, draft.data);
-        const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
-        if (problems.length > 0)
-          return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
-        if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
-        await writeFile(path.join(workTree, file), text);
-        const commit = await tree.commit([file], authorFor(me), `${message}\n\n${entry.title} (${file})`);
-        await deleteDraft(app.db, me, entry.file);
-        await audit(app.db, me, "content-published", `${entry.file} @ ${commit.slice(0, 7)}`);
-        return { status: 200 as const, answer: { commit, lastChange: await tree.lastCommitOf(file) } };
-      });
-      if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
-      return reply.code(outcome.status).send({
-        ...outcome.answer,
-        ...(outcome.status === 200 ? { publishing: remote ? { to: "remote", branch } : { to: "deploy" } } : {}),
-      });
-    } catch (error) {
-      return gitFailed(request, reply, error);
-    }
-  });
-
-  app.get<{ Querystring: Record<string, unknown> }>("/inhalte/verlauf", editors, async (request, reply) => {
-    const entry = fileOf(request, reply, request.query.pfad);
-    if (!entry) return reply;
-    try {
-      const history = await tree.exclusive(async () => {
-        await tree.sync();
-        return tree.history(contentPath(entry.file));
-      });
-      return { history };
-    } catch (error) {
-      return gitFailed(request, reply, error);
-    }
-  });
-
-  app.post("/inhalte/zuruecksetzen", editors, async (request, reply) => {
-    const body = request.body as Body;
-    const entry = fileOf(request, reply, body?.file);
-    if (!entry) return reply;
-    const commit = typeof body?.commit === "string" ? body.commit : "";
-    const me = ownerOf(request);
-    try {
-      const outcome = await tree.exclusive(async () => {
-        await tree.sync();
-        const file = contentPath(entry.file);
-        const history = await tree.history(file, 200);
-        const target = history.find((item) => item.commit === commit);
-        const text = target && (await tree.fileAt(commit, file));
-        if (!target || text === undefined) return { status: 404 as const, answer: { error: MESSAGES.badCommit } };
-        const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
-        if (problems.length > 0)
-          return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
-        if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
-        await writeFile(path.join(workTree, file), text);
-        const date = new Date(target.date).toLocaleString("de-DE", {
-          dateStyle: "medium",
-          timeStyle: "short",
-          timeZone: "Europe/Berlin",
+  app.get<{ Querystring: ContentFileQuery }>(
+    "/inhalte/datei",
+    { ...editors, schema: { querystring: ContentFileQuery } },
+    async (request, reply) => {
+      const entry = fileOf(request, reply, request.query.pfad);
+      if (!entry) return reply;
+      const me = ownerOf(request);
+      try {
+        const { source, last } = await tree.exclusive(async () => {
+          await tree.sync();
+          return { source: await readCurrent(entry), last: await tree.lastCommitOf(contentPath(entry.file)) };
         });
-        const made = await tree.commit(
-          [file],
-          authorFor(me),
-          `Zurückgesetzt auf die Fassung vom ${date}: ${target.message}\n\n${entry.title} (${file}), Fassung ${commit}`,
-        );
-        await audit(app.db, me, "content-restored", `${entry.file} @ ${made.slice(0, 7)} (Fassung ${commit.slice(0, 7)})`);
-        return { status: 200 as const, answer: { commit: made } };
+        const drafts = await draftsOf(app.db, entry.file);
+        return {
+          file: entry.file,
+          title: entry.title,
+          description: entry.description,
+          kind: entry.kind,
+          schema: formSchemaFor(entry),
+          data: source === undefined ? undefined : formDataOf(entry, source),
+          baseCommit: last?.commit ?? "",
+          lastChange: last,
+          draft: drafts.find((draft) => draft.editor === me),
+          otherDrafts: drafts.filter((draft) => draft.editor !== me),
+          pages: pagesShowing(entry.file),
+        };
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
+    },
+  );
+
+  app.post<{ Body: ContentDraftBody }>(
+    "/inhalte/entwurf",
+    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDraftBody } },
+    async (request, reply) => {
+      const body = request.body;
+      const entry = fileOf(request, reply, body.file);
+      if (!entry) return reply;
+      const draft = await saveDraft(app.db, ownerOf(request), entry.file, body.data, body.baseCommit);
+      const others = (await draftsOf(app.db, entry.file)).filter((other) => other.editor !== draft.editor);
+      return { draft: { updatedAt: draft.updatedAt, baseCommit: draft.baseCommit }, otherDrafts: others };
+    },
+  );
+
+  app.delete<{ Querystring: ContentFileQuery }>(
+    "/inhalte/entwurf",
+    { ...editors, schema: { querystring: ContentFileQuery } },
+    async (request, reply) => {
+      const entry = fileOf(request, reply, request.query.pfad);
+      if (!entry) return reply;
+      await deleteDraft(app.db, ownerOf(request), entry.file);
+      return { ok: true };
+    },
+  );
+
+  app.post<{ Body: ContentDataBody }>(
+    "/inhalte/pruefen",
+    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDataBody } },
+    async (request, reply) => {
+      const body = request.body;
+      const entry = fileOf(request, reply, body.file);
+      if (!entry) return reply;
+      const problems = await checkWithEdits(contentDir, new Map([[entry.file, await textOf(entry, body.data)]]));
+      return splitProblems(problems, entry.file);
+    },
+  );
+
+  app.post<{ Body: ContentDataBody }>(
+    "/inhalte/vorschau",
+    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDataBody } },
+    async (request, reply) => {
+      const body = request.body;
+      const entry = fileOf(request, reply, body.file);
+      if (!entry) return reply;
+      const me = ownerOf(request);
+      const edits = new Map([[entry.file, await textOf(entry, body.data)]]);
+      const problems = await checkWithEdits(contentDir, edits);
+      if (problems.length > 0) return reply.code(422).send({ error: MESSAGES.problems, ...splitProblems(problems, entry.file) });
+      const started = Date.now();
+      const outcome = await buildContentPreview({
+        name: `inhalte-${imageSlug(me.split("@")[0] ?? "")}-${imageSlug(entry.file)}`,
+        projectDir: process.cwd(),
+        contentDir,
+        edits,
+        origin: ownOrigin(request, app.config.siteUrl),
+        previewsDir: app.config.previewsDir,
       });
-      if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
-      return reply.code(outcome.status).send(outcome.answer);
-    } catch (error) {
-      return gitFailed(request, reply, error);
-    }
-  });
+      if (!outcome.ok) return sendError(request, reply, { status: 503, message: outcome.message });
+      await audit(app.db, me, "content-preview", entry.file);
+      const pages = pagesShowing(entry.file);
+      const base = outcome.address.replace(/\/$/, "");
+      return {
+        address: outcome.address,
+        pages: pages.map((page) => `${base}${page}`),
+        seconds: Math.round((Date.now() - started) / 100) / 10,
+      };
+    },
+  );
+
+  app.post<{ Body: ContentPublishBody }>(
+    "/inhalte/veroeffentlichen",
+    { ...editors, schema: { body: ContentPublishBody } },
+    async (request, reply) => {
+      const body = request.body;
+      const entry = fileOf(request, reply, body.file);
+      if (!entry) return reply;
+      const message = body.message.trim();
+      if (!message || message.length > 200) return sendError(request, reply, { status: 400, message: MESSAGES.messageMissing });
+      const me = ownerOf(request);
+      try {
+        const outcome = await tree.exclusive(async () => {
+          const draft = (await draftsOf(app.db, entry.file)).find((item) => item.editor === me);
+          if (!draft) return { status: 400 as const, answer: { error: MESSAGES.noDraft } };
+          await tree.sync();
+          const file = contentPath(entry.file);
+          const last = await tree.lastCommitOf(file);
+          if ((last?.commit ?? "") !== draft.baseCommit) {
+            const theirs = await readCurrent(entry);
+            return {
+              status: 409 as const,
+              answer: {
+                error: MESSAGES.conflict,
+                conflict: { change: last, data: theirs === undefined ? undefined : formDataOf(entry, theirs) },
+              },
+            };
+          }
+          const text = await textOf(entry, draft.data);
+          const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+          if (problems.length > 0)
+            return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
+          if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
+          await writeFile(path.join(workTree, file), text);
+          const commit = await tree.commit([file], authorFor(me), `${message}\n\n${entry.title} (${file})`);
+          await deleteDraft(app.db, me, entry.file);
+          await audit(app.db, me, "content-published", `${entry.file} @ ${commit.slice(0, 7)}`);
+          return { status: 200 as const, answer: { commit, lastChange: await tree.lastCommitOf(file) } };
+        });
+        if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
+        return reply.code(outcome.status).send({
+          ...outcome.answer,
+          ...(outcome.status === 200 ? { publishing: remote ? { to: "remote", branch } : { to: "deploy" } } : {}),
+        });
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
+    },
+  );
+
+  app.get<{ Querystring: ContentFileQuery }>(
+    "/inhalte/verlauf",
+    { ...editors, schema: { querystring: ContentFileQuery } },
+    async (request, reply) => {
+      const entry = fileOf(request, reply, request.query.pfad);
+      if (!entry) return reply;
+      try {
+        const history = await tree.exclusive(async () => {
+          await tree.sync();
+          return tree.history(contentPath(entry.file));
+        });
+        return { history };
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
+    },
+  );
+
+  app.post<{ Body: ContentRestoreBody }>(
+    "/inhalte/zuruecksetzen",
+    { ...editors, schema: { body: ContentRestoreBody } },
+    async (request, reply) => {
+      const body = request.body;
+      const entry = fileOf(request, reply, body.file);
+      if (!entry) return reply;
+      const commit = body.commit;
+      const me = ownerOf(request);
+      try {
+        const outcome = await tree.exclusive(async () => {
+          await tree.sync();
+          const file = contentPath(entry.file);
+          const history = await tree.history(file, 200);
+          const target = history.find((item) => item.commit === commit);
+          const text = target && (await tree.fileAt(commit, file));
+          if (!target || text === undefined) return { status: 404 as const, answer: { error: MESSAGES.badCommit } };
+          const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+          if (problems.length > 0)
+            return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
+          if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
+          await writeFile(path.join(workTree, file), text);
+          const date = new Date(target.date).toLocaleString("de-DE", {
+            dateStyle: "medium",
+            timeStyle: "short",
+            timeZone: "Europe/Berlin",
+          });
+          const made = await tree.commit(
+            [file],
+            authorFor(me),
+            `Zurückgesetzt auf die Fassung vom ${date}: ${target.message}\n\n${entry.title} (${file}), Fassung ${commit}`,
+          );
+          await audit(app.db, me, "content-restored", `${entry.file} @ ${made.slice(0, 7)} (Fassung ${commit.slice(0, 7)})`);
+          return { status: 200 as const, answer: { commit: made } };
+        });
+        if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
+        return reply.code(outcome.status).send(outcome.answer);
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
+    },
+  );
 
   app.get("/inhalte/bilder", editors, async () => ({ images: await listImages(contentDir) }));
 
   // A picture to look at beside its field: only the pictures listed above, never through a link.
-  app.get<{ Querystring: Record<string, unknown> }>("/inhalte/bild", editors, async (request, reply) => {
-    const image = request.query.pfad;
-    const relative = `${CONTENT_DIR}/${String(image)}`;
-    if (
-      typeof image !== "string" ||
-      !(await listImages(contentDir)).includes(image) ||
-      !(await withoutSymlinks(workTree, relative))
-    )
-      return sendError(request, reply, { status: 404, message: MESSAGES.unknownFile });
-    const type = IMAGE_TYPES[path.extname(image).toLowerCase()] ?? "application/octet-stream";
-    return reply
-      .type(type)
-      .header("cache-control", "private, max-age=300")
-      .send(await readFile(path.join(workTree, relative)));
-  });
+  app.get<{ Querystring: ContentFileQuery }>(
+    "/inhalte/bild",
+    { ...editors, schema: { querystring: ContentFileQuery } },
+    async (request, reply) => {
+      const image = request.query.pfad;
+      const relative = `${CONTENT_DIR}/${image}`;
+      if (!(await listImages(contentDir)).includes(image) || !(await withoutSymlinks(workTree, relative)))
+        return sendError(request, reply, { status: 404, message: MESSAGES.unknownFile });
+      const type = IMAGE_TYPES[path.extname(image).toLowerCase()] ?? "application/octet-stream";
+      return reply
+        .type(type)
+        .header("cache-control", "private, max-age=300")
+        .send(await readFile(path.join(workTree, relative)));
+    },
+  );
 
-  app.post("/inhalte/bilder", { ...editors, bodyLimit: Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4096 }, async (request, reply) => {
-    const body = request.body as Body;
-    const name = typeof body?.name === "string" ? body.name : "";
-    const data = typeof body?.data === "string" ? body.data : "";
-    if (!name || !data || !/^[A-Za-z0-9+/=\s]+$/.test(data))
-      return sendError(request, reply, { status: 400, message: MESSAGES.noImage });
-    const checked = await reencodeUpload(Buffer.from(data, "base64"));
-    if (!checked.ok) return sendError(request, reply, { status: 400, message: checked.message });
-    const me = ownerOf(request);
-    try {
-      const image = await tree.exclusive(async () => {
-        await tree.sync();
-        const slug = imageSlug(name);
-        const existing = new Set(await listImages(contentDir));
-        let relative = `${IMAGES_DIR}/${slug}.jpg`;
-        for (let number = 2; existing.has(relative); number += 1) relative = `${IMAGES_DIR}/${slug}-${number}.jpg`;
-        const file = `${CONTENT_DIR}/${relative}`;
-        if (!(await withoutSymlinks(workTree, file))) throw new SymlinkError(file);
-        await mkdir(path.dirname(path.join(workTree, file)), { recursive: true });
-        await writeFile(path.join(workTree, file), checked.jpeg);
-        await tree.commit([file], authorFor(me), `Bild hochgeladen: ${relative}\n\n${checked.width} × ${checked.height} Pixel`);
-        await audit(app.db, me, "content-image", relative);
-        return relative;
-      });
-      return reply.code(201).send({ image, images: await listImages(contentDir) });
-    } catch (error) {
-      return gitFailed(request, reply, error);
-    }
-  });
+  app.post<{ Body: ContentImageBody }>(
+    "/inhalte/bilder",
+    { ...editors, bodyLimit: Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4096, schema: { body: ContentImageBody } },
+    async (request, reply) => {
+      const { name, data } = request.body;
+      const checked = await reencodeUpload(Buffer.from(data, "base64"));
+      if (!checked.ok) return sendError(request, reply, { status: 400, message: checked.message });
+      const me = ownerOf(request);
+      try {
+        const image = await tree.exclusive(async () => {
+          await tree.sync();
+          const slug = imageSlug(name);
+          const existing = new Set(await listImages(contentDir));
+          let relative = `${IMAGES_DIR}/${slug}.jpg`;
+          for (let number = 2; existing.has(relative); number += 1) relative = `${IMAGES_DIR}/${slug}-${number}.jpg`;
+          const file = `${CONTENT_DIR}/${relative}`;
+          if (!(await withoutSymlinks(workTree, file))) throw new SymlinkError(file);
+          await mkdir(path.dirname(path.join(workTree, file)), { recursive: true });
+          await writeFile(path.join(workTree, file), checked.jpeg);
+          await tree.commit([file], authorFor(me), `Bild hochgeladen: ${relative}\n\n${checked.width} × ${checked.height} Pixel`);
+          await audit(app.db, me, "content-image", relative);
+          return relative;
+        });
+        return reply.code(201).send({ image, images: await listImages(contentDir) });
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
+    },
+  );
 }
 
 /** The check's problems: this file's by field (for the form), and the rest as they are. */

@@ -25,6 +25,11 @@ export const OWNER_MESSAGES = {
   notFound: "Diese Adresse gibt es in der Verwaltung nicht.",
   requestMissing: "Diese Anfrage gibt es nicht (mehr).",
   replyEmpty: "Bitte schreibe eine Antwort.",
+  contentFile: "Diese Datei gibt es unter „Inhalte“ nicht.",
+  contentData: "Die Angaben des Formulars fehlen oder sind unvollständig. Bitte lade die Seite neu.",
+  contentMessage: "Bitte beschreibe kurz, was du geändert hast (höchstens 200 Zeichen).",
+  contentCommit: "Diese Fassung gibt es im Verlauf der Datei nicht.",
+  contentImage: "Bitte wähle ein Bild aus (JPEG, PNG, WebP oder AVIF).",
   replyTooLong: "Die Antwort ist zu lang (höchstens 5.000 Zeichen).",
   replyUndeliverable:
     "An diese Adresse können wir keine E-Mail schicken. Antworte bitte auf anderem Weg und markiere die Anfrage dann als beantwortet.",

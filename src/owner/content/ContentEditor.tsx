@@ -16,6 +16,13 @@ import { errorSchemaOf, uiSchemaFor } from "./form-schema";
 import type { ImageContext } from "./ImageWidget";
 import { OWNER_API_PREFIX, OWNER_SCREENS } from "../../../common/routes";
 import type { CheckAnswer, CommitInfo, ContentFileAnswer, Publishing } from "../../../common/owner/content-types";
+import type {
+  ContentDataBody,
+  ContentDraftBody,
+  ContentImageBody,
+  ContentPublishBody,
+  ContentRestoreBody,
+} from "../../../common/owner/schemas";
 
 const SAVE_DELAY_MS = 800;
 const CHECK_DELAY_MS = 600;
@@ -72,7 +79,10 @@ async function uploadImage(file: File): Promise<{ image: string; images: string[
     reader.onerror = () => reject(new Error("Die Datei ließ sich nicht lesen."));
     reader.readAsDataURL(file);
   });
-  return api<{ image: string; images: string[] }>("/inhalte/bilder", { method: "POST", body: { name: file.name, data } });
+  return api<{ image: string; images: string[] }>("/inhalte/bilder", {
+    method: "POST",
+    body: { name: file.name, data } satisfies ContentImageBody,
+  });
 }
 
 type SaveState = "saved" | "saving" | "offline" | "clean";
@@ -129,7 +139,9 @@ export function ContentEditor({ file }: { file: string }) {
   const runCheck = useCallback(
     async (value: unknown) => {
       try {
-        setCheck(await api<CheckAnswer>("/inhalte/pruefen", { method: "POST", body: { file, data: value } }));
+        setCheck(
+          await api<CheckAnswer>("/inhalte/pruefen", { method: "POST", body: { file, data: value } satisfies ContentDataBody }),
+        );
       } catch {
         // offline: the check comes again with the next change
       }
@@ -144,7 +156,7 @@ export function ContentEditor({ file }: { file: string }) {
     try {
       const saved = await api<{ otherDrafts: ContentFileAnswer["otherDrafts"] }>("/inhalte/entwurf", {
         method: "POST",
-        body: { file, data: pending.data, baseCommit: pending.baseCommit },
+        body: { file, data: pending.data, baseCommit: pending.baseCommit } satisfies ContentDraftBody,
       });
       if (latest.current === pending) {
         latest.current = undefined;
@@ -203,7 +215,7 @@ export function ContentEditor({ file }: { file: string }) {
     try {
       const result = await api<{ address: string; pages: string[]; seconds: number }>("/inhalte/vorschau", {
         method: "POST",
-        body: { file, data },
+        body: { file, data } satisfies ContentDataBody,
       });
       const target = result.pages[0] ?? result.address;
       if (tab) {
@@ -238,7 +250,7 @@ export function ContentEditor({ file }: { file: string }) {
     setNotice(undefined);
     try {
       await flush();
-      const result = await fetchJson("/inhalte/veroeffentlichen", { file, message });
+      const result = await fetchJson("/inhalte/veroeffentlichen", { file, message } satisfies ContentPublishBody);
       if (result.status === 409) {
         const body = result.body as { error: string; conflict: { change?: CommitInfo; data: unknown } };
         setConflict({ ...body.conflict, mine: data });
@@ -311,7 +323,7 @@ export function ContentEditor({ file }: { file: string }) {
       return;
     setBusy("restore");
     try {
-      const result = await fetchJson("/inhalte/zuruecksetzen", { file, commit: entry.commit });
+      const result = await fetchJson("/inhalte/zuruecksetzen", { file, commit: entry.commit } satisfies ContentRestoreBody);
       if (result.status !== 200) throw new ApiError(result.status, (result.body as { error?: string }).error ?? "");
       await load();
       await showHistory();
