@@ -94,6 +94,11 @@ export interface Config {
    * checkout (the folder the server runs in), whose commits the server deploys itself.
    */
   contentGit: { remote: string | undefined; branch: string; workTree: string };
+  /**
+   * PREVIEW_WARMUP (default true): when „Inhalte“ is first opened, build the site once in the previews' build
+   * folder in the background, so that the first „Vorschau“ after a start only builds its change.
+   */
+  previewWarmup: boolean;
   /** Port of the Prometheus listener on 127.0.0.1; unset: no metrics. */
   metricsPort: number | undefined;
   /**
@@ -154,6 +159,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ownerLoginLimit: readInteger(env, "OWNER_LOGIN_LIMIT", 20, 1, Number.MAX_SAFE_INTEGER),
     webhooks: readWebhooks(env),
     contentGit: readContentGit(env, cwd),
+    previewWarmup: readBoolean(env, "PREVIEW_WARMUP", true),
     metricsPort: readMetricsPort(env),
     visitStats: {
       enabled: readBoolean(env, "VISIT_STATS", true),

@@ -8,10 +8,10 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import { buildPreview } from "../release/build-preview";
+import { buildPreview, warmPreviewBuild } from "../release/build-preview";
 import { ReleaseError } from "../release/releases";
 
-export type PreviewOutcome = { ok: true; address: string; seconds: number } | { ok: false; message: string };
+export type PreviewOutcome = { ok: true; address: string; seconds: number; phases: string } | { ok: false; message: string };
 
 export interface PreviewRequest {
   /** A stable name per person and file: the same change again replaces its preview. */
@@ -55,15 +55,29 @@ export async function buildContentPreview(request: PreviewRequest): Promise<Prev
       contentDir,
       previewsDir: request.previewsDir,
       origin: request.origin,
+      // The route has checked the content with the edits just before.
+      contentChecked: true,
       log: () => undefined,
     });
-    return { ok: true, address: built.address, seconds: built.seconds };
+    return { ok: true, address: built.address, seconds: built.seconds, phases: built.phases };
   } catch (error) {
     if (error instanceof ReleaseError) return { ok: false, message: error.message };
     throw error;
   } finally {
     await rm(contentDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Builds the project once as previews are built, in the background (build-preview.ts warmPreviewBuild), so
+ * that the next „Vorschau“ waits only for its change; a preview asked for meanwhile waits for it. Logs its
+ * end; a failure only costs the next preview its speed.
+ */
+export function warmUpPreviews(projectDir: string, log: FastifyBaseLogger): Promise<void> {
+  return warmPreviewBuild({ projectDir }).then(
+    (seconds) => log.info({ seconds }, "preview build folder warmed up"),
+    (error: unknown) => log.warn({ error: (error as Error).message }, "preview warm-up failed"),
+  );
 }
 
 /**

@@ -2,13 +2,19 @@
  * `npm run deploy -- --preview NAME` and the owner area: builds the working tree (or it with edited content
  * files laid over content/) into a preview that is not live. The build runs in a folder of its own (the
  * project's files hard-linked, node_modules shared, Gatsby's cache kept there for the next preview), so the
- * project's public/ and .cache/, which `npm start` and the live release use, stay untouched. Gatsby builds
- * with the preview's address as pathPrefix, so links, page data and scripts stay inside the preview.
+ * project's public/ and .cache/, which `npm start` and the live release use, stay untouched.
+ *
+ * Every preview is built the same way: with the address of BUILD_TOKEN as pathPrefix and BUILD_NAME as the
+ * banner's name. Gatsby's and webpack's caches therefore stay valid from one preview to the next, whoever
+ * made it, so a preview after the first only builds what the change touches. Copying the build to the
+ * preview's folder puts the preview's token and name in their place (installBuild). Neither a token nor a
+ * name ever stands in the shared build folder, so nothing left there from an earlier build (old bundles,
+ * pages) can show one preview's address in another.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
-import { cp, writeFile } from "node:fs/promises";
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { copyFile, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { problemReport } from "../../common/content/content-check";
@@ -28,6 +34,17 @@ import {
   type PreviewInfo,
 } from "./previews";
 import { ReleaseError } from "./releases";
+
+/**
+ * The token every preview is built with, replaced by the preview's own in its copy. It has the form of a
+ * token but can never be one: a token is 16 random bytes in base64url, whose 22nd character is A, Q, g or w.
+ */
+export const BUILD_TOKEN = "UrkraftVorschauBau_0_0";
+/** The name every preview is built with (the banner's „Änderung: …“), replaced by the preview's own. */
+export const BUILD_NAME = "UrkraftVorschauName_0_0";
+
+/** What Gatsby gets for every preview: the same each time, so its caches hold. */
+export const PREVIEW_BUILD_ENV = { [PATH_PREFIX_ENV]: previewPath(BUILD_TOKEN), [PREVIEW_NAME_ENV]: BUILD_NAME } as const;
 
 export interface PreviewSteps {
   /** German problems, each naming file and field; empty when the content is fine. */
@@ -60,6 +77,8 @@ export interface PreviewOptions {
   /** Where the preview is built; by default a folder under the system's temporary folder, kept between builds. */
   workDir?: string;
   steps?: PreviewSteps;
+  /** The caller has just checked the content as laid over (the owner area does, before it asks). */
+  contentChecked?: boolean;
   now?: Date;
   log?: (line: string) => void;
 }
@@ -68,6 +87,8 @@ export interface BuiltPreview extends PreviewInfo {
   /** The full address of the preview's start page. */
   address: string;
   seconds: number;
+  /** Where the time went, e.g. "Warten 0.0 s, Dateien 0.3 s, Gatsby 7.9 s, Kopie 0.4 s". */
+  phases: string;
 }
 
 export function defaultOrigin(env: Record<string, string | undefined> = process.env): string {
@@ -96,6 +117,13 @@ function filesUnder(dir: string, relative = ""): string[] {
   });
 }
 
+function sameBytes(a: string, b: string): boolean {
+  const first = statSync(a, { throwIfNoEntry: false });
+  const second = statSync(b, { throwIfNoEntry: false });
+  if (!first?.isFile() || !second?.isFile() || first.size !== second.size) return false;
+  return readFileSync(a).equals(readFileSync(b));
+}
+
 /** Kept between builds: Gatsby's cache and build output, and the shared node_modules link. */
 const KEPT_IN_WORK_DIR = new Set(["node_modules", ".cache", "public", ".deploy.lock"]);
 
@@ -118,15 +146,71 @@ function prepareWorkDir(projectDir: string, workDir: string, contentDir: string 
     }
   };
   for (const file of projectFiles(projectDir)) place(path.join(projectDir, file), path.join(workDir, file), true);
-  // Copied, never linked: writing them must not reach the project's own files.
+  // Copied, never linked: writing them must not reach the project's own files. A file equal to the project's
+  // stays the project's (same file, same times), so Gatsby sees only the files that really changed.
   if (contentDir) {
-    for (const file of filesUnder(contentDir)) place(path.join(contentDir, file), path.join(workDir, "content", file), false);
+    for (const file of filesUnder(contentDir)) {
+      const target = path.join(workDir, "content", file);
+      if (!sameBytes(path.join(contentDir, file), target)) place(path.join(contentDir, file), target, false);
+    }
   }
 }
 
 export function defaultWorkDir(projectDir: string): string {
   const key = createHash("sha256").update(path.resolve(projectDir)).digest("hex").slice(0, 12);
   return process.env.PREVIEW_BUILD_DIR || path.join(os.tmpdir(), `urkraft-preview-build-${key}`);
+}
+
+/** Files that may name the preview's address or its name: Gatsby writes them as text. */
+const TEXT_FILE = /\.(html|js|mjs|json|css|xml|txt|map|svg|webmanifest)$/i;
+
+/**
+ * Copies the build `from` (a preview build's public/) to `to`, with BUILD_TOKEN and BUILD_NAME replaced by
+ * the preview's token and name in every text file. The owner area's folder is left out.
+ */
+export async function installBuild(from: string, to: string, token: string, name: string): Promise<void> {
+  const tokenBytes = Buffer.from(BUILD_TOKEN);
+  const nameBytes = Buffer.from(BUILD_NAME);
+  const copy = async (relative: string): Promise<void> => {
+    const source = path.join(from, relative);
+    const target = path.join(to, relative);
+    if (!TEXT_FILE.test(relative)) return copyFile(source, target);
+    const bytes = await readFile(source);
+    if (!bytes.includes(tokenBytes) && !bytes.includes(nameBytes)) return copyFile(source, target);
+    await writeFile(target, bytes.toString("utf8").replaceAll(BUILD_TOKEN, token).replaceAll(BUILD_NAME, name));
+  };
+  const walk = async (relative: string): Promise<void> => {
+    await mkdir(path.join(to, relative), { recursive: true });
+    const entries = await readdir(path.join(from, relative), { withFileTypes: true });
+    const files: string[] = [];
+    const dirs: string[] = [];
+    for (const entry of entries) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (child === OWNER_DIR) continue;
+      if (entry.isDirectory()) dirs.push(child);
+      else if (entry.isFile()) files.push(child);
+    }
+    for (let start = 0; start < files.length; start += 32) await Promise.all(files.slice(start, start + 32).map(copy));
+    for (const dir of dirs) await walk(dir);
+  };
+  await walk("");
+}
+
+/** One build at a time per build folder within this process: a second click waits instead of failing. */
+const buildQueues = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(workDir: string, job: () => Promise<T>): Promise<T> {
+  const key = path.resolve(workDir);
+  const run = (buildQueues.get(key) ?? Promise.resolve()).then(job, job);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  buildQueues.set(key, settled);
+  void settled.then(() => {
+    if (buildQueues.get(key) === settled) buildQueues.delete(key);
+  });
+  return run;
 }
 
 /** Builds a preview and puts it in place; returns it with its address. Throws ReleaseError in German. */
@@ -148,34 +232,79 @@ export async function buildPreview(options: PreviewOptions): Promise<BuiltPrevie
     throw new ReleaseError(`Der Ordner mit den bearbeiteten Inhalten fehlt: ${options.contentDir}`);
   }
 
-  const unlock = acquireDeployLock(workDir);
-  const existing = previewByName(previewsDir, name);
-  const token = existing?.token ?? newPreviewToken();
-  const staging = path.join(previewsDir, `.staging-${token}-${process.pid}`);
-  try {
-    prepareWorkDir(projectDir, workDir, options.contentDir);
-    const problems = steps.checkContent(workDir);
-    if (problems.length > 0) throw new ReleaseError(`${problemReport(problems)}\n\nKeine Vorschau gebaut.`);
-    log(`Inhalte geprüft. Baue die Vorschau „${name}“ …`);
-    // public/ stays: Gatsby keeps the pictures it made there (a minute of image processing on two cores) and
-    // writes every page again whose output changed, all of them when the address changed.
-    await steps.buildSite(workDir, { [PATH_PREFIX_ENV]: previewPath(token), [PREVIEW_NAME_ENV]: name });
-    rmSync(staging, { recursive: true, force: true });
-    mkdirSync(staging, { recursive: true });
-    await cp(path.join(workDir, "public"), path.join(staging, "public"), {
-      recursive: true,
-      filter: (source) => path.relative(workDir, source) !== path.join("public", OWNER_DIR),
-    });
-    const info: PreviewInfo = { name, token, commit: currentCommit(projectDir), createdAt: now.toISOString() };
-    await writeFile(path.join(staging, PREVIEW_FILE), `${JSON.stringify(info, null, 2)}\n`);
-    installPreview(previewsDir, staging, token);
-    const pruned = prunePreviews(previewsDir, now);
-    if (pruned.length > 0) log(`Alte Vorschauen gelöscht: ${pruned.map((preview) => preview.name).join(", ")}`);
-    return { ...info, address: previewAddress(options.origin ?? defaultOrigin(), token), seconds: (Date.now() - started) / 1000 };
-  } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
-    throw error;
-  } finally {
-    unlock();
-  }
+  return oneAtATime(workDir, async () => {
+    const unlock = acquireDeployLock(workDir);
+    const existing = previewByName(previewsDir, name);
+    const token = existing?.token ?? newPreviewToken();
+    const staging = path.join(previewsDir, `.staging-${token}-${process.pid}`);
+    const phases: string[] = [];
+    let phaseStart = Date.now();
+    const phase = (what: string) => {
+      phases.push(`${what} ${((Date.now() - phaseStart) / 1000).toFixed(1)} s`);
+      phaseStart = Date.now();
+    };
+    try {
+      phase("Warten");
+      prepareWorkDir(projectDir, workDir, options.contentDir);
+      phase("Dateien");
+      if (!options.contentChecked) {
+        const problems = steps.checkContent(workDir);
+        if (problems.length > 0) throw new ReleaseError(`${problemReport(problems)}\n\nKeine Vorschau gebaut.`);
+        phase("Prüfung");
+      }
+      log(`Inhalte geprüft. Baue die Vorschau „${name}“ …`);
+      // public/ stays: Gatsby keeps the pictures it made there (a minute of image processing on two cores) and
+      // writes only the pages whose output changed.
+      await steps.buildSite(workDir, { ...PREVIEW_BUILD_ENV });
+      phase("Gatsby");
+      rmSync(staging, { recursive: true, force: true });
+      await installBuild(path.join(workDir, "public"), path.join(staging, "public"), token, name);
+      const info: PreviewInfo = { name, token, commit: currentCommit(projectDir), createdAt: now.toISOString() };
+      await writeFile(path.join(staging, PREVIEW_FILE), `${JSON.stringify(info, null, 2)}\n`);
+      installPreview(previewsDir, staging, token);
+      const pruned = prunePreviews(previewsDir, now);
+      if (pruned.length > 0) log(`Alte Vorschauen gelöscht: ${pruned.map((preview) => preview.name).join(", ")}`);
+      phase("Kopie");
+      log(`Vorschau „${name}“ gebaut (${phases.join(", ")}).`);
+      return {
+        ...info,
+        address: previewAddress(options.origin ?? defaultOrigin(), token),
+        seconds: (Date.now() - started) / 1000,
+        phases: phases.join(", "),
+      };
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      throw error;
+    } finally {
+      unlock();
+    }
+  });
+}
+
+export interface WarmUpOptions {
+  projectDir?: string;
+  workDir?: string;
+  steps?: PreviewSteps;
+}
+
+/**
+ * Builds the project as every preview is built, without making a preview: fills the build folder's caches
+ * (Gatsby's, webpack's, the pictures, Node's compiled code) so that the next preview only builds its change.
+ * Runs in turn with the previews of the same folder; returns the seconds it took.
+ */
+export function warmPreviewBuild(options: WarmUpOptions = {}): Promise<number> {
+  const projectDir = path.resolve(options.projectDir ?? process.cwd());
+  const workDir = options.workDir ?? defaultWorkDir(projectDir);
+  const steps = options.steps ?? realPreviewSteps;
+  return oneAtATime(workDir, async () => {
+    const started = Date.now();
+    const unlock = acquireDeployLock(workDir);
+    try {
+      prepareWorkDir(projectDir, workDir, undefined);
+      await steps.buildSite(workDir, { ...PREVIEW_BUILD_ENV });
+      return (Date.now() - started) / 1000;
+    } finally {
+      unlock();
+    }
+  });
 }

@@ -25,6 +25,8 @@ export async function buildTestApp(
     DATABASE_URL: database.config.databaseUrl,
     PUBLIC_DIR: publicDir ?? database.config.dataDir,
     RATE_LIMIT_MAX: "100000",
+    // No Gatsby build in the background of a test that opens „Inhalte“.
+    PREVIEW_WARMUP: "false",
     ...env,
   });
   const logs: string[] = [];

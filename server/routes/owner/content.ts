@@ -23,7 +23,7 @@ import {
 } from "../../content-editor/content-files";
 import { deleteDraft, draftsOf, draftSummary, saveDraft } from "../../content-editor/drafts";
 import { imageSlug, IMAGES_DIR, listImages, reencodeUpload, UPLOAD_MAX_BYTES } from "../../content-editor/images";
-import { buildContentPreview, deployPublished } from "../../content-editor/publishing";
+import { buildContentPreview, deployPublished, warmUpPreviews } from "../../content-editor/publishing";
 import { authorFor, ContentWorkTree, GitError } from "../../content-editor/work-tree";
 import {
   ContentDataBody,
@@ -93,7 +93,13 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   const textOf = async (entry: EditableFile, data: unknown) =>
     fileTextOf(entry, data, await readCurrent(entry), await siteSettings(), today());
 
-  app.get("/inhalte", editors, async () => {
+  // The first time „Inhalte“ opens, the previews' build folder is warmed in the background (PREVIEW_WARMUP).
+  let warmedUp = !app.config.previewWarmup;
+  app.get("/inhalte", editors, async (request) => {
+    if (!warmedUp) {
+      warmedUp = true;
+      void warmUpPreviews(process.cwd(), request.log);
+    }
     const drafts = await draftSummary(app.db);
     return {
       files: EDITABLE_FILES.map(({ file, title, description, group, kind }): ContentFileSummary => ({
@@ -197,6 +203,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         previewsDir: app.config.previewsDir,
       });
       if (!outcome.ok) return sendError(request, reply, { status: 503, message: outcome.message });
+      request.log.info({ seconds: outcome.seconds, phases: outcome.phases }, "content preview built");
       await audit(app.db, me, "content-preview", entry.file);
       const pages = pagesShowing(entry.file);
       const base = outcome.address.replace(/\/$/, "");

@@ -1,0 +1,172 @@
+/**
+ * How a preview is built, with a stand-in for Gatsby (the real build: preview.test.ts): every preview with
+ * the same address and name, so the build folder's caches hold from one to the next; each preview's copy
+ * with its own token and name, the shared build folder with none; only changed content files laid over the
+ * project's; a second preview waits for the first; the warm-up builds without making a preview.
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, beforeEach, describe, it } from "node:test";
+import { PATH_PREFIX_ENV, PREVIEW_NAME_ENV } from "../../common/preview";
+import { BUILD_NAME, BUILD_TOKEN, buildPreview, warmPreviewBuild, type PreviewSteps } from "./build-preview";
+import { listPreviews } from "./previews";
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-build-preview-"));
+const projectDir = path.join(scratch, "project");
+const PICTURE = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+
+let previewsDir = "";
+let workDir = "";
+let builds: NodeJS.ProcessEnv[] = [];
+
+function write(file: string, text: string | Buffer): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Writes what Gatsby writes that names the address or the banner's name: pages, scripts, page data. */
+function standInSteps(delayMs = 0): PreviewSteps {
+  return {
+    checkContent: () => [],
+    async buildSite(dir, env) {
+      builds.push(env);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const prefix = env[PATH_PREFIX_ENV] ?? "";
+      const name = env[PREVIEW_NAME_ENV] ?? "";
+      const text = (JSON.parse(readFileSync(path.join(dir, "content", "testimonials.json"), "utf8")) as { text: string }[])[0]!
+        .text;
+      write(
+        path.join(dir, "public", "index.html"),
+        `<p>Änderung: ${name}</p><a href="${prefix}/agb">AGB</a><blockquote>${text}</blockquote><script src="${prefix}/app-1.js"></script>`,
+      );
+      write(path.join(dir, "public", "app-1.js"), `__webpack_require__.p="${prefix}/";const n="${name}";`);
+      write(path.join(dir, "public", "page-data", "app-data.json"), `{"path":"${prefix}/"}`);
+      write(path.join(dir, "public", "static", "bild.jpg"), PICTURE);
+      write(path.join(dir, "public", "verwaltung", "index.html"), "<p>Verwaltung</p>");
+    },
+  };
+}
+
+beforeEach(() => {
+  previewsDir = mkdtempSync(path.join(scratch, "previews-"));
+  workDir = mkdtempSync(path.join(scratch, "work-"));
+  builds = [];
+});
+
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+write(path.join(projectDir, "package.json"), "{}\n");
+write(path.join(projectDir, "content", "site.json"), `{ "brand": "Urkraft", "description": "Kraft\u00a0im Alltag" }\n`);
+write(path.join(projectDir, "content", "testimonials.json"), `[{ "text": "Wie gehabt." }]\n`);
+write(path.join(projectDir, "content", "images", "wald.jpg"), PICTURE);
+mkdirSync(path.join(projectDir, "node_modules"));
+execFileSync("git", ["init", "-q"], { cwd: projectDir });
+
+function editedContent(text: string): string {
+  const dir = mkdtempSync(path.join(scratch, "edited-"));
+  for (const file of ["site.json", "images/wald.jpg"]) {
+    write(path.join(dir, file), readFileSync(path.join(projectDir, "content", file)));
+  }
+  write(path.join(dir, "testimonials.json"), `[{ "text": "${text}" }]\n`);
+  return dir;
+}
+
+const build = (name: string, text = "Neu.", steps = standInSteps()) =>
+  buildPreview({
+    name,
+    projectDir,
+    contentDir: editedContent(text),
+    previewsDir,
+    workDir,
+    origin: "http://localhost:9000",
+    steps,
+    log: () => undefined,
+  });
+
+describe("building previews", () => {
+  it("builds every preview with the same address and name, so Gatsby's and webpack's caches hold", async () => {
+    const first = await build("inhalte-anna-testimonials-json");
+    const second = await build("inhalte-bert-site-json");
+    assert.notEqual(first.token, second.token);
+    assert.equal(builds.length, 2);
+    assert.deepEqual(builds[1], builds[0]);
+    assert.equal(builds[0]![PATH_PREFIX_ENV], `/vorschau/${BUILD_TOKEN}`);
+    assert.equal(builds[0]![PREVIEW_NAME_ENV], BUILD_NAME);
+  });
+
+  it("puts each preview's own token and name into its copy, and no preview's into the shared build folder", async () => {
+    const first = await build("neue Stimme", "Erste Fassung.");
+    const second = await build("pr-12", "Zweite Fassung.");
+    const html = (preview: { token: string }) =>
+      readFileSync(path.join(previewsDir, preview.token, "public", "index.html"), "utf8");
+    assert.match(html(first), new RegExp(`href="/vorschau/${first.token}/agb"`));
+    assert.match(html(first), /Änderung: neue Stimme/);
+    assert.match(html(first), /Erste Fassung/);
+    assert.match(html(second), new RegExp(`<script src="/vorschau/${second.token}/app-1.js">`));
+    assert.match(html(second), /Änderung: pr-12/);
+    const script = readFileSync(path.join(previewsDir, first.token, "public", "app-1.js"), "utf8");
+    assert.equal(script, `__webpack_require__.p="/vorschau/${first.token}/";const n="neue Stimme";`);
+    for (const preview of [first, second]) {
+      const other = preview === first ? second : first;
+      for (const file of filesUnder(path.join(previewsDir, preview.token))) {
+        const text = readFileSync(file, "utf8");
+        assert.ok(!text.includes(BUILD_TOKEN) && !text.includes(BUILD_NAME), `${file} still holds the stand-ins`);
+        assert.ok(!text.includes(other.token), `${file} holds the other preview's token`);
+      }
+      assert.deepEqual(readFileSync(path.join(previewsDir, preview.token, "public", "static", "bild.jpg")), PICTURE);
+      assert.equal(statSync(path.join(previewsDir, preview.token, "public", "verwaltung"), { throwIfNoEntry: false }), undefined);
+    }
+    for (const file of filesUnder(path.join(workDir, "public"))) {
+      const text = readFileSync(file, "utf8");
+      for (const token of [first.token, second.token]) assert.ok(!text.includes(token), `${file} holds a preview's token`);
+      assert.ok(!/neue Stimme|pr-12/.test(text), `${file} holds a preview's name`);
+    }
+  });
+
+  it("lays only the changed content files over the project's: the others stay the project's own files", async () => {
+    await build("neue Stimme", "Ganz neu.");
+    const project = statSync(path.join(projectDir, "content", "site.json"));
+    const laid = statSync(path.join(workDir, "content", "site.json"));
+    assert.equal(laid.ino, project.ino, "site.json is unchanged, so it stays linked with its times");
+    assert.equal(
+      statSync(path.join(workDir, "content", "images", "wald.jpg")).ino,
+      statSync(path.join(projectDir, "content", "images", "wald.jpg")).ino,
+    );
+    assert.match(readFileSync(path.join(workDir, "content", "testimonials.json"), "utf8"), /Ganz neu/);
+    assert.notEqual(
+      statSync(path.join(workDir, "content", "testimonials.json")).ino,
+      statSync(path.join(projectDir, "content", "testimonials.json")).ino,
+    );
+    assert.match(readFileSync(path.join(projectDir, "content", "testimonials.json"), "utf8"), /Wie gehabt/);
+  });
+
+  it("lets a second preview asked for while one builds wait for it instead of failing", async () => {
+    const slow = standInSteps(200);
+    const [first, second] = await Promise.all([build("eins", "Eins.", slow), build("zwei", "Zwei.", slow)]);
+    assert.equal(builds.length, 2);
+    assert.match(readFileSync(path.join(previewsDir, first.token, "public", "index.html"), "utf8"), /Eins\./);
+    assert.match(readFileSync(path.join(previewsDir, second.token, "public", "index.html"), "utf8"), /Zwei\./);
+  });
+
+  it("warms the build folder up as a preview builds, without making a preview, and a preview waits for it", async () => {
+    const warming = warmPreviewBuild({ projectDir, workDir, steps: standInSteps(200) });
+    const preview = build("danach", "Nach dem Aufwärmen.");
+    assert.ok((await warming) >= 0);
+    await preview;
+    assert.equal(builds.length, 2);
+    assert.deepEqual(builds[0], builds[1]);
+    assert.deepEqual(
+      listPreviews(previewsDir).map((info) => info.name),
+      ["danach"],
+    );
+  });
+});
