@@ -30,13 +30,14 @@ const TYPING_SPEC = "**/typing-while-loading.spec.ts";
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/support/global-setup.ts",
-  // Up to four workers in three projects: whole files on two workers; the typing cases, one by one on two more
-  // (most of their time the page waits under Chromium's CPU throttling, which leaves the machine's cores
-  // free); and the specs that build releases or previews, in turn on one. The tests that need a server or
-  // database of their own start one (e2e/support/own-server.ts, own-database.ts), the others share the
-  // server below. E2E_WORKERS overrides the total.
+  // Two workers in three projects: the specs whose tests share a page flow take whole files; the eighteen
+  // typing-while-loading cases are spread one by one over both, so the run does not end on one worker typing
+  // alone; the specs that build releases or previews run one after another, never two at once. More workers
+  // do not make the run shorter on two cores: measured with four, every test took about twice as long. The
+  // tests that need a server or database of their own start one (e2e/support/own-server.ts,
+  // own-database.ts), the others share the server below. E2E_WORKERS overrides the number.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS || 4),
+  workers: Number(process.env.E2E_WORKERS || 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -55,9 +56,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: [...DEPLOYING_SPECS, TYPING_SPEC], workers: 2, use: CHROMIUM },
+    { name: "chromium", testIgnore: [...DEPLOYING_SPECS, TYPING_SPEC], use: CHROMIUM },
     // Eighteen cases of one file: each worker starts its own server for them (beforeAll).
-    { name: "typing", testMatch: TYPING_SPEC, fullyParallel: true, workers: 2, use: CHROMIUM },
+    { name: "typing", testMatch: TYPING_SPEC, fullyParallel: true, use: CHROMIUM },
     // These build releases or previews, and a project has one deploy at a time: one worker runs them in turn.
     { name: "deploys", testMatch: DEPLOYING_SPECS, workers: 1, use: CHROMIUM },
   ],
