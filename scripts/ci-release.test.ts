@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { changedFiles, contentChanges, isContentOnly } from "./content-path/changes";
+import { changedFiles, contentChanges, isContentOnly, readablePath } from "./content-path/changes";
 
 const repoDir = path.resolve(__dirname, "..");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-ci-release-"));
@@ -87,7 +87,11 @@ describe("npm run ci:release", () => {
     );
     assert.deepEqual(changedFiles(projectDir, base), ["content/testimonials.json"]);
     const [change] = contentChanges(projectDir, base, ["content/testimonials.json"]);
-    assert.equal(change!.summary, "geändert: Eintrag 1, text; Eintrag 2, rating");
+    // The fields by their German names from the content description, as the editor's form shows them.
+    assert.equal(change!.summary, "geändert: Eintrag 1, Text; Eintrag 2, Bewertung (1–5)");
+    assert.equal(readablePath("hero.lead"), "Kopfbereich › Einleitungstext");
+    assert.equal(readablePath("[2].heroPoints[0]"), "Eintrag 3, Stichpunkte im Kopfbereich › Eintrag 1");
+    assert.equal(readablePath("ohneTitel"), "ohneTitel");
     assert.deepEqual(change!.texts, ["Seit ich jeden Morgen zehn Minuten gehe, bin ich mittags wacher."]);
 
     const result = ciRelease(base);

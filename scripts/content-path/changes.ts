@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { FIELD_TITLES } from "../../common/content/field-titles";
 import { stringsIn } from "../../common/content/read-content";
 
 export interface ContentChange {
@@ -60,10 +61,18 @@ function scalarsIn(value: unknown, at = ""): Map<string, string> {
   return found;
 }
 
-/** "[1].text" → "Eintrag 2, text"; "hero.lead" stays. */
-function readablePath(field: string): string {
-  const entry = /^\[(\d+)\]\.?(.*)$/.exec(field);
-  return entry ? `Eintrag ${Number(entry[1]) + 1}${entry[2] ? `, ${entry[2]}` : ""}` : field;
+/**
+ * A changed field as the editor knows it, with the German names of the content description:
+ * "[1].text" → "Eintrag 2, Text"; "hero.lead" → "Kopfbereich › Einleitung" (a name without a title stays).
+ */
+export function readablePath(field: string): string {
+  const parts = [...field.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map(([, index, key]) =>
+    index !== undefined ? `Eintrag ${Number(index) + 1}` : (FIELD_TITLES[key!] ?? key!),
+  );
+  return parts.reduce(
+    (text, part, at) => (at === 0 ? part : `${text}${/^Eintrag \d+$/.test(parts[at - 1]!) ? ", " : " › "}${part}`),
+    "",
+  );
 }
 
 /** `[label](/seite)` shows as its label; placeholders and paths are no text to look for. */
