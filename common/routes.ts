@@ -127,6 +127,8 @@ export const OWNER_API_PREFIX = `${API_PREFIX}/verwaltung`;
 export const API_PATHS = {
   leads: `${API_PREFIX}/leads`,
   contact: `${API_PREFIX}/contact`,
+  /** A fresh proof-of-work challenge for a form (GET; common/forms/proof-of-work.ts). */
+  challenge: `${API_PREFIX}/challenge`,
   /** The confirmation link of the double opt-in mail (GET) and the button of its page (POST). */
   confirm: `${API_PREFIX}/leads/confirm`,
   /** The unsubscribe link of every lead mail (GET), its page's button and the one-click POST. */

@@ -17,8 +17,10 @@ import { clientErrorHandler, errorHandler, frameworkErrorHandler, loggableError,
 import { FORM_BODY_LIMIT } from "./http/form-post";
 import { HTTP_MESSAGES, tooManyRequestsMessage } from "./http/messages";
 import { registerMail, type MailSetup } from "./mail";
+import { proofOfWork, type ProofOfWork } from "./http/proof-of-work";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerMetrics } from "./metrics";
+import challengeRoutes from "./routes/challenge";
 import contactRoutes from "./routes/contact";
 import healthRoutes from "./routes/health";
 import leadTokenRoutes from "./routes/lead-tokens";
@@ -40,6 +42,8 @@ declare module "fastify" {
     /** Origins besides the request's own host whose form posts are accepted (SITE_URL). */
     allowedOrigins: ReadonlySet<string>;
     formRateLimit: { max: number; timeWindow: number };
+    /** The forms' proof of work: challenges and the check of their solutions (http/proof-of-work.ts). */
+    proofOfWork: ProofOfWork;
     /** Unsubscribes and erasures kept outside the database, replayed after a restore (erasure-ledger.ts). */
     ledger: ErasureLedger;
   }
@@ -85,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("allowedOrigins", new Set(config.siteUrl ? [config.siteUrl] : []));
   app.decorate("formRateLimit", { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs });
   app.decorate("ledger", new ErasureLedger(config.dataDir));
+  app.decorate("proofOfWork", proofOfWork(db));
   registerMail(app, { config, contentDir, ...options.mail });
   registerWebhooks(app, config);
   registerMetrics(app, config);
@@ -120,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(healthRoutes);
+  await app.register(challengeRoutes);
   await app.register(leadRoutes);
   await app.register(leadTokenRoutes, { site });
   await app.register(contactRoutes);

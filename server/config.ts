@@ -72,6 +72,12 @@ export interface Config {
   /** Passed to Fastify's `trustProxy`: false, true, a hop count or a list of proxy addresses. */
   trustProxy: boolean | number | string[];
   rateLimit: RateLimitConfig;
+  /**
+   * The stricter limit for form posts without a solved proof of work (a browser without JavaScript, or a bot):
+   * RATE_LIMIT_UNSOLVED (a fifth of RATE_LIMIT_MAX, at least 1) per visitor address and form within ten
+   * windows, counted on top of `rateLimit`.
+   */
+  unsolvedRateLimit: RateLimitConfig;
   /** The public address, e.g. https://www.urkraft.de; its origin is accepted for form posts. */
   siteUrl: string | undefined;
   logLevel: string;
@@ -125,6 +131,10 @@ type Env = Record<string, string | undefined>;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const rateLimit = {
+    max: readInteger(env, "RATE_LIMIT_MAX", 10, 1, Number.MAX_SAFE_INTEGER),
+    windowMs: readDuration(env, "RATE_LIMIT_WINDOW", 60_000),
+  };
   return {
     port: readInteger(env, "PORT", 9000, 0, 65535),
     host: readString(env, "HOST", "0.0.0.0"),
@@ -134,9 +144,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     releasesDir: value(env, "RELEASES_DIR") === undefined ? undefined : path.resolve(cwd, readString(env, "RELEASES_DIR", "")),
     previewsDir: previewsDirFrom(env, cwd),
     trustProxy: readTrustProxy(env),
-    rateLimit: {
-      max: readInteger(env, "RATE_LIMIT_MAX", 10, 1, Number.MAX_SAFE_INTEGER),
-      windowMs: readDuration(env, "RATE_LIMIT_WINDOW", 60_000),
+    rateLimit,
+    unsolvedRateLimit: {
+      max: readInteger(env, "RATE_LIMIT_UNSOLVED", Math.ceil(rateLimit.max / 5), 1, Number.MAX_SAFE_INTEGER),
+      windowMs: 10 * rateLimit.windowMs,
     },
     siteUrl: readSiteUrl(env),
     logLevel: readChoice(env, "LOG_LEVEL", "info", LOG_LEVELS),

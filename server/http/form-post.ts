@@ -2,15 +2,17 @@
  * What both form endpoints share: the request guards, the honeypot, validation with the shared yup
  * schemas, and the answers of the contract (202 JSON or 303 for form posts; 400 with field messages).
  */
+import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import { ValidationError, type AnyObjectSchema, type InferType } from "yup";
 import { THANK_YOU_PATH } from "../../common/constants";
+import { PROOF_MESSAGES } from "../../common/forms/proof-of-work";
 import { HONEYPOT_FIELD, type FieldErrors } from "../../common/forms/schemas";
 import { postSource } from "../analytics";
 import type { FormKind } from "../analytics/counter";
 import type { VisitSource } from "../analytics/source";
 import { sendError } from "./errors";
-import { HTTP_MESSAGES } from "./messages";
+import { HTTP_MESSAGES, tooManyRequestsMessage } from "./messages";
 import { isForeignOrigin, isFormPost, isOwnOrigin, mediaType, ownPageOf, sendingPage } from "./request-info";
 
 export const FORM_BODY_LIMIT = 16 * 1024;
@@ -113,8 +115,19 @@ export interface FormRoute<S extends AnyObjectSchema> {
   submit: (values: InferType<S>, formPage: string, source: VisitSource | undefined, spam: string | null) => Promise<unknown>;
 }
 
-/** One form endpoint: guards, honeypot, validation, then `submit`, with the answers of the contract. */
+/**
+ * One form endpoint: guards, honeypot, validation, the proof of work, then `submit`, with the answers of the
+ * contract. A post with a valid, unused solution goes on; one without any (a browser without JavaScript, or a
+ * bot) meets a second, stricter rate limit (config.unsolvedRateLimit); one with a wrong, expired or used solution
+ * is refused with a German message. The solution is checked after the fields, so a post with field errors does
+ * not use it up.
+ */
 export function registerFormRoute<S extends AnyObjectSchema>(app: FastifyInstance, route: FormRoute<S>): void {
+  const unsolvedLimit = app.createRateLimit({
+    max: app.config.unsolvedRateLimit.max,
+    timeWindow: app.config.unsolvedRateLimit.windowMs,
+    keyGenerator: (request) => `unsolved:${route.url}:${normalizeIP(request.ip)}`,
+  });
   app.post(
     route.url,
     {
@@ -127,8 +140,19 @@ export function registerFormRoute<S extends AnyObjectSchema>(app: FastifyInstanc
       if (isHoneypotFilled(request.body)) return answerAccepted(request, reply);
       const formPage = sendingPage(request, route.page);
       const result = await validateForm(route.schema, request.body);
-      if ("errors" in result) {
-        return answerInvalid(request, reply, result.errors, route.anchor ? `${formPage}#${route.anchor}` : formPage);
+      const backHref = route.anchor ? `${formPage}#${route.anchor}` : formPage;
+      if ("errors" in result) return answerInvalid(request, reply, result.errors, backHref);
+      const proof = await app.proofOfWork.check(request.body);
+      if (proof === "refused") {
+        request.log.info({ statusCode: 400 }, "proof of work refused");
+        return sendError(request, reply, { status: 400, message: PROOF_MESSAGES.refused, backHref });
+      }
+      if (proof === "missing") {
+        const limit = await unsolvedLimit(request);
+        if (!limit.isAllowed && limit.isExceeded) {
+          reply.header("retry-after", limit.ttlInSeconds);
+          throw Object.assign(new Error(tooManyRequestsMessage(limit.ttl)), { statusCode: 429, code: "RATE_LIMITED" });
+        }
       }
       const source = postSource(
         request,
