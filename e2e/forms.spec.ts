@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { hydrate } from "../scripts/audit/measure";
@@ -5,6 +6,7 @@ import { MESSAGES } from "../common/forms/schemas";
 import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../common/constants";
 import { PAGES_UNDER_TEST } from "./routes";
 import { ROUTES } from "../common/routes";
+import { PROOF_FIELD, type ProofPayload } from "../common/forms/proof-of-work";
 
 /** The thank-you page's heading, as its content file says it. */
 const THANKS_HEADING = PAGES_UNDER_TEST.find((route) => route.path === THANK_YOU_PATH)!.heading;
@@ -37,6 +39,13 @@ async function markSubmitTime(page: Page) {
 const msSinceSubmit = (page: Page) =>
   page.evaluate(() => performance.now() - (window as unknown as { submittedAt: number }).submittedAt);
 
+/** The proof of work a post carried: a challenge of our server with the number the browser found for it. */
+function expectSolvedProof(body: Record<string, unknown>) {
+  const payload = JSON.parse(Buffer.from(String(body[PROOF_FIELD]), "base64").toString("utf8")) as ProofPayload;
+  expect(payload.salt).toMatch(/^[0-9a-f]+\?expires=\d+&$/);
+  expect(createHash("sha256").update(`${payload.salt}${payload.number}`).digest("hex")).toBe(payload.challenge);
+}
+
 async function hydrated(page: Page) {
   await hydrate(page);
   // The forms switch off browser validation once React runs; before that a click would post natively.
@@ -67,7 +76,15 @@ test.describe("lead form on the home page", () => {
     expect(posts).toHaveLength(1);
     expect(posts[0].headers()["content-type"]).toContain("application/json");
     // Opened without Referer: a direct visit, as the server put it into the page (common/visit-source.ts).
-    expect(posts[0].postDataJSON()).toEqual({ name: "Markus", email, website: "", quelle_seite: "" });
+    // With the proof of work the browser computed once the visitor turned to the form; the server took it (202).
+    expect(posts[0].postDataJSON()).toEqual({
+      name: "Markus",
+      email,
+      website: "",
+      quelle_seite: "",
+      [PROOF_FIELD]: expect.any(String),
+    });
+    expectSolvedProof(posts[0].postDataJSON());
   });
 
   test("keeps what was typed before the scripts arrived and sends it as JSON once they have", async ({ page }) => {
@@ -93,7 +110,14 @@ test.describe("lead form on the home page", () => {
     await page.waitForURL(`**${THANK_YOU_PATH}`);
     expect(posts).toHaveLength(1);
     expect(posts[0].headers()["content-type"]).toContain("application/json");
-    expect(posts[0].postDataJSON()).toEqual({ name: "Frank", email, website: "", quelle_seite: "" });
+    expect(posts[0].postDataJSON()).toEqual({
+      name: "Frank",
+      email,
+      website: "",
+      quelle_seite: "",
+      [PROOF_FIELD]: expect.any(String),
+    });
+    expectSolvedProof(posts[0].postDataJSON());
   });
 
   test("shows the spec's German messages under the fields, focuses the first, and sends nothing", async ({ page }) => {
@@ -168,7 +192,9 @@ test.describe("contact form", () => {
       message: "Wie baue ich mehr Bewegung in meinen Büroalltag ein?",
       website: "",
       quelle_seite: "",
+      [PROOF_FIELD]: expect.any(String),
     });
+    expectSolvedProof(posts[0].postDataJSON());
   });
 
   test("shows all three German messages, keeps the input limits, and passes axe with errors shown", async ({ page }) => {

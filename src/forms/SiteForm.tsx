@@ -3,18 +3,22 @@ import { withPrefix } from "gatsby";
 import { FormikProvider } from "formik";
 import type { AnyObjectSchema } from "yup";
 import { LIMITS } from "../../common/constants";
+import { PROOF_FIELD } from "../../common/forms/proof-of-work";
 import { EMAIL_HTML_PATTERN } from "../../common/forms/schemas";
+import { API_PATHS } from "../../common/routes";
 import { VISIT_SOURCE_FORM_ID } from "../../common/visit-source";
 import { FormAlert } from "./FormAlert";
 import { HoneypotField } from "./HoneypotField";
+import { PROOF_WORKER_PATH } from "./proof-of-work";
 import { TextField } from "./TextField";
 import { useFormSubmission } from "./useFormSubmission";
 import { useHydrated } from "./useHydrated";
 
 /**
  * What the info form and the contact form share: a plain POST form in the static HTML, so it works without
- * JavaScript; once hydrated, Formik validates and sends it as JSON. After the form's own fields come the
- * honeypot and the form's error, then `footer` with the submit button (given whether it is sending).
+ * JavaScript; once hydrated, Formik validates and sends it as JSON, with the proof of work. After the form's own
+ * fields come the honeypot, the proof's hidden field and the form's error, then `footer` with the submit button
+ * (given whether it is sending), then a line that says why sending waits, when it waits for the proof.
  */
 export function SiteForm<V extends Record<string, string>>({
   formId,
@@ -39,9 +43,11 @@ export function SiteForm<V extends Record<string, string>>({
   const hydrated = useHydrated();
   // In a preview the endpoint lies inside it, where the server refuses forms.
   const action = withPrefix(endpoint);
-  const { formik, formRef, formError, handleSubmit, sending } = useFormSubmission({
+  const { formik, formRef, formError, notice, proofValue, handleSubmit, sending } = useFormSubmission({
     formId,
     endpoint: action,
+    challengeUrl: withPrefix(API_PATHS.challenge),
+    workerUrl: withPrefix(PROOF_WORKER_PATH),
     schema,
     initialValues,
   });
@@ -59,8 +65,15 @@ export function SiteForm<V extends Record<string, string>>({
       >
         {children}
         <HoneypotField formId={formId} />
+        {/* Both only with the scripts: the proof of work is computed by them, and the page's HTML stays as it is. */}
+        {hydrated && <input type="hidden" name={PROOF_FIELD} value={proofValue ?? ""} />}
         <FormAlert message={formError} />
         {footer(sending)}
+        {hydrated && (
+          <p role="status" className={notice ? "text-sm leading-relaxed text-bark-700" : undefined}>
+            {notice}
+          </p>
+        )}
       </form>
     </FormikProvider>
   );

@@ -1,15 +1,17 @@
 /**
  * The submit flow both forms share, on top of Formik's values and errors:
- * validate → send once → on acceptance go to the thank-you page, no sooner than REDIRECT_DELAY_MS after
- * the click; on refusal show the errors, keep every value, give the button back and focus the first
- * invalid field.
+ * validate → wait for the proof of work (proof-of-work.ts), computed since the visitor first turned to the
+ * form → send once → on acceptance go to the thank-you page, no sooner than REDIRECT_DELAY_MS after the click;
+ * on refusal show the errors, keep every value, give the button back and focus the first invalid field.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { navigate } from "gatsby";
 import { useFormik, type FormikErrors, type FormikTouched } from "formik";
 import type { AnyObjectSchema } from "yup";
 import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../../common/constants";
+import { PROOF_FIELD, PROOF_MESSAGES } from "../../common/forms/proof-of-work";
 import { HONEYPOT_FIELD } from "../../common/forms/schemas";
+import { proofOfWork } from "./proof-of-work";
 import { submitForm, SUBMIT_MESSAGES } from "./submit";
 import { entrySource } from "./entry-source";
 import { valuesOnScreen } from "./values-on-screen";
@@ -20,20 +22,31 @@ type Values = Record<string, string>;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+/** A wait for the proof of work longer than this is explained under the button. */
+export const PROOF_NOTICE_AFTER_MS = 500;
+
 export function useFormSubmission<V extends Values>({
   formId,
   endpoint,
+  challengeUrl,
+  workerUrl,
   schema,
   initialValues,
 }: {
   /** The prefix of the controls' ids (fieldId), by which the values typed before hydration are found. */
   formId: string;
   endpoint: string;
+  /** Where the proof of work's challenge comes from and its worker's script (proof-of-work.ts). */
+  challengeUrl: string;
+  workerUrl: string;
   schema: AnyObjectSchema;
   initialValues: V;
 }) {
   const [status, setStatus] = useState<SubmitStatus>("idle");
   const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [proofValue, setProofValue] = useState<string | undefined>(undefined);
+  const [proof] = useState(() => proofOfWork(challengeUrl, workerUrl, setProofValue));
   const [attempted, setAttempted] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   // A ref, not state: a second click in the same tick must see the first one at once.
@@ -53,6 +66,26 @@ export function useFormSubmission<V extends Values>({
     onSubmit: () => undefined,
   });
 
+  // What the fields show now: a submit waiting for the proof of work sends what was typed meanwhile too.
+  const latestValues = useRef(formik.values);
+  latestValues.current = formik.values;
+
+  // The proof of work starts when the visitor turns to the form: a focus or touch in it, or the focus that
+  // brought the page to life (its scripts start on the first input).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const start = () => proof.start();
+    if (form.contains(document.activeElement)) start();
+    form.addEventListener("focusin", start);
+    form.addEventListener("pointerdown", start);
+    return () => {
+      form.removeEventListener("focusin", start);
+      form.removeEventListener("pointerdown", start);
+      proof.stop();
+    };
+  }, [proof]);
+
   useEffect(() => {
     if (focusRequest === 0) return;
     // The first invalid field; without one (no connection, server error) the message above the button.
@@ -66,7 +99,9 @@ export function useFormSubmission<V extends Values>({
     inFlight.current = false;
     setStatus("idle");
     setFocusRequest((n) => n + 1);
-  }, []);
+    // Each answer goes with one post: the next one is computed while the visitor corrects.
+    proof.start();
+  }, [proof]);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,11 +116,20 @@ export function useFormSubmission<V extends Values>({
     const errors = await formik.validateForm();
     if (Object.keys(errors).length > 0) return fail();
 
-    const values = schema.cast(formik.values, { stripUnknown: true }) as Values;
+    const notify = setTimeout(() => setNotice(PROOF_MESSAGES.waiting), PROOF_NOTICE_AFTER_MS);
+    const solution = await proof.take();
+    clearTimeout(notify);
+    setNotice(null);
+    // Checked again: what was typed while the proof of work finished goes with the post.
+    if (Object.keys(await formik.validateForm()).length > 0) return fail();
+
+    const typed = latestValues.current;
+    const values = schema.cast(typed, { stripUnknown: true }) as Values;
     const outcome = await submitForm(endpoint, {
       ...entrySource(),
       ...values,
-      [HONEYPOT_FIELD]: formik.values[HONEYPOT_FIELD] ?? "",
+      [HONEYPOT_FIELD]: typed[HONEYPOT_FIELD] ?? "",
+      ...(solution ? { [PROOF_FIELD]: solution } : {}),
     });
 
     if (outcome.kind === "accepted") {
@@ -104,5 +148,5 @@ export function useFormSubmission<V extends Values>({
     fail();
   };
 
-  return { formik, formRef, status, formError, handleSubmit, sending: status !== "idle" };
+  return { formik, formRef, status, formError, notice, proofValue, handleSubmit, sending: status !== "idle" };
 }
