@@ -44,6 +44,8 @@ function copyProject(): void {
     }
   }
   symlinkSync(path.join(repoDir, "node_modules"), path.join(projectDir, "node_modules"));
+  // The releases' server bundles find their packages here, above the releases folder.
+  symlinkSync(path.join(repoDir, "node_modules"), path.join(root, "node_modules"));
   const git = (...args: string[]) => execFileSync("git", args, { cwd: projectDir, stdio: "ignore" });
   git("init", "-q", "-b", "main");
   git("-c", "user.name=Bench", "-c", "user.email=bench@x.de", "add", "-A");
