@@ -3,7 +3,8 @@
  * request), with the outbox as .eml files: a visitor writes, the owner gets the notification, logs in by
  * link, answers, and the answer threads to the acknowledgement; overdue requests and their one reminder;
  * a passkey login with Chromium's virtual authenticator; export, person view and erasure in the audit
- * log; logout; axe on every owner page.
+ * log; the fresh login that reading all confirmed leads and sending a newsletter ask for; spam shown apart
+ * and erased together; logout; axe on every owner page.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -217,6 +218,97 @@ test("export, person view and erasure are done and written to the audit log", as
   await openSection(page, "Webhooks");
   await expect(page.getByText("Keine Webhooks eingerichtet.", { exact: false })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+/** The owner's login as older than the minutes a sensitive action allows (the session itself stays valid). */
+async function ageLogin(): Promise<void> {
+  await sql.query("UPDATE owner_sessions SET confirmed_at = now() - interval '10 minutes'");
+}
+
+/** In the dialog that asks for a fresh login: a new link, opened in a second tab of this browser, then „Erneut versuchen“. */
+async function confirmByNewLink(page: Page): Promise<void> {
+  const dialog = page.getByRole("alertdialog", { name: "Bitte bestätige deine Anmeldung" });
+  const loginMails = async () =>
+    (await mailsTo(server.outbox, OWNER)).filter((mail) => mailSubjectPattern("owner-login").test(mail.subject ?? ""));
+  const before = (await loginMails()).length;
+  await dialog.getByRole("button", { name: "Neuen Anmeldelink schicken" }).click();
+  await expect.poll(async () => (await loginMails()).length, { timeout: 30_000 }).toBe(before + 1);
+  const mail = (await loginMails())[before]!;
+  const link = new RegExp(`https?://\\S+${OWNER_LOGIN_PATH}\\?token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")![0];
+  const tab = await page.context().newPage();
+  await tab.goto(onServer(server, link));
+  await tab.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(tab.getByRole("heading", { name: "Übersicht" })).toBeVisible();
+  await tab.close();
+  await dialog.getByRole("button", { name: "Erneut versuchen" }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test("reading the confirmed leads and sending a newsletter ask for a fresh login; spam is shown apart and erased together", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await sql.query(
+    `INSERT INTO leads (email, name, form_page, consent_text_version, privacy_version, status, confirmed_at)
+     VALUES ('rita.bestaetigt@beispiel.de', 'Rita Bestätigt', '/', '2026-11-21', 'p1', 'confirmed', now())`,
+  );
+  await sql.query(
+    `INSERT INTO contact_requests (name, email, message, form_page, spam)
+     VALUES ('Karl Echt', 'karl.echt@beispiel.de', 'Wie fange ich mit der Bewegung im Alltag an?', '/kontakt-unterstuetzung', NULL),
+            ('Gewinner', 'bot.spam@beispiel.de', 'Sie haben gewonnen', '/kontakt-unterstuetzung', 'ohne Aufruf einer Seite gesendet')`,
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInByLink(page);
+  const dialog = page.getByRole("alertdialog", { name: "Bitte bestätige deine Anmeldung" });
+
+  // The confirmed leads, page by page, are what the export gives: only after a fresh login, and audited.
+  await ageLogin();
+  await openSection(page, "Anmeldungen");
+  await page.getByRole("button", { name: "Bestätigt", exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText("rita.bestaetigt@beispiel.de")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await confirmByNewLink(page);
+  await expect(page.getByText("rita.bestaetigt@beispiel.de")).toBeVisible();
+  const read = await sql.query("SELECT 1 FROM audit_log WHERE action = 'leads-read'");
+  expect(read.rows.length).toBeGreaterThan(0);
+
+  // Sending a newsletter to every confirmed lead: a fresh login first, then every owner hears of it.
+  await ageLogin();
+  await openSection(page, "Newsletter");
+  await page.locator("#nl-subject").fill("Drei neue Rezepte für die Woche");
+  await page.locator("#nl-body").fill("Hallo {{name}},\n\ndiese Woche gibt es drei neue Rezepte zum Ausprobieren.");
+  await page.getByRole("button", { name: "Vorschau zeigen" }).click();
+  await page.getByRole("button", { name: "Jetzt an alle senden" }).click();
+  await expect(dialog).toBeVisible();
+  const scheduled = () => sql.query("SELECT 1 FROM newsletters WHERE status <> 'draft'").then((result) => result.rows.length);
+  expect(await scheduled()).toBe(0);
+  await confirmByNewLink(page);
+  await expect.poll(scheduled, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo(server.outbox, OWNER)).filter((mail) => /^Newsletter geplant: Drei neue Rezepte/.test(mail.subject ?? ""))
+          .length,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(1);
+
+  // Requests that look automated: only under „Spam“, and erased together.
+  await openSection(page, "Anfragen");
+  await expect(page.getByText("karl.echt@beispiel.de")).toBeVisible();
+  await expect(page.getByText("bot.spam@beispiel.de")).toHaveCount(0);
+  await page.getByRole("button", { name: "Spam", exact: true }).click();
+  await expect(page.getByText("bot.spam@beispiel.de")).toBeVisible();
+  await expect(page.getByText("karl.echt@beispiel.de")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  page.once("dialog", (question) => void question.accept());
+  await page.getByRole("button", { name: "Allen Spam löschen" }).click();
+  await expect(page.getByText("bot.spam@beispiel.de")).toHaveCount(0);
+  await expect.poll(async () => (await sql.query("SELECT 1 FROM contact_requests WHERE spam IS NOT NULL")).rows.length).toBe(0);
+  expect((await sql.query("SELECT 1 FROM contact_requests WHERE email = 'karl.echt@beispiel.de'")).rows).toHaveLength(1);
 });
 
 test("a passkey is added, used to log in, listed and removed; logout ends the session", async ({ page }) => {
