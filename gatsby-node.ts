@@ -1,14 +1,31 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { BUILD_GO_ENV } from "./common/build-flags";
 import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "./common/content/content-check";
 import { contentTypeDefs } from "./common/content/graphql-types";
 import { finishBuiltPages } from "./src/after-load";
+import { waitToGo } from "./src/build-standby";
 import { isoGermanDate } from "./src/german-date";
 
 const CONTENT_DIR = path.join(__dirname, "content");
 
-/** A broken content file stops the build with one message naming file, entry and field (unless `npm run deploy` just checked). */
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
+/**
+ * A preview's build started ahead waits for its go here (src/build-standby.ts). A broken content file stops
+ * the build with one message naming file, entry and field (unless `npm run deploy` just checked).
+ */
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter, store }) => {
+  const go = process.env[BUILD_GO_ENV];
+  if (go) {
+    const { program, flattenedPlugins } = store.getState() as {
+      program: { directory: string };
+      flattenedPlugins: { pluginFilepath: string }[];
+    };
+    await waitToGo(
+      go,
+      program.directory,
+      flattenedPlugins.map((plugin) => plugin.pluginFilepath),
+    );
+  }
   if (process.env[CONTENT_CHECKED_ENV] === "1") return;
   const problems = allContentProblems(CONTENT_DIR);
   if (problems.length > 0) reporter.panic(problemReport(problems));

@@ -3,8 +3,10 @@
  * call the screen makes) to the preview ready, through the real app on PGlite with an editor's session.
  * Cold: each run in a build folder of its own, empty (Gatsby's cache and the pictures made anew). Warm: one
  * build folder for all runs, after one preview that fills it, each run a different change (another text,
- * another editor, another file), as editors click in turn. Prints each run in seconds and the medians.
- * PREVIEW_BENCH_RUNS (3) runs each; PREVIEW_BENCH_ONLY=warm or cold skips the other.
+ * another editor, another file), as editors click in turn, PREVIEW_BENCH_PAUSE_MS (10 s) after the one before
+ * (looking at the preview, changing the text), in which the server starts the next build ahead as it does.
+ * Prints each run in seconds with its phases, and the medians. PREVIEW_BENCH_RUNS (3) runs each;
+ * PREVIEW_BENCH_ONLY=warm or cold skips the other. Runs Gatsby: run it under the machine's build lock.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -12,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { buildApp, loggerOptions } from "../server/app";
+import { stopPreviewStandbys } from "../server/release/build-preview";
 import { loadConfig } from "../server/config";
 import { openDb } from "../server/db";
 import { createSession } from "../server/services/owner-sessions";
@@ -19,6 +22,7 @@ import { createSession } from "../server/services/owner-sessions";
 const EDITORS = ["bench.eins@urkraft.de", "bench.zwei@urkraft.de"];
 const RUNS = Number(process.env.PREVIEW_BENCH_RUNS ?? 3);
 const ONLY = process.env.PREVIEW_BENCH_ONLY;
+const PAUSE_MS = Number(process.env.PREVIEW_BENCH_PAUSE_MS ?? 10_000);
 const PROJECT = path.resolve(__dirname, "..");
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -43,7 +47,6 @@ async function main(): Promise<void> {
     EDITOR_EMAILS: EDITORS.join(","),
     CONTENT_GIT_REMOTE: remote,
     PREVIEWS_DIR: path.join(dir, "previews"),
-    PREVIEW_WARMUP: "false",
     MAIL_WORKER: "false",
     BUILD_ON_START: "false",
     LOG_LEVEL: "warn",
@@ -104,6 +107,7 @@ async function main(): Promise<void> {
       for (let run = 0; run < RUNS; run += 1) {
         process.env.PREVIEW_BUILD_DIR = path.join(dir, `kalt-${run}`);
         cold.push(await preview(run, `kalt ${run + 1}`));
+        await stopPreviewStandbys();
         rmSync(process.env.PREVIEW_BUILD_DIR, { recursive: true, force: true });
       }
       figures.push(`kalt ${seconds(median(cold))} s (${cold.map(seconds).join(", ")})`);
@@ -113,7 +117,10 @@ async function main(): Promise<void> {
       console.log("Vorschau, warm (ein Build-Ordner, nach einer ersten Vorschau):");
       await preview(0, "füllt den Cache");
       const warm: number[] = [];
-      for (let run = 1; run <= RUNS; run += 1) warm.push(await preview(run, `warm ${run}`));
+      for (let run = 1; run <= RUNS; run += 1) {
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+        warm.push(await preview(run, `warm ${run}`));
+      }
       figures.push(`warm ${seconds(median(warm))} s (${warm.map(seconds).join(", ")})`);
     }
     console.log(`Vorschau, Klick bis fertig (Median): ${figures.join("; ")}`);

@@ -8,7 +8,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import { buildPreview, warmPreviewBuild } from "../release/build-preview";
+import { buildPreview, stopPreviewStandbys, warmPreviewBuild } from "../release/build-preview";
 import { ReleaseError } from "../release/releases";
 
 export type PreviewOutcome = { ok: true; address: string; seconds: number; phases: string } | { ok: false; message: string };
@@ -26,6 +26,8 @@ export interface PreviewRequest {
   origin: string;
   /** Where the previews are served from (PREVIEWS_DIR). */
   previewsDir: string;
+  /** Start the next build ahead afterwards (PREVIEW_WARMUP), so that the next preview waits only for its change. */
+  keepWarm: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function buildContentPreview(request: PreviewRequest): Promise<Prev
       origin: request.origin,
       // The route has checked the content with the edits just before.
       contentChecked: true,
+      keepWarm: request.keepWarm,
       log: () => undefined,
     });
     return { ok: true, address: built.address, seconds: built.seconds, phases: built.phases };
@@ -69,16 +72,19 @@ export async function buildContentPreview(request: PreviewRequest): Promise<Prev
 }
 
 /**
- * Builds the project once as previews are built, in the background (build-preview.ts warmPreviewBuild), so
- * that the next „Vorschau“ waits only for its change; a preview asked for meanwhile waits for it. Logs its
- * end; a failure only costs the next preview its speed.
+ * Builds the project once as previews are built, in the background (build-preview.ts warmPreviewBuild), and
+ * then starts the next build ahead, so that the next „Vorschau“ waits only for its change; a preview asked
+ * for meanwhile waits for it. Logs its end; a failure only costs the next preview its speed.
  */
 export function warmUpPreviews(projectDir: string, log: FastifyBaseLogger): Promise<void> {
-  return warmPreviewBuild({ projectDir }).then(
+  return warmPreviewBuild({ projectDir, keepWarm: true }).then(
     (seconds) => log.info({ seconds }, "preview build folder warmed up"),
     (error: unknown) => log.warn({ error: (error as Error).message }, "preview warm-up failed"),
   );
 }
+
+/** Ends the builds started ahead (when the server stops). */
+export const stopPreviewBuilds = stopPreviewStandbys;
 
 /**
  * Runs `npm run deploy` in the project (the server deploys itself): a new release with the commit just

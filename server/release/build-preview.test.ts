@@ -157,6 +157,26 @@ describe("building previews", () => {
     assert.match(readFileSync(path.join(previewsDir, second.token, "public", "index.html"), "utf8"), /Zwei\./);
   });
 
+  it("starts the next build ahead after a preview only when asked to (the owner area), with the same environment", async () => {
+    const ahead: NodeJS.ProcessEnv[] = [];
+    const steps = { ...standInSteps(), standBy: (_dir: string, env: NodeJS.ProcessEnv) => void ahead.push(env) };
+    await build("ohne", "Ohne.", steps);
+    assert.equal(ahead.length, 0);
+    await buildPreview({
+      name: "mit",
+      projectDir,
+      contentDir: editedContent("Mit."),
+      previewsDir,
+      workDir,
+      steps,
+      keepWarm: true,
+      log: () => undefined,
+    });
+    assert.deepEqual(ahead, [builds.at(-1)]);
+    await warmPreviewBuild({ projectDir, workDir, steps, keepWarm: true });
+    assert.deepEqual(ahead, [builds.at(-1), builds.at(-1)]);
+  });
+
   it("warms the build folder up as a preview builds, without making a preview, and a preview waits for it", async () => {
     const warming = warmPreviewBuild({ projectDir, workDir, steps: standInSteps(200) });
     const preview = build("danach", "Nach dem Aufwärmen.");

@@ -11,16 +11,28 @@
  * name ever stands in the shared build folder, so nothing left there from an earlier build (old bundles,
  * pages) can show one preview's address in another.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { copyFile, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { problemReport } from "../../common/content/content-check";
 import { PATH_PREFIX_ENV, PREVIEW_NAME, PREVIEW_NAME_ENV, previewPath } from "../../common/preview";
+import { BUILD_GO_ENV } from "../../common/build-flags";
 import { OWNER_DIR } from "../static/owner-files";
-import { realBuildSteps, releaseBuildEnv, runStep } from "./build-steps";
+import { realBuildSteps, releaseBuildEnv } from "./build-steps";
 import { currentCommit } from "./deploy";
 import { acquireDeployLock } from "./lock";
 import {
@@ -51,16 +63,122 @@ export interface PreviewSteps {
   checkContent(workDir: string): string[];
   /** Builds the site into `<workDir>/public` with the given environment (pathPrefix and banner). */
   buildSite(workDir: string, env: NodeJS.ProcessEnv): Promise<void>;
+  /** Starts the next build ahead, to wait for its content (after a build for the owner area). */
+  standBy?(workDir: string, env: NodeJS.ProcessEnv): void;
+}
+
+/** Where a build started ahead looks for its go (src/build-standby.ts). */
+const GO_FILE = ".urkraft-go";
+/** A build started ahead and not used within this long ends (it holds a few hundred MB). */
+const STANDBY_IDLE_MS = 30 * 60 * 1000;
+
+interface GatsbyRun {
+  child: ChildProcess;
+  /** Settles when Gatsby has ended: fulfilled when it built, rejected in German otherwise. */
+  exited: Promise<void>;
+  goFile: string;
+}
+
+interface Standby extends GatsbyRun {
+  env: string;
+  /** gatsby-config.ts reads content/site.json when Gatsby starts: the build suits only that file. */
+  siteJson: string;
+  /** Gatsby's saved state when it started: another build in the folder since then makes it unusable. */
+  cacheStamp: number;
+  timer: NodeJS.Timeout;
+}
+
+const standbys = new Map<string, Standby>();
+
+const siteJsonOf = (workDir: string) => readFileSync(path.join(workDir, "content", "site.json"), "utf8");
+const cacheStampOf = (workDir: string) =>
+  statSync(path.join(workDir, ".cache", "redux", "redux.rest.state"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+
+/**
+ * Gatsby for a preview, started the same way every time (the same command and environment, so its caches
+ * hold): it waits in onPreBootstrap until the go file appears (src/build-standby.ts).
+ */
+function startGatsby(workDir: string, env: NodeJS.ProcessEnv): GatsbyRun {
+  const goFile = path.join(workDir, GO_FILE);
+  rmSync(goFile, { force: true });
+  const child = spawn(process.execPath, [path.join("node_modules", "gatsby", "cli.js"), "build", "--prefix-paths"], {
+    cwd: workDir,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      ...releaseBuildEnv(workDir),
+      GATSBY_TELEMETRY_DISABLED: "1",
+      // As `npm run build:site` starts it (package.json).
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --disable-warning=DEP0040`.trim(),
+      [BUILD_GO_ENV]: goFile,
+      ...env,
+    },
+  });
+  const exited = new Promise<void>((resolve, reject) => {
+    child.on("error", (error) => reject(new ReleaseError(`Der Build der Vorschau ließ sich nicht starten: ${error.message}`)));
+    child.on("exit", (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new ReleaseError(`Der Build der Vorschau ist fehlgeschlagen (${signal ?? `Code ${code}`}).`)),
+    );
+  });
+  exited.catch(() => undefined);
+  return { child, exited, goFile };
+}
+
+async function stopStandby(key: string): Promise<void> {
+  const standby = standbys.get(key);
+  if (!standby) return;
+  standbys.delete(key);
+  clearTimeout(standby.timer);
+  standby.child.kill("SIGTERM");
+  await standby.exited.catch(() => undefined);
+}
+
+/** Ends every build started ahead (when the server stops). */
+export async function stopPreviewStandbys(): Promise<void> {
+  await Promise.all([...standbys.keys()].map(stopStandby));
 }
 
 export const realPreviewSteps: PreviewSteps = {
   checkContent: realBuildSteps.checkContent,
-  buildSite: (workDir, env) =>
-    runStep("npm", ["run", "-s", "build:site", "--", "--prefix-paths"], workDir, "Der Build der Vorschau", {
-      ...releaseBuildEnv(workDir),
-      GATSBY_TELEMETRY_DISABLED: "1",
-      ...env,
-    }),
+  async buildSite(workDir, env) {
+    const key = path.resolve(workDir);
+    const standby = standbys.get(key);
+    let run: GatsbyRun | undefined;
+    if (
+      standby &&
+      standby.child.exitCode === null &&
+      standby.env === JSON.stringify(env) &&
+      standby.siteJson === siteJsonOf(workDir) &&
+      standby.cacheStamp === cacheStampOf(workDir)
+    ) {
+      standbys.delete(key);
+      clearTimeout(standby.timer);
+      run = standby;
+    } else await stopStandby(key);
+    run ??= startGatsby(workDir, env);
+    writeFileSync(run.goFile, "");
+    await run.exited;
+  },
+  standBy(workDir, env) {
+    const key = path.resolve(workDir);
+    if (standbys.has(key)) return;
+    const siteJson = siteJsonOf(workDir);
+    const cacheStamp = cacheStampOf(workDir);
+    const run = startGatsby(workDir, env);
+    const timer = setTimeout(() => void stopStandby(key), STANDBY_IDLE_MS);
+    timer.unref();
+    standbys.set(key, { ...run, env: JSON.stringify(env), siteJson, cacheStamp, timer });
+    void run.exited
+      .catch(() => undefined)
+      .finally(() => {
+        if (standbys.get(key)?.child === run.child) {
+          clearTimeout(timer);
+          standbys.delete(key);
+        }
+      });
+  },
 };
 
 export interface PreviewOptions {
@@ -79,6 +197,8 @@ export interface PreviewOptions {
   steps?: PreviewSteps;
   /** The caller has just checked the content as laid over (the owner area does, before it asks). */
   contentChecked?: boolean;
+  /** Start the next build ahead afterwards, so that it waits only for its content (the owner area's server). */
+  keepWarm?: boolean;
   now?: Date;
   log?: (line: string) => void;
 }
@@ -125,12 +245,22 @@ function sameBytes(a: string, b: string): boolean {
 }
 
 /** Kept between builds: Gatsby's cache and build output, and the shared node_modules link. */
-const KEPT_IN_WORK_DIR = new Set(["node_modules", ".cache", "public", ".deploy.lock"]);
+const KEPT_IN_WORK_DIR = new Set(["node_modules", ".cache", "public", ".deploy.lock", GO_FILE]);
 
+/**
+ * The project's files in the build folder, hard-linked, with the edited content files copied over them where
+ * they differ. Files already linked to the project's stay as they are (a build started ahead may be reading
+ * them); files that are no longer the project's go.
+ */
 function prepareWorkDir(projectDir: string, workDir: string, contentDir: string | undefined): void {
   mkdirSync(workDir, { recursive: true });
+  const files = projectFiles(projectDir);
+  const wanted = new Set(files);
   for (const name of readdirSync(workDir)) {
-    if (!KEPT_IN_WORK_DIR.has(name)) rmSync(path.join(workDir, name), { recursive: true, force: true });
+    if (KEPT_IN_WORK_DIR.has(name)) continue;
+    const entry = statSync(path.join(workDir, name), { throwIfNoEntry: false });
+    const stale = entry?.isDirectory() ? filesUnder(workDir, name) : [name];
+    for (const file of stale) if (!wanted.has(file)) rmSync(path.join(workDir, file), { force: true });
   }
   if (!existsSync(path.join(workDir, "node_modules"))) {
     symlinkSync(path.join(projectDir, "node_modules"), path.join(workDir, "node_modules"));
@@ -145,7 +275,14 @@ function prepareWorkDir(projectDir: string, workDir: string, contentDir: string 
       copyFileSync(from, to);
     }
   };
-  for (const file of projectFiles(projectDir)) place(path.join(projectDir, file), path.join(workDir, file), true);
+  for (const file of files) {
+    const from = path.join(projectDir, file);
+    const to = path.join(workDir, file);
+    const source = statSync(from);
+    const target = statSync(to, { throwIfNoEntry: false });
+    if (target && target.ino === source.ino && target.dev === source.dev) continue;
+    place(from, to, true);
+  }
   // Copied, never linked: writing them must not reach the project's own files. A file equal to the project's
   // stays the project's (same file, same times), so Gatsby sees only the files that really changed.
   if (contentDir) {
@@ -276,6 +413,7 @@ export async function buildPreview(options: PreviewOptions): Promise<BuiltPrevie
       rmSync(staging, { recursive: true, force: true });
       throw error;
     } finally {
+      if (options.keepWarm) steps.standBy?.(workDir, { ...PREVIEW_BUILD_ENV });
       unlock();
     }
   });
@@ -285,6 +423,8 @@ export interface WarmUpOptions {
   projectDir?: string;
   workDir?: string;
   steps?: PreviewSteps;
+  /** Start the next build ahead afterwards (see PreviewOptions). */
+  keepWarm?: boolean;
 }
 
 /**
@@ -304,6 +444,7 @@ export function warmPreviewBuild(options: WarmUpOptions = {}): Promise<number> {
       await steps.buildSite(workDir, { ...PREVIEW_BUILD_ENV });
       return (Date.now() - started) / 1000;
     } finally {
+      if (options.keepWarm) steps.standBy?.(workDir, { ...PREVIEW_BUILD_ENV });
       unlock();
     }
   });

@@ -23,7 +23,7 @@ import {
 } from "../../content-editor/content-files";
 import { deleteDraft, draftsOf, draftSummary, saveDraft } from "../../content-editor/drafts";
 import { imageSlug, IMAGES_DIR, listImages, reencodeUpload, UPLOAD_MAX_BYTES } from "../../content-editor/images";
-import { buildContentPreview, deployPublished, warmUpPreviews } from "../../content-editor/publishing";
+import { buildContentPreview, deployPublished, stopPreviewBuilds, warmUpPreviews } from "../../content-editor/publishing";
 import { authorFor, ContentWorkTree, GitError } from "../../content-editor/work-tree";
 import {
   ContentDataBody,
@@ -93,8 +93,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   const textOf = async (entry: EditableFile, data: unknown) =>
     fileTextOf(entry, data, await readCurrent(entry), await siteSettings(), today());
 
-  // The first time „Inhalte“ opens, the previews' build folder is warmed in the background (PREVIEW_WARMUP).
+  // The first time „Inhalte“ opens, the previews' build folder is warmed in the background, and after each
+  // preview the next build starts ahead (PREVIEW_WARMUP); they end with the server.
   let warmedUp = !app.config.previewWarmup;
+  if (app.config.previewWarmup) app.addHook("onClose", stopPreviewBuilds);
   app.get("/inhalte", editors, async (request) => {
     if (!warmedUp) {
       warmedUp = true;
@@ -201,6 +203,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         edits,
         origin: ownOrigin(request, app.config.siteUrl),
         previewsDir: app.config.previewsDir,
+        keepWarm: app.config.previewWarmup,
       });
       if (!outcome.ok) return sendError(request, reply, { status: 503, message: outcome.message });
       request.log.info({ seconds: outcome.seconds, phases: outcome.phases }, "content preview built");
