@@ -5,8 +5,9 @@
 export const RELEASE_BUILD_ENV = "URKRAFT_RELEASE_BUILD";
 
 /**
- * Set for a preview's Gatsby build started ahead of its click (server/release/build-preview.ts): the file whose
- * appearance lets the build go on. Until then the build waits in onPreBootstrap, with Gatsby loaded, its
- * files compiled, its plugins loaded and the components' queries parsed, before it reads any content.
+ * Set for a preview's Gatsby build started ahead of its click (server/release/build-preview.ts): the file that
+ * lets the build go on once it holds the build's process id. Until then the build waits in onPreBootstrap,
+ * with Gatsby loaded, its files compiled, its plugins loaded and the components' queries parsed, before it
+ * reads any content.
  */
 export const BUILD_GO_ENV = "URKRAFT_BUILD_GO";

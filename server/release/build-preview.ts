@@ -67,7 +67,7 @@ export interface PreviewSteps {
   standBy?(workDir: string, env: NodeJS.ProcessEnv): void;
 }
 
-/** Where a build started ahead looks for its go (src/build-standby.ts). */
+/** Where a build started ahead looks for its go, its process id (src/build-standby.ts). */
 const GO_FILE = ".urkraft-go";
 /** A build started ahead and not used within this long ends (it holds a few hundred MB). */
 const STANDBY_IDLE_MS = 30 * 60 * 1000;
@@ -96,7 +96,7 @@ const cacheStampOf = (workDir: string) =>
 
 /**
  * Gatsby for a preview, started the same way every time (the same command and environment, so its caches
- * hold): it waits in onPreBootstrap until the go file appears (src/build-standby.ts).
+ * hold): it waits in onPreBootstrap until the go file names its process (src/build-standby.ts).
  */
 function startGatsby(workDir: string, env: NodeJS.ProcessEnv): GatsbyRun {
   const goFile = path.join(workDir, GO_FILE);
@@ -149,6 +149,7 @@ export const realPreviewSteps: PreviewSteps = {
     if (
       standby &&
       standby.child.exitCode === null &&
+      standby.child.signalCode === null &&
       standby.env === JSON.stringify(env) &&
       standby.siteJson === siteJsonOf(workDir) &&
       standby.cacheStamp === cacheStampOf(workDir)
@@ -158,7 +159,7 @@ export const realPreviewSteps: PreviewSteps = {
       run = standby;
     } else await stopStandby(key);
     run ??= startGatsby(workDir, env);
-    writeFileSync(run.goFile, "");
+    writeFileSync(run.goFile, String(run.child.pid));
     await run.exited;
   },
   standBy(workDir, env) {
