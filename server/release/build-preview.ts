@@ -61,8 +61,11 @@ export const PREVIEW_BUILD_ENV = { [PATH_PREFIX_ENV]: previewPath(BUILD_TOKEN), 
 export interface PreviewSteps {
   /** German problems, each naming file and field; empty when the content is fine. */
   checkContent(workDir: string): string[];
-  /** Builds the site into `<workDir>/public` with the given environment (pathPrefix and banner). */
-  buildSite(workDir: string, env: NodeJS.ProcessEnv): Promise<void>;
+  /**
+   * Builds the site into `<workDir>/public` with the given environment (pathPrefix and banner); "ahead" when a
+   * build started ahead did it.
+   */
+  buildSite(workDir: string, env: NodeJS.ProcessEnv): Promise<void | "ahead">;
   /** Starts the next build ahead, to wait for its content (after a build for the owner area). */
   standBy?(workDir: string, env: NodeJS.ProcessEnv): void;
 }
@@ -158,9 +161,11 @@ export const realPreviewSteps: PreviewSteps = {
       clearTimeout(standby.timer);
       run = standby;
     } else await stopStandby(key);
+    const ahead = run !== undefined;
     run ??= startGatsby(workDir, env);
     writeFileSync(run.goFile, String(run.child.pid));
     await run.exited;
+    return ahead ? "ahead" : undefined;
   },
   standBy(workDir, env) {
     const key = path.resolve(workDir);
@@ -393,8 +398,8 @@ export async function buildPreview(options: PreviewOptions): Promise<BuiltPrevie
       log(`Inhalte geprüft. Baue die Vorschau „${name}“ …`);
       // public/ stays: Gatsby keeps the pictures it made there (a minute of image processing on two cores) and
       // writes only the pages whose output changed.
-      await steps.buildSite(workDir, { ...PREVIEW_BUILD_ENV });
-      phase("Gatsby");
+      const how = await steps.buildSite(workDir, { ...PREVIEW_BUILD_ENV });
+      phase(how === "ahead" ? "Gatsby (vorgestartet)" : "Gatsby");
       rmSync(staging, { recursive: true, force: true });
       await installBuild(path.join(workDir, "public"), path.join(staging, "public"), token, name);
       const info: PreviewInfo = { name, token, commit: currentCommit(projectDir), createdAt: now.toISOString() };
