@@ -48,9 +48,9 @@ for (const target of databaseTargets()) {
       }
     });
 
-    it(
+    // PostgreSQL only: PGlite has no connection that could be lost.
+    (target.driver === "postgres" ? it : () => undefined)(
       "survives a connection lost mid-transaction and answers 200 with the next connection",
-      { skip: target.driver === "postgres" ? false : "PGlite hat keine Verbindung, die abreißen kann" },
       async () => {
         const own = await target.create();
         const app = await buildTestApp(own);
