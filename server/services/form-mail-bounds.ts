@@ -11,11 +11,10 @@
  */
 import type { Db } from "../db/types";
 import { link, type MailContext } from "../mail/context";
-import { enqueueMail } from "../mail/outbox";
 import { OWNER_SCREENS } from "../../common/routes";
 import { FORM_MAIL_BOUND_HOURS } from "../../common/constants";
 import { audit } from "./audit-log";
-import { UNKNOWN_OWNER } from "./owner-alerts";
+import { mailEach, UNKNOWN_OWNER } from "./owner-alerts";
 
 export { FORM_MAIL_BOUND_HOURS };
 export const BRAKE_MULTIPLE = 10;
@@ -54,18 +53,11 @@ export async function warnOfBrake(db: Db, context: MailContext, ownerEmails: rea
     const { warned = true, held = 0 } = rows[0] ?? {};
     if (warned) return false;
     await audit(tx, UNKNOWN_OWNER, WARNING_ACTION, `${held} Eingangsbestätigungen angehalten`);
-    for (const recipient of ownerEmails) {
-      await enqueueMail(tx, context, {
-        kind: "owner-form-mail-brake",
-        to: { address: recipient },
-        personEmail: recipient,
-        values: {
-          held: String(held),
-          holdHours: String(BRAKE_HOLD_HOURS),
-          inboxUrl: link(context, OWNER_SCREENS.requests.path),
-        },
-      });
-    }
+    await mailEach(tx, context, ownerEmails, "owner-form-mail-brake", {
+      held: String(held),
+      holdHours: String(BRAKE_HOLD_HOURS),
+      inboxUrl: link(context, OWNER_SCREENS.requests.path),
+    });
     return true;
   });
 }

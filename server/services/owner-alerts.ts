@@ -7,7 +7,7 @@
 import type { Db, Queryable } from "../db/types";
 import type { MailContext } from "../mail/context";
 import { link } from "../mail/context";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMail, type OutgoingMail } from "../mail/outbox";
 import { OWNER_SCREENS } from "../../common/routes";
 import { formatGermanDateTime } from "../../common/german-time";
 import { audit } from "./audit-log";
@@ -19,6 +19,18 @@ export const FAILED_LOGIN_WINDOW_MINUTES = 60;
 /** The audit log's owner column when a failed login names no known owner. */
 export const UNKNOWN_OWNER = "unbekannt";
 
+/** One mail of `kind` to each address (owners, and whom else it concerns), each its own outbox row. */
+export async function mailEach(
+  tx: Queryable,
+  context: MailContext,
+  recipients: Iterable<string>,
+  kind: OutgoingMail["kind"],
+  values: OutgoingMail["values"],
+): Promise<void> {
+  for (const recipient of recipients)
+    await enqueueMail(tx, context, { kind, to: { address: recipient }, personEmail: recipient, values });
+}
+
 /** Every owner hears of a passkey change, by whom and when, and so does the editor whose passkey it is. */
 export async function notifyPasskeyChange(
   tx: Queryable,
@@ -28,19 +40,18 @@ export async function notifyPasskeyChange(
 ): Promise<void> {
   // The time of the change itself: the mail may leave the outbox later.
   const changedAt = formatGermanDateTime(change.at ?? new Date(), context.site.timeZone);
-  for (const recipient of new Set([...people.ownerEmails, change.owner])) {
-    await enqueueMail(tx, context, {
-      kind: change.added ? "owner-passkey-added" : "owner-passkey-removed",
-      to: { address: recipient },
-      personEmail: recipient,
-      values: {
-        owner: change.owner,
-        passkeyName: change.passkeyName,
-        changedAt,
-        securityUrl: link(context, OWNER_SCREENS.security.path),
-      },
-    });
-  }
+  await mailEach(
+    tx,
+    context,
+    new Set([...people.ownerEmails, change.owner]),
+    change.added ? "owner-passkey-added" : "owner-passkey-removed",
+    {
+      owner: change.owner,
+      passkeyName: change.passkeyName,
+      changedAt,
+      securityUrl: link(context, OWNER_SCREENS.security.path),
+    },
+  );
 }
 
 /**
@@ -67,14 +78,10 @@ export async function recordFailedLogin(
     const { failures = 0, warned = false } = rows[0] ?? {};
     if (failures < FAILED_LOGINS_WARNING || warned) return;
     await audit(tx, UNKNOWN_OWNER, "login-warning", `${failures} fehlgeschlagene Anmeldungen in einer Stunde`);
-    for (const recipient of ownerEmails) {
-      await enqueueMail(tx, context, {
-        kind: "owner-login-warning",
-        to: { address: recipient },
-        personEmail: recipient,
-        values: { failures: String(failures), auditUrl: link(context, OWNER_SCREENS.audit.path) },
-      });
-    }
+    await mailEach(tx, context, ownerEmails, "owner-login-warning", {
+      failures: String(failures),
+      auditUrl: link(context, OWNER_SCREENS.audit.path),
+    });
   });
 }
 
@@ -92,19 +99,12 @@ export async function notifyNewsletterScheduled(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ n: number }>("SELECT count(*)::integer AS n FROM leads WHERE status = 'confirmed'");
-    for (const recipient of ownerEmails) {
-      await enqueueMail(tx, context, {
-        kind: "owner-newsletter-scheduled",
-        to: { address: recipient },
-        personEmail: recipient,
-        values: {
-          owner: newsletter.owner,
-          subject: newsletter.subject,
-          sendAt: `${BERLIN.format(newsletter.sendAt)} Uhr`,
-          recipients: (rows[0]?.n ?? 0).toLocaleString("de-DE"),
-          newsletterUrl: link(context, OWNER_SCREENS.newsletter.path),
-        },
-      });
-    }
+    await mailEach(tx, context, ownerEmails, "owner-newsletter-scheduled", {
+      owner: newsletter.owner,
+      subject: newsletter.subject,
+      sendAt: `${BERLIN.format(newsletter.sendAt)} Uhr`,
+      recipients: (rows[0]?.n ?? 0).toLocaleString("de-DE"),
+      newsletterUrl: link(context, OWNER_SCREENS.newsletter.path),
+    });
   });
 }
