@@ -8,7 +8,7 @@
  * Prints each run in seconds. PUBLISH_BENCH_RUNS (3). Runs Gatsby: run it under the machine's build lock.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDb } from "../server/db";
@@ -17,6 +17,7 @@ import { LOCK_FILE } from "../server/release/lock";
 import { createSession } from "../server/services/owner-sessions";
 import { startReleaseServer, stopReleaseServers } from "../server/test-support/release-server";
 import { findFreePort } from "./server-load/server-process";
+import { copyProjectFiles } from "../server/test-support/project-copy";
 
 const EDITOR = "bench.redaktion@urkraft.de";
 const RUNS = Number(process.env.PUBLISH_BENCH_RUNS ?? 3);
@@ -29,21 +30,7 @@ const dataDir = path.join(root, "data");
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 function copyProject(): void {
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: repoDir,
-    encoding: "utf8",
-  })
-    .split("\0")
-    .filter(Boolean);
-  for (const file of files) {
-    try {
-      mkdirSync(path.dirname(path.join(projectDir, file)), { recursive: true });
-      cpSync(path.join(repoDir, file), path.join(projectDir, file));
-    } catch {
-      // deleted in the working tree
-    }
-  }
-  symlinkSync(path.join(repoDir, "node_modules"), path.join(projectDir, "node_modules"));
+  copyProjectFiles(repoDir, projectDir);
   // The releases' server bundles find their packages here, above the releases folder.
   symlinkSync(path.join(repoDir, "node_modules"), path.join(root, "node_modules"));
   const git = (...args: string[]) => execFileSync("git", args, { cwd: projectDir, stdio: "ignore" });

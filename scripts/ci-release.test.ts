@@ -6,11 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { changedFiles, contentChanges, isContentOnly, readablePath } from "./content-path/changes";
+import { copyProjectFiles } from "../server/test-support/project-copy";
 
 const repoDir = path.resolve(__dirname, "..");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-ci-release-"));
@@ -60,18 +61,7 @@ function editJson(file: string, edit: (value: { text: string; rating: number }[]
 }
 
 before(() => {
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: repoDir,
-    encoding: "utf8",
-  })
-    .split("\0")
-    .filter(Boolean);
-  for (const file of files) {
-    if (!existsSync(path.join(repoDir, file))) continue;
-    mkdirSync(path.dirname(path.join(projectDir, file)), { recursive: true });
-    cpSync(path.join(repoDir, file), path.join(projectDir, file));
-  }
-  symlinkSync(path.join(repoDir, "node_modules"), path.join(projectDir, "node_modules"));
+  copyProjectFiles(repoDir, projectDir);
   execFileSync("git", ["init", "-q", "-b", "main"], { cwd: projectDir });
   git("add", "-A");
   git("commit", "-q", "-m", "Stand");

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -17,6 +17,7 @@ import { findFreePort, startServer, stopServer, type ServerProcess } from "../..
 import { openPglite } from "../db/pglite";
 import { defaultWorkDir } from "./build-preview";
 import { createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
+import { copyProjectFiles } from "../test-support/project-copy";
 
 const repoDir = path.resolve(__dirname, "../..");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-preview-"));
@@ -82,21 +83,7 @@ function liveTraffic(origin: string) {
 
 before(async () => {
   // The project as a git repository of its own, from this working tree's files.
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: repoDir,
-    encoding: "utf8",
-  })
-    .split("\0")
-    .filter(Boolean);
-  for (const file of files) {
-    try {
-      mkdirSync(path.dirname(path.join(projectDir, file)), { recursive: true });
-      cpSync(path.join(repoDir, file), path.join(projectDir, file));
-    } catch {
-      // Deleted in the working tree.
-    }
-  }
-  symlinkSync(path.join(repoDir, "node_modules"), path.join(projectDir, "node_modules"));
+  copyProjectFiles(repoDir, projectDir);
   const git = (...args: string[]) => execFileSync("git", args, { cwd: projectDir, stdio: "ignore" });
   git("init", "-q", "-b", "main");
   git("-c", "user.name=Test", "-c", "user.email=test@example.org", "add", "-A");
