@@ -30,6 +30,14 @@ describe("consent text", () => {
     const consent = document.getElementById(button.getAttribute("aria-describedby")!)!;
     expect(consent.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(consent).getByRole("link", { name: "AGB" })).toHaveAttribute("href", "/agb");
+    // The AGB stand on their own line, apart from the declaration of consent (Art. 7 Abs. 2 DSGVO).
+    const agb = within(consent).getByRole("link", { name: "AGB" }).closest("p")!;
+    expect(agb).toHaveTextContent(/^Es gelten unsere AGB\.$/);
+    expect(
+      within(consent)
+        .getByText(/willige ich ein/)
+        .closest("p"),
+    ).not.toContainElement(agb);
   });
 });
 

@@ -18,9 +18,9 @@ describe("the spec's messages", () => {
       leadEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
       leadName: "Bitte gib deinen Vornamen ein.",
       nameWithLink: "Bitte gib nur deinen Namen ein – ohne Links, Web- oder E-Mail-Adressen.",
-      contactEmail: "Ungültige E-Mail-Adresse",
-      contactName: "Name erforderlich (max. 100 Zeichen)",
-      contactMessage: "Nachricht erforderlich (max. 1000 Zeichen)",
+      contactEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
+      contactName: "Bitte gib deinen Namen ein (höchstens 100 Zeichen).",
+      contactMessage: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen).",
     });
   });
 });
@@ -108,9 +108,9 @@ describe("contactSchema", () => {
 
   it("requires all three fields with the contact form's messages", async () => {
     expect(await errorsOf(contactSchema, { name: "", email: "", message: "" })).toEqual({
-      name: "Name erforderlich (max. 100 Zeichen)",
-      email: "Ungültige E-Mail-Adresse",
-      message: "Nachricht erforderlich (max. 1000 Zeichen)",
+      name: "Bitte gib deinen Namen ein (höchstens 100 Zeichen).",
+      email: "Bitte gib eine gültige E-Mail-Adresse ein.",
+      message: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen).",
     });
   });
 

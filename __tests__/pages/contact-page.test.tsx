@@ -76,4 +76,18 @@ describe("contact page", () => {
     // HTTPS is enforced in the deployment facts, so the note may say so.
     expect(within(column).getByText("Sichere Übertragung")).toBeInTheDocument();
   });
+
+  it("promises no encryption the deployment does not enforce: without enforced HTTPS the note asks for „https://“", () => {
+    const { site } = provideStaticQueries();
+    site.deployment.httpsEnforced = "nein";
+    const copy = readContent<any>("pages/kontakt-unterstuetzung.json");
+    render(<ContactPage {...({ data: { contactPageCopy: copy, allFaq: { nodes: [] } } } as any)} />);
+    const column = screen.getByRole("region", { name: copy.form.title });
+    expect(within(column).queryByText("Sichere Übertragung")).not.toBeInTheDocument();
+    expect(within(column).queryByText(/verschlüsselt per HTTPS übertragen/)).not.toBeInTheDocument();
+    expect(within(column).getByText("Verschlüsselt mit „https://“")).toBeInTheDocument();
+    expect(
+      within(column).getByText(/Steht in der Adresszeile „https:\/\/“, kommen deine Angaben verschlüsselt bei uns an\./),
+    ).toBeInTheDocument();
+  });
 });

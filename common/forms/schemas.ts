@@ -23,9 +23,9 @@ export const MESSAGES = {
   leadEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
   leadName: "Bitte gib deinen Vornamen ein.",
   nameWithLink: "Bitte gib nur deinen Namen ein – ohne Links, Web- oder E-Mail-Adressen.",
-  contactEmail: "Ungültige E-Mail-Adresse",
-  contactName: `Name erforderlich (max. ${LIMITS.name} Zeichen)`,
-  contactMessage: `Nachricht erforderlich (max. ${LIMITS.message} Zeichen)`,
+  contactEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
+  contactName: `Bitte gib deinen Namen ein (höchstens ${LIMITS.name} Zeichen).`,
+  contactMessage: `Bitte schreib uns deine Nachricht (höchstens ${LIMITS.message.toLocaleString("de-DE")} Zeichen).`,
 } as const;
 
 /**

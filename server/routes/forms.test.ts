@@ -203,23 +203,35 @@ for (const target of databaseTargets()) {
       it("answers each field error with the spec's message and stores nothing", async () => {
         const email = uniqueEmail("kontakt");
         const cases: { body: Record<string, unknown>; errors: Record<string, string> }[] = [
-          { body: { email, message: "Hallo" }, errors: { name: "Name erforderlich (max. 100 Zeichen)" } },
-          { body: { name: " ", email, message: "Hallo" }, errors: { name: "Name erforderlich (max. 100 Zeichen)" } },
-          { body: { name: "x".repeat(101), email, message: "Hallo" }, errors: { name: "Name erforderlich (max. 100 Zeichen)" } },
-          { body: { name: "Max", email: "max@", message: "Hallo" }, errors: { email: "Ungültige E-Mail-Adresse" } },
-          { body: { name: "Max", message: "Hallo" }, errors: { email: "Ungültige E-Mail-Adresse" } },
-          { body: { name: "Max", email }, errors: { message: "Nachricht erforderlich (max. 1000 Zeichen)" } },
-          { body: { name: "Max", email, message: " \n " }, errors: { message: "Nachricht erforderlich (max. 1000 Zeichen)" } },
+          { body: { email, message: "Hallo" }, errors: { name: "Bitte gib deinen Namen ein (höchstens 100 Zeichen)." } },
+          {
+            body: { name: " ", email, message: "Hallo" },
+            errors: { name: "Bitte gib deinen Namen ein (höchstens 100 Zeichen)." },
+          },
+          {
+            body: { name: "x".repeat(101), email, message: "Hallo" },
+            errors: { name: "Bitte gib deinen Namen ein (höchstens 100 Zeichen)." },
+          },
+          {
+            body: { name: "Max", email: "max@", message: "Hallo" },
+            errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." },
+          },
+          { body: { name: "Max", message: "Hallo" }, errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." } },
+          { body: { name: "Max", email }, errors: { message: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen)." } },
+          {
+            body: { name: "Max", email, message: " \n " },
+            errors: { message: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen)." },
+          },
           {
             body: { name: "Max", email, message: "x".repeat(1001) },
-            errors: { message: "Nachricht erforderlich (max. 1000 Zeichen)" },
+            errors: { message: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen)." },
           },
           {
             body: {},
             errors: {
-              name: "Name erforderlich (max. 100 Zeichen)",
-              email: "Ungültige E-Mail-Adresse",
-              message: "Nachricht erforderlich (max. 1000 Zeichen)",
+              name: "Bitte gib deinen Namen ein (höchstens 100 Zeichen).",
+              email: "Bitte gib eine gültige E-Mail-Adresse ein.",
+              message: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen).",
             },
           },
         ];
@@ -253,7 +265,7 @@ for (const target of databaseTargets()) {
           CONTACT_PAGE,
         );
         assert.equal(response.statusCode, 400);
-        assert.match(response.body, /<li>Nachricht erforderlich \(max\. 1000 Zeichen\)<\/li>/);
+        assert.match(response.body, /<li>Bitte schreib uns deine Nachricht \(höchstens 1\.000 Zeichen\)\.<\/li>/);
         assert.match(response.body, /href="\/kontakt-unterstuetzung"/);
       });
     });

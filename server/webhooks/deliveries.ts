@@ -83,7 +83,8 @@ export async function disableEndpoint(db: Db, url: string): Promise<void> {
   });
 }
 
-export const REMOVED_MESSAGE = "Adresse steht nicht mehr in WEBHOOK_URLS";
+/** Shown to the owner beside a delivery given up because its receiver is no longer configured. */
+export const REMOVED_MESSAGE = "Empfänger ist nicht mehr eingerichtet";
 
 /**
  * Makes webhook_endpoints match WEBHOOK_URLS at start: new addresses are added, configured ones become

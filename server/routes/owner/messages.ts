@@ -6,9 +6,9 @@ export const OWNER_MESSAGES = {
   badPeriod: "Diesen Zeitraum gibt es nicht: wähle 30 oder 90 Tage.",
   foreignOrigin: "Diese Aktion ist nur aus der Verwaltung dieser Website heraus möglich. Bitte lade die Seite neu.",
   ownersOnly:
-    "Das gehört nicht zu deinem Bereich: Mit deiner Adresse kannst du die Inhalte der Website bearbeiten, aber keine Anfragen, Leads oder Einstellungen sehen.",
+    "Das gehört nicht zu deinem Bereich: Mit deiner Adresse kannst du die Inhalte der Website bearbeiten, aber keine Anfragen, Anmeldungen oder Einstellungen sehen.",
   loginNeeded: "Bitte melde dich an. Deine Sitzung ist abgelaufen oder wurde beendet.",
-  linkSent: `Wenn diese Adresse für die Verwaltung freigeschaltet ist, ist ein Anmeldelink unterwegs. Er gilt ${LOGIN_LINK_MINUTES} Minuten. Schau auch im Spam-Ordner nach.`,
+  linkSent: `Wenn diese Adresse für die Verwaltung freigeschaltet ist, ist ein Anmeldelink unterwegs. Er gilt ${LOGIN_LINK_MINUTES}\u00a0Minuten. Schau auch im Spam-Ordner nach.`,
   confirmNeeded: `Bitte bestätige deine Anmeldung: Für diese Aktion darf deine Anmeldung höchstens ${RECENT_LOGIN_MINUTES}\u00a0Minuten zurückliegen. Bestätige sie mit deinem Passkey oder mit einem neuen Anmeldelink.`,
   confirmFailed:
     "Die Bestätigung mit dem Passkey hat nicht geklappt. Versuche es noch einmal oder fordere einen neuen Anmeldelink an.",

@@ -307,7 +307,7 @@ for (const target of databaseTargets()) {
       assert.match(lines[1]!, /^bestaetigt@example\.de,Hans Peter,Müller,Hans Peter Müller,\d{4}-/);
       assert.ok(!response.body.includes("offen@example.de"));
       assert.ok(response.body.includes(`"'=HYPERLINK(""x"")"`), "a formula is defused");
-      assert.ok((await auditRows()).some((row) => row.action === "export" && row.object === "2 bestätigte Leads"));
+      assert.ok((await auditRows()).some((row) => row.action === "export" && row.object === "2 bestätigte Anmeldungen"));
     });
 
     it("shows a person and erases them only after the address is typed again", async () => {

@@ -175,7 +175,7 @@ for (const target of databaseTargets()) {
       const audit = await database.db.query<{ owner_email: string; object: string }>(
         "SELECT owner_email, object FROM audit_log WHERE action = 'leads-read'",
       );
-      assert.deepEqual(audit.rows, [{ owner_email: OWNER, object: "25 bestätigte Leads (confirmed)" }]);
+      assert.deepEqual(audit.rows, [{ owner_email: OWNER, object: "25 bestätigte Anmeldungen (bestätigt)" }]);
 
       const scheduled = await post(
         "/api/verwaltung/newsletter",

@@ -12,8 +12,17 @@ import { labelledRow, PERSON_SECTIONS } from "../../../common/privacy/person-fie
 import { ROUTES } from "../../../common/routes";
 import type { PersonData } from "../../services/privacy";
 import { AuditQuery, EraseBody, LeadsQuery, PersonQuery } from "../../../common/owner/schemas";
+import type { LeadFilter } from "../../../common/owner/filters";
 
 const berlinDate = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
+
+/** The list's filters as the owner's screen names them, for the audit log. */
+const FILTER_NAMES: Record<LeadFilter, string> = {
+  alle: "alle",
+  pending: "unbestätigt",
+  confirmed: "bestätigt",
+  unsubscribed: "abgemeldet",
+};
 
 export default async function peopleRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -34,7 +43,7 @@ export default async function peopleRoutes(scope: FastifyInstance): Promise<void
         app.db,
         ownerOf(request),
         "leads-read",
-        `${confirmed} bestätigte Leads (${status}${beforeId ? `, vor Nr. ${beforeId}` : ""})`,
+        `${confirmed} bestätigte Anmeldungen (${FILTER_NAMES[status]}${beforeId ? `, vor Nr. ${beforeId}` : ""})`,
       );
     }
     return page;
@@ -50,7 +59,7 @@ export default async function peopleRoutes(scope: FastifyInstance): Promise<void
         yield* confirmedLeadsCsv(app.db, (leads) => (count += leads));
         complete = true;
       } finally {
-        await audit(app.db, owner, "export", `${count} bestätigte Leads${complete ? "" : " (abgebrochen)"}`);
+        await audit(app.db, owner, "export", `${count} bestätigte Anmeldungen${complete ? "" : " (abgebrochen)"}`);
       }
     }
     return reply
@@ -84,7 +93,7 @@ export default async function peopleRoutes(scope: FastifyInstance): Promise<void
       app.db,
       ownerOf(request),
       "erase",
-      `${maskEmail(email)}: ${result.leads} Lead(s), ${result.contactRequests} Anfrage(n), ${result.mails} E-Mail(s)`,
+      `${maskEmail(email)}: ${result.leads} Anmeldung(en), ${result.contactRequests} Anfrage(n), ${result.mails} E-Mail(s)`,
     );
     return { erased: result };
   });

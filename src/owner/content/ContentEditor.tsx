@@ -486,7 +486,7 @@ export function ContentEditor({ file }: { file: string }) {
                     className={inputClass}
                     value={message}
                     onChange={(event) => setMessage(event.target.value)}
-                    placeholder="z. B. Neuer Erfahrungsbericht von Thomas"
+                    placeholder={"z.\u00a0B. Neuer Erfahrungsbericht von Thomas"}
                   />
                   <button type="submit" className={primary} disabled={busy !== undefined || !message.trim()}>
                     {busy === "publish" ? "Wird veröffentlicht …" : "Jetzt veröffentlichen"}

@@ -113,7 +113,8 @@ export function LeadsPage() {
       {list.panel && !leads ? (
         <Card>
           <p>
-            Die bestätigten Leads zeigen wir dir, sobald du deine Anmeldung bestätigt hast – wie beim Herunterladen der Liste.
+            Die bestätigten Anmeldungen zeigen wir dir, sobald du bestätigt hast, dass du es bist – wie beim Herunterladen der
+            Liste.
           </p>
         </Card>
       ) : !leads ? (

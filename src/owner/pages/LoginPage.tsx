@@ -86,7 +86,10 @@ export function LoginPage() {
           <>
             <Card className="mb-6">
               <h2 className="mb-2 text-xl font-bold">Anmeldelink per E-Mail</h2>
-              <p className="mb-4 text-bark-700">Du bekommst einen Link, der {LOGIN_LINK_MINUTES} Minuten und nur einmal gilt.</p>
+              <p className="mb-4 text-bark-700">
+                Du bekommst einen Link, der {LOGIN_LINK_MINUTES}
+                {"\u00a0"}Minuten und nur einmal gilt.
+              </p>
               {notice ? (
                 <Alert kind="success">{notice}</Alert>
               ) : (

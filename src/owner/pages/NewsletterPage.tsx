@@ -230,8 +230,9 @@ export function NewsletterPage() {
             <h4 className="mt-4 mb-1 font-semibold">Als reiner Text, wie ihn Empfänger bekommen</h4>
             <pre className="max-h-96 overflow-auto rounded bg-cream-100 p-3 text-sm whitespace-pre-wrap">{preview.text}</pre>
             <p className="mt-4 text-sm text-bark-700">
-              Senden und Planen gehen an alle bestätigten Leads: Dafür bestätigst du deine Anmeldung (Passkey oder neuer Link),
-              falls sie älter als {RECENT_LOGIN_MINUTES} Minuten ist, und alle Inhaber bekommen eine E-Mail darüber.
+              Senden und Planen gehen an alle mit bestätigter Anmeldung: Dafür bestätigst du, dass du es bist (Passkey oder neuer
+              Link), falls du dich vor mehr als {RECENT_LOGIN_MINUTES}
+              {"\u00a0"}Minuten angemeldet hast, und alle Inhaber bekommen eine E-Mail darüber.
             </p>
             <div className="mt-2">{panel}</div>
             <div className="mt-4 flex flex-wrap items-end gap-3">
