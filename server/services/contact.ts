@@ -43,7 +43,8 @@ WITH input AS (
   SELECT id, name, email, message, form_page, source, medium, campaign, spam FROM input ORDER BY id
   RETURNING id, submitted_at
 ), first_of_address AS (
-  SELECT DISTINCT ON (address_key) address_key, id FROM input ORDER BY address_key, id
+  -- A request that looks automated (spam) is acknowledged to nobody and uses up no acknowledgment.
+  SELECT DISTINCT ON (address_key) address_key, id FROM input WHERE spam IS NULL ORDER BY address_key, id
 ), acknowledged AS (
   -- An address gets one acknowledgment within the bound, however many requests name it.
   INSERT INTO form_mail_guard AS g (address_key, kind, sent_at)
