@@ -33,7 +33,7 @@ async function confirmLinkFor(database: EmptyDatabase, email: string): Promise<s
 onBothDrivers("privacy commands", async (t, database) => {
   const app = await startApp(testConfig(database));
   const post = (url: string, payload: Record<string, string>) =>
-    app.inject({ method: "POST", url, payload: { website: "", ...payload } });
+    app.inject({ method: "POST", url, headers: { origin: "http://localhost" }, payload: { website: "", ...payload } });
   await post("/api/leads", { name: "Anna Auskunft", email: "anna@example.de" });
   await post("/api/contact", { name: "Anna Auskunft", email: "anna@example.de", message: "Meine Frage an euch." });
   await post("/api/leads", { name: "Bernd Bleibt", email: "bernd@example.de" });
@@ -296,6 +296,7 @@ onBothDrivers("privacy commands", async (t, database) => {
       const response = await app.inject({
         method: "POST",
         url: "/api/leads",
+        headers: { referer: "http://localhost/" },
         payload: { website: "", name: "Neu Dabei", email: "server-purge@example.de" },
       });
       assert.equal(response.statusCode, 202);

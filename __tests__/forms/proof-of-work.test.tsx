@@ -114,7 +114,40 @@ describe("the forms' proof of work", () => {
     expect(post!.body).toMatchObject({ name: "Paula Maria", message: "Hallo", [PROOF_FIELD]: encodeProof(CHALLENGE, 7) });
   });
 
-  it("shows the server's refusal of an answer, keeps every value and computes a new one for the next try", async () => {
+  it("sends again by itself, once, with a new answer and what the fields show then, when the server refuses the answer", async () => {
+    let refusals = 0;
+    const { sent } = server(() =>
+      refusals++ === 0 ? jsonResponse(400, { error: PROOF_MESSAGES.refused }) : jsonResponse(202, { ok: true }),
+    );
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render(<ContactForm />);
+    const name = screen.getByLabelText("Dein Name *") as HTMLInputElement;
+    await user.type(name, "Paula");
+    await user.type(screen.getByLabelText("Deine E-Mail *"), "paula@beispiel.de");
+    await user.type(screen.getByLabelText("Deine Nachricht *"), "Hallo");
+    FakeWorker.started[0]!.answer(1);
+    await user.click(screen.getByRole("button", { name: "Nachricht senden" }));
+    await pass(100);
+    expect(posts(sent())).toHaveLength(1);
+    expect(FakeWorker.started).toHaveLength(2);
+
+    // Typed while the new answer is computed: goes with the second post.
+    await user.type(name, " Maria");
+    FakeWorker.started[1]!.answer(2);
+    await pass(1000);
+    const [first, second] = posts(sent());
+    expect(first!.body).toMatchObject({ name: "Paula", [PROOF_FIELD]: encodeProof(CHALLENGE, 1) });
+    expect(second!.body).toMatchObject({
+      name: "Paula Maria",
+      email: "paula@beispiel.de",
+      message: "Hallo",
+      [PROOF_FIELD]: encodeProof(CHALLENGE, 2),
+    });
+    expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+    expect(navigate).toHaveBeenCalled();
+  });
+
+  it("shows a second refusal of an answer, keeps every value and computes a new one for the next try", async () => {
     const { sent } = server(() => jsonResponse(400, { error: PROOF_MESSAGES.refused }));
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     render(<LeadForm />);
@@ -124,11 +157,15 @@ describe("the forms' proof of work", () => {
     FakeWorker.started[0]!.answer(1);
     await user.click(screen.getByRole("button", { name: "Kostenlos anfordern" }));
     await pass(100);
+    FakeWorker.started[1]!.answer(2);
+    await pass(100);
+    expect(posts(sent())).toHaveLength(2);
     expect(screen.getByRole("alert")).toHaveTextContent(PROOF_MESSAGES.refused);
     expect(name.value).toBe("Markus");
     expect(screen.getByRole("button", { name: "Kostenlos anfordern" })).toBeEnabled();
-    expect(challengeFetches(sent())).toBe(2);
-    expect(FakeWorker.started).toHaveLength(2);
+    expect(challengeFetches(sent())).toBe(3);
+    expect(FakeWorker.started).toHaveLength(3);
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it("sends without an answer when the browser has no worker, so the server's stricter limit applies", async () => {

@@ -97,7 +97,8 @@ export async function loadForm(
       {
         method: "POST",
         path,
-        headers: { "content-type": "application/json", accept: "application/json" },
+        // From the site's own origin, as a browser posts: a post without it is stored as spam and mails nobody.
+        headers: { "content-type": "application/json", accept: "application/json", origin: new URL(baseUrl).origin },
         // One request at a time per connection, so each answer belongs to the address in `context`.
         setupRequest: (request, context: FormContext) => {
           const email = `${emailPrefix}${++counter}@example.org`;

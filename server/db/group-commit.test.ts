@@ -16,7 +16,7 @@ import { linkIn, onBothDrivers, startApp, testConfig } from "../test-support/app
 import { createGroupCommit } from "./group-commit";
 
 const post = (app: FastifyInstance, url: string, payload: Record<string, string>) =>
-  app.inject({ method: "POST", url, payload: { website: "", ...payload } });
+  app.inject({ method: "POST", url, headers: { origin: "http://localhost" }, payload: { website: "", ...payload } });
 
 /** Rows written by one transaction share its id (xmin): fewer ids than rows means rows were committed together. */
 async function transactionsOf(app: FastifyInstance, table: string, where: string, params: unknown[]): Promise<number> {

@@ -3,13 +3,14 @@
  * the same hits: three instances allow RATE_LIMIT_MAX form posts per client, not three times as many.
  * One statement per burst of requests (an upsert that starts a new window when the old one has ended); the key
  * (route and client address) is kept only as an HMAC under a secret that changes every day (UTC) and is
- * deleted the day after (table rate_limit_keys), so a row cannot be traced back to an address by trying all
- * of them once its day is over; the rows of ended windows are swept once a minute. At midnight a window
- * starts afresh under the new day's secret.
+ * deleted the day after next (db/daily-secrets.ts), so a row cannot be traced back to an address by trying all
+ * of them once its secret is gone; the rows of ended windows are swept once a minute, long before. At midnight
+ * a window starts afresh under the new day's secret.
  * With PGlite there is one instance, and the plugin's own in-process store is used.
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import { dailySecret, SWEEP_DAILY_SECRETS } from "../db/daily-secrets";
 import type { Queryable } from "../db/types";
 
 type Callback = Parameters<FastifyRateLimitStore["incr"]>[1];
@@ -31,22 +32,6 @@ interface Hit {
  * in the order they arrived, as they would with the in-process store, while the database sees one statement
  * per burst rather than one per request.
  */
-/** The day's secret, the same for every instance: the first to ask makes it. */
-export function dailySecret(db: Queryable) {
-  let cached: { day: string; secret: string } | undefined;
-  return async (now = new Date()): Promise<string> => {
-    const day = now.toISOString().slice(0, 10);
-    if (cached?.day === day) return cached.secret;
-    await db.query("INSERT INTO rate_limit_keys (day, secret) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING", [
-      day,
-      randomBytes(32).toString("hex"),
-    ]);
-    const { rows } = await db.query<{ secret: string }>("SELECT secret FROM rate_limit_keys WHERE day = $1", [day]);
-    cached = { day, secret: rows[0]!.secret };
-    return cached.secret;
-  };
-}
-
 function batchedCounter(db: Queryable, sweep: () => void) {
   let waiting: Hit[] = [];
   let running = false;
@@ -110,7 +95,7 @@ export function sharedRateLimitStore(db: Queryable): FastifyRateLimitStoreCtor {
     if (Date.now() - lastSweep < SWEEP_INTERVAL_MS) return;
     lastSweep = Date.now();
     db.query("DELETE FROM rate_limit_hits WHERE window_ends_at <= now()")
-      .then(() => db.query("DELETE FROM rate_limit_keys WHERE day < (now() AT TIME ZONE 'UTC')::date"))
+      .then(() => db.query(SWEEP_DAILY_SECRETS))
       .catch(() => {
         // Swept again a minute later; a failed sweep leaves only ended windows behind.
       });

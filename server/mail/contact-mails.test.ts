@@ -27,6 +27,7 @@ onBothDrivers("contact mails", async (t, database) => {
       const response = await app.inject({
         method: "POST",
         url: "/api/contact",
+        headers: { referer: "http://localhost/kontakt-unterstuetzung" },
         payload: { name: "Anna Müller", email: visitor, message, website: "" },
       });
       assert.equal(response.statusCode, 202);
@@ -68,6 +69,7 @@ onBothDrivers("contact mails", async (t, database) => {
     const response = await full.inject({
       method: "POST",
       url: "/api/contact",
+      headers: { referer: "http://localhost/kontakt-unterstuetzung" },
       payload: { name: "Vera", email: visitor, message },
     });
     assert.equal(response.statusCode, 202);
@@ -82,7 +84,7 @@ onBothDrivers("contact mails", async (t, database) => {
     const response = await app.inject({
       method: "POST",
       url: "/api/contact",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", referer: "http://localhost/kontakt-unterstuetzung" },
       payload: new URLSearchParams({ name: "Bernd", email: visitor, message: "Nur HTML.", website: "" }).toString(),
     });
     assert.equal(response.statusCode, 303);
@@ -95,18 +97,21 @@ onBothDrivers("contact mails", async (t, database) => {
     const invalid = await app.inject({
       method: "POST",
       url: "/api/contact",
+      headers: { referer: "http://localhost/kontakt-unterstuetzung" },
       payload: { name: "", email: "x@example.de", message: "" },
     });
     assert.equal(invalid.statusCode, 400);
     const bot = await app.inject({
       method: "POST",
       url: "/api/contact",
+      headers: { referer: "http://localhost/kontakt-unterstuetzung" },
       payload: { name: "Bot", email: "bot@example.de", message: "Spam", website: "https://spam.example" },
     });
     assert.equal(bot.statusCode, 202);
     const lead = await app.inject({
       method: "POST",
       url: "/api/leads",
+      headers: { referer: "http://localhost/" },
       payload: { name: "Bot", email: "bot2@example.de", website: "filled" },
     });
     assert.equal(lead.statusCode, 202);

@@ -19,7 +19,14 @@ test("mails are written as .eml files when no SMTP server is configured", async 
 
   const email = "datei.test@example.de";
   assert.equal(
-    (await app.inject({ method: "POST", url: "/api/leads", payload: { name: "Fritz Datei", email, website: "" } })).statusCode,
+    (
+      await app.inject({
+        method: "POST",
+        url: "/api/leads",
+        headers: { referer: "http://localhost/" },
+        payload: { name: "Fritz Datei", email, website: "" },
+      })
+    ).statusCode,
     202,
   );
   assert.equal(
@@ -27,6 +34,7 @@ test("mails are written as .eml files when no SMTP server is configured", async 
       await app.inject({
         method: "POST",
         url: "/api/contact",
+        headers: { referer: "http://localhost/kontakt-unterstuetzung" },
         payload: { name: "Fritz Datei", email, message: "Eine Frage zu den Rezepten.", website: "" },
       })
     ).statusCode,

@@ -42,6 +42,7 @@ onBothDrivers("MAIL_RATE", async (t, database) => {
   const signUp = await app.inject({
     method: "POST",
     url: "/api/leads",
+    headers: { referer: "http://localhost/" },
     payload: { name: "Neu", email: "neu@example.de", website: "" },
   });
   assert.equal(signUp.statusCode, 202);

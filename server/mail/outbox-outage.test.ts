@@ -33,6 +33,7 @@ onBothDrivers("SMTP outage", async (t, database) => {
         app.inject({
           method: "POST",
           url: "/api/leads",
+          headers: { referer: "http://localhost/" },
           payload: { name: `Lead ${i}`, email: `lead${i}@example.de`, website: "" },
         }),
       ),
@@ -40,6 +41,7 @@ onBothDrivers("SMTP outage", async (t, database) => {
         app.inject({
           method: "POST",
           url: "/api/contact",
+          headers: { referer: "http://localhost/kontakt-unterstuetzung" },
           payload: { name: `Kontakt ${i}`, email: `contact${i}@example.de`, message: `Nachricht ${i}`, website: "" },
         }),
       ),
@@ -110,6 +112,7 @@ onBothDrivers("retry back-off", async (t, database) => {
     const response = await app.inject({
       method: "POST",
       url: "/api/leads",
+      headers: { referer: "http://localhost/" },
       payload: { name: "Geduld", email: "busy@example.de", website: "" },
     });
     assert.equal(response.statusCode, 202);
@@ -157,6 +160,7 @@ test(
         (i % 2 === 0 ? first : second).inject({
           method: "POST",
           url: "/api/leads",
+          headers: { referer: "http://localhost/" },
           payload: { name: `Doppelt ${i}`, email: `shared${i}@example.de`, website: "" },
         }),
       ),

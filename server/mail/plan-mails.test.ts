@@ -82,7 +82,12 @@ onBothDrivers("7-day plan by e-mail", async (t, database) => {
   });
 
   async function signUpAndConfirm(name: string, email: string): Promise<void> {
-    const response = await app().inject({ method: "POST", url: "/api/leads", payload: { name, email, website: "" } });
+    const response = await app().inject({
+      method: "POST",
+      url: "/api/leads",
+      headers: { referer: "http://localhost/" },
+      payload: { name, email, website: "" },
+    });
     assert.equal(response.statusCode, 202);
     assert.equal(await runWorkers(), 1, "the confirmation request");
     const [request] = sink.to(email);

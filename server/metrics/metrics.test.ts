@@ -61,6 +61,7 @@ onBothDrivers("metrics", async (t, database) => {
         app.inject({
           method: "POST",
           url: "/api/leads",
+          headers: { referer: "http://localhost/" },
           payload: { name: `Lead ${i}`, email: `lead${i}@example.de`, website: "", ...extra },
         });
       for (let i = 0; i < 3; i += 1) assert.equal((await lead(i)).statusCode, 202);

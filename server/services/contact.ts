@@ -11,6 +11,7 @@ import { contactMailRows } from "../mail/contact-mails";
 import type { MailContext } from "../mail";
 import type { OutboxRow } from "../mail/outbox";
 import { BRAKE_HOLD_HOURS, BRAKE_ON, FORM_MAIL_BOUND_HOURS } from "./form-mail-bounds";
+import { formMailAddressKeys } from "./form-mail-keys";
 import { asStored, type SubmissionMeta } from "./submission";
 import { ENABLED_ENDPOINTS, contactReceivedPayload, newEventId, personKey } from "../webhooks/events";
 
@@ -32,22 +33,27 @@ const ISO_TIME = `to_char(r.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:
  */
 const SUBMIT_CONTACTS = `
 WITH input AS (
-  SELECT i.*, nextval(pg_get_serial_sequence('contact_requests', 'id'))::integer AS id,
-         ${personKey("i.email")} AS address_key
+  SELECT i.*, nextval(pg_get_serial_sequence('contact_requests', 'id'))::integer AS id
     FROM json_to_recordset($1::json) AS i(
       ord integer, name text, email text, message text, form_page text, source text, medium text, campaign text,
-      spam text, id_stand_in text, time_stand_in text,
+      spam text, address_key text, earlier_key text, id_stand_in text, time_stand_in text,
       mails json, event_id text, payload text)
 ), r AS (
   INSERT INTO contact_requests (id, name, email, message, form_page, source, medium, campaign, spam) OVERRIDING SYSTEM VALUE
   SELECT id, name, email, message, form_page, source, medium, campaign, spam FROM input ORDER BY id
   RETURNING id, submitted_at
 ), first_of_address AS (
-  SELECT DISTINCT ON (address_key) address_key, id FROM input ORDER BY address_key, id
+  -- A request that looks automated (spam) is acknowledged to nobody and uses up no acknowledgment.
+  SELECT DISTINCT ON (address_key) address_key, earlier_key, id FROM input WHERE spam IS NULL ORDER BY address_key, id
 ), acknowledged AS (
-  -- An address gets one acknowledgment within the bound, however many requests name it.
+  -- An address gets one acknowledgment within the bound, however many requests name it, also when the
+  -- last one was written under yesterday's secret (services/form-mail-keys.ts).
   INSERT INTO form_mail_guard AS g (address_key, kind, sent_at)
-  SELECT address_key, 'contact-acknowledgment', now() FROM first_of_address ORDER BY address_key
+  SELECT f.address_key, 'contact-acknowledgment', now() FROM first_of_address f
+   WHERE NOT EXISTS (SELECT 1 FROM form_mail_guard e
+                      WHERE e.address_key = f.earlier_key AND e.kind = 'contact-acknowledgment'
+                        AND e.sent_at > now() - $2::integer * interval '1 hour')
+   ORDER BY f.address_key
   ON CONFLICT (address_key, kind) DO UPDATE SET sent_at = now()
    WHERE g.sent_at <= now() - $2::integer * interval '1 hour'
   RETURNING address_key
@@ -102,6 +108,10 @@ export function prepareContact(input: ContactValues, meta: SubmissionMeta, mail:
 /** Writes contact requests in one statement (one transaction); one result each, in order. */
 export async function writeContacts(db: Queryable, requests: PreparedContact[]): Promise<StoredContactRequest[]> {
   if (requests.length === 0) return [];
+  const keys = await formMailAddressKeys(
+    db,
+    requests.map((request) => request.values.email),
+  );
   const input = requests.map((request, ord) => ({
     ord,
     name: request.values.name,
@@ -113,6 +123,8 @@ export async function writeContacts(db: Queryable, requests: PreparedContact[]):
     medium: null,
     campaign: null,
     spam: request.meta.spam ?? null,
+    address_key: keys[ord]!.key,
+    earlier_key: keys[ord]!.earlierKey,
     id_stand_in: request.idStandIn,
     time_stand_in: request.timeStandIn,
     mails: request.mails.map((row) => ({

@@ -25,7 +25,12 @@ const CONFIRM = "/api/leads/confirm?token=";
 const UNSUBSCRIBE = "/api/leads/unsubscribe?token=";
 
 function submitLead(app: FastifyInstance, name: string, email: string) {
-  return app.inject({ method: "POST", url: "/api/leads", payload: { name, email, website: "" } });
+  return app.inject({
+    method: "POST",
+    url: "/api/leads",
+    headers: { referer: "http://localhost/" },
+    payload: { name, email, website: "" },
+  });
 }
 
 async function leadOf(app: FastifyInstance, email: string) {

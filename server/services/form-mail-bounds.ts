@@ -2,9 +2,12 @@
  * How much mail the two forms may send to addresses visitors type in, so nobody can use them to flood a
  * stranger's mailbox, whatever the number of client addresses posting:
  *
- * - one acknowledgment of a contact request per recipient within FORM_MAIL_BOUND_HOURS (form_mail_guard);
- *   later requests are stored and reach the owner, without a mail to the sender;
+ * - one acknowledgment of a contact request per recipient within FORM_MAIL_BOUND_HOURS (form_mail_guard,
+ *   which keeps the address only as an HMAC under a daily secret, services/form-mail-keys.ts); later requests
+ *   are stored and reach the owner, without a mail to the sender;
  * - one confirmation request of a sign-up within the same time (leads.confirmation_sent_at);
+ * - none at all for a post that looks automated (spam): it is stored for the owner, mails nobody else and
+ *   uses up neither of the two;
  * - a global brake: when the form mails of the last hour reach BRAKE_MULTIPLE times the usual hourly rate
  *   (the week before), and at least BRAKE_FLOOR_PER_HOUR, further acknowledgments wait BRAKE_HOLD_HOURS
  *   (erasing the requests as spam takes their mails along) and every owner gets one warning a day.

@@ -30,6 +30,8 @@ export interface StoredLead {
  * Every declaration taken is also added to `lead_consents` (services/consents.ts), so no earlier proof is
  * overwritten. A pending lead gets the confirmation request unless one was sent in the last
  * CONFIRMATION_RESEND_MINUTES: `confirmation_sent_at` is set to the statement's now() exactly when it is.
+ * A sign-up that looks automated (`spam`) gets none and leaves the time as it was, so a bot naming an
+ * address neither mails it nor uses up the request its owner may ask for from the page.
  *
  * One statement writes a batch of sign-ups ($1, a JSON array; see db/group-commit.ts), no two with the
  * same address. Rows are upserted in the order of their address, so two batches running side by side on
@@ -47,7 +49,8 @@ WITH input AS (
 ), lead AS (
   INSERT INTO leads AS l (email, name, form_page, source, medium, campaign, spam, consent_text_version, privacy_version,
                           confirmation_sent_at)
-  SELECT email, name, form_page, source, medium, campaign, spam, consent_text_version, privacy_version, now()
+  SELECT email, name, form_page, source, medium, campaign, spam, consent_text_version, privacy_version,
+         CASE WHEN spam IS NULL THEN now() END
     FROM input ORDER BY lower(email)
   ON CONFLICT ((lower(email))) DO UPDATE SET
     email = EXCLUDED.email,
@@ -63,6 +66,7 @@ WITH input AS (
     status = 'pending',
     confirmed_at = NULL,
     confirmation_sent_at = CASE
+      WHEN EXCLUDED.spam IS NOT NULL THEN l.confirmation_sent_at
       WHEN l.confirmation_sent_at > now() - $2::integer * interval '1 minute' THEN l.confirmation_sent_at
       ELSE now() END
   WHERE l.status <> 'confirmed'

@@ -7,6 +7,7 @@ import { FORM_MAIL_BOUND_HOURS } from "./form-mail-bounds";
 import type { SiteSettings } from "../../common/content/read-content";
 import type { PersonData } from "../../common/owner/api-types";
 import type { Db, Queryable } from "../db/types";
+import { SWEEP_DAILY_SECRETS } from "../db/daily-secrets";
 import { purgeVisitStats } from "../analytics/store";
 import { purgeAuditLog } from "./audit-log";
 import { purgeOwnerAuth } from "./owner-sessions";
@@ -201,10 +202,12 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods, options: P
         RETURNING id`,
       [periods.leadSourceDays],
     );
-    // The bound on form mails needs an address's hash for a day, no longer.
+    // The bound on form mails needs an address's HMAC for a day, no longer, and the secret it was made with
+    // (also the shared rate limit's) until the day after.
     await tx.query("DELETE FROM form_mail_guard WHERE sent_at < now() - $1::integer * interval '1 hour'", [
       FORM_MAIL_BOUND_HOURS,
     ]);
+    await tx.query(SWEEP_DAILY_SECRETS);
     const auditEntries = await purgeAuditLog(tx, periods.auditLogDays);
     const visitStatsRows = await purgeVisitStats(tx, periods.visitStatsDays);
     await purgeOwnerAuth(tx);

@@ -42,7 +42,12 @@ async function tokenFor(app: FastifyInstance, leadId: number, purpose: "confirm"
 
 /** Signs up through POST /api/leads and follows a confirmation link; returns the lead's id. */
 export async function signUpAndConfirm(app: FastifyInstance, name: string, email: string): Promise<number> {
-  const submitted = await app.inject({ method: "POST", url: "/api/leads", payload: { name, email, website: "" } });
+  const submitted = await app.inject({
+    method: "POST",
+    url: "/api/leads",
+    headers: { referer: "http://localhost/" },
+    payload: { name, email, website: "" },
+  });
   assert.equal(submitted.statusCode, 202);
   const { rows } = await app.db.query<{ id: number }>("SELECT id FROM leads WHERE lower(email) = lower($1)", [email]);
   const leadId = rows[0]!.id;

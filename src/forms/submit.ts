@@ -3,6 +3,7 @@
  * accepted, field errors (400), or a German message for everything else (429, 5xx, no connection).
  */
 import type { FieldErrors } from "../../common/forms/schemas";
+import { PROOF_MESSAGES } from "../../common/forms/proof-of-work";
 
 export type SubmitOutcome = { kind: "accepted" } | { kind: "invalid"; errors: FieldErrors } | { kind: "failed"; message: string };
 
@@ -40,6 +41,10 @@ function fieldErrorsOf(value: unknown): FieldErrors | undefined {
 function textOf(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
+
+/** The server's 400 for a proof of work that is wrong, expired or used: the form may send again with a new one. */
+export const isProofRefused = (outcome: SubmitOutcome): boolean =>
+  outcome.kind === "failed" && outcome.message === PROOF_MESSAGES.refused;
 
 export async function submitForm(endpoint: string, body: Record<string, string>): Promise<SubmitOutcome> {
   const controller = new AbortController();

@@ -1,8 +1,9 @@
 /**
  * The submit flow both forms share, on top of Formik's values and errors:
  * validate → wait for the proof of work (proof-of-work.ts), computed since the visitor first turned to the
- * form → send once → on acceptance go to the thank-you page, no sooner than REDIRECT_DELAY_MS after the click;
- * on refusal show the errors, keep every value, give the button back and focus the first invalid field.
+ * form → send (and once more with a new answer when the server refuses the first) → on acceptance go to the
+ * thank-you page, no sooner than REDIRECT_DELAY_MS after the click; on refusal show the errors, keep every
+ * value, give the button back and focus the first invalid field.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { navigate } from "gatsby";
@@ -12,7 +13,7 @@ import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../../common/constants";
 import { PROOF_FIELD, PROOF_MESSAGES } from "../../common/forms/proof-of-work";
 import { HONEYPOT_FIELD } from "../../common/forms/schemas";
 import { proofOfWork } from "./proof-of-work";
-import { submitForm, SUBMIT_MESSAGES } from "./submit";
+import { isProofRefused, submitForm, SUBMIT_MESSAGES, type SubmitOutcome } from "./submit";
 import { entrySource } from "./entry-source";
 import { valuesOnScreen } from "./values-on-screen";
 
@@ -103,6 +104,25 @@ export function useFormSubmission<V extends Values>({
     proof.start();
   }, [proof]);
 
+  /** Waits for an answer of the proof of work and sends what the fields show then; undefined when they are invalid. */
+  const sendWithProof = async (): Promise<SubmitOutcome | undefined> => {
+    const notify = setTimeout(() => setNotice(PROOF_MESSAGES.waiting), PROOF_NOTICE_AFTER_MS);
+    const solution = await proof.take();
+    clearTimeout(notify);
+    setNotice(null);
+    // Checked again: what was typed while the proof of work finished goes with the post.
+    if (Object.keys(await formik.validateForm()).length > 0) return undefined;
+
+    const typed = latestValues.current;
+    const values = schema.cast(typed, { stripUnknown: true }) as Values;
+    return submitForm(endpoint, {
+      ...entrySource(),
+      ...values,
+      [HONEYPOT_FIELD]: typed[HONEYPOT_FIELD] ?? "",
+      ...(solution ? { [PROOF_FIELD]: solution } : {}),
+    });
+  };
+
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
@@ -116,21 +136,11 @@ export function useFormSubmission<V extends Values>({
     const errors = await formik.validateForm();
     if (Object.keys(errors).length > 0) return fail();
 
-    const notify = setTimeout(() => setNotice(PROOF_MESSAGES.waiting), PROOF_NOTICE_AFTER_MS);
-    const solution = await proof.take();
-    clearTimeout(notify);
-    setNotice(null);
-    // Checked again: what was typed while the proof of work finished goes with the post.
-    if (Object.keys(await formik.validateForm()).length > 0) return fail();
-
-    const typed = latestValues.current;
-    const values = schema.cast(typed, { stripUnknown: true }) as Values;
-    const outcome = await submitForm(endpoint, {
-      ...entrySource(),
-      ...values,
-      [HONEYPOT_FIELD]: typed[HONEYPOT_FIELD] ?? "",
-      ...(solution ? { [PROOF_FIELD]: solution } : {}),
-    });
+    let outcome = await sendWithProof();
+    // An answer the server refuses (expired while the tab slept, or used) is replaced, and the post sent
+    // again by itself, once, with what the fields show then.
+    if (outcome && isProofRefused(outcome)) outcome = await sendWithProof();
+    if (!outcome) return fail();
 
     if (outcome.kind === "accepted") {
       setStatus("accepted");
