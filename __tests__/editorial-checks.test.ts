@@ -35,13 +35,11 @@ const dev = (dir: string) => contentProblems(dir, { production: false });
 
 describe("statistics stand with their basis", () => {
   it("refuses a percentage written into page copy", () => {
-    const dir = changedJson("pages/ernaehrung-traditionell.json", (page) => {
+    const dir = changedJson("pages/home.json", (page) => {
       page.results.weekTwoText = "Schon 9 von 10 Männern, genauer 91 %, merken es sofort.";
     });
     expect(dev(dir)).toEqual([
-      expect.stringMatching(
-        /^content\/pages\/ernaehrung-traditionell\.json, Feld „results\.weekTwoText“: nennt eine Prozentzahl ohne Grundlage/,
-      ),
+      expect.stringMatching(/^content\/pages\/home\.json, Feld „results\.weekTwoText“: nennt eine Prozentzahl ohne Grundlage/),
     ]);
   });
 
@@ -108,11 +106,11 @@ describe("survey figures read as what respondents said", () => {
     expect(dev(results)).toEqual([
       "content/results.json, Feld „[0].label“: eine Prozentzahl der Befragung muss als Angabe der Befragten dastehen (z.\u00a0B. „der Befragten gaben an, …“)",
     ]);
-    const weekTwo = changedJson("pages/ernaehrung-traditionell.json", (page) => {
+    const weekTwo = changedJson("pages/home.json", (page) => {
       page.results.weekTwoLabel = "spüren eine Verbesserung in der zweiten Woche";
     });
     expect(dev(weekTwo)).toEqual([
-      "content/pages/ernaehrung-traditionell.json, Feld „results.weekTwoLabel“: eine Prozentzahl der Befragung muss als Angabe der Befragten dastehen (z.\u00a0B. „der Befragten gaben an, …“)",
+      "content/pages/home.json, Feld „results.weekTwoLabel“: eine Prozentzahl der Befragung muss als Angabe der Befragten dastehen (z.\u00a0B. „der Befragten gaben an, …“)",
     ]);
   });
 });

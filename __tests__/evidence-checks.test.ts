@@ -41,6 +41,7 @@ const complete = {
     site.stats.usersEvidence = { ...RECORD, asked: "21000", answers: "16400" };
     site.stats.weekTwoEvidence = RECORD;
     site.deployment.checkedOn = "2026-11-26";
+    site.taglineCheckedOn = "2026-11-26";
   },
   "results.json": (results: any[]) =>
     results.forEach((result) => (result.evidence = { ...RECORD, asked: "2000", answers: "860" })),
@@ -54,6 +55,7 @@ describe("the evidence behind figures and testimonials", () => {
       expect.arrayContaining([
         "content/site.json, Feld „stats.usersEvidence“: surveyFrom, surveyTo, asked, answers, documentation",
         "content/testimonials.json: consentDate bei 7 von 7 Berichten",
+        "content/site.json, Feld „taglineCheckedOn“ (Slogan mit „Energie“ geprüft am)",
       ]),
     );
   });
@@ -69,7 +71,7 @@ describe("the evidence behind figures and testimonials", () => {
     expect(problems).toContain(
       "content/testimonials.json, Eintrag 1 („Markus“), Feld „consentDate“: ist noch leer; ohne den Tag der schriftlichen Einwilligung zur Veröffentlichung darf der Bericht nicht live gehen – trag ihn ein oder nimm den Bericht heraus",
     );
-    expect(problems).toHaveLength(5 * 5 + 7);
+    expect(problems).toHaveLength(5 * 5 + 7 + 1);
     expect(evidenceProblems(changedJson(complete), { production: true })).toEqual([]);
   });
 
@@ -102,15 +104,57 @@ describe("the evidence behind figures and testimonials", () => {
 
   it(`refuses a text that ties results from before ${EMAIL_PLAN_SINCE} to the plan by e-mail`, () => {
     const dir = changedJson({
-      "pages/ernaehrung-traditionell.json": (page: any) => {
+      "pages/home.json": (page: any) => {
         page.results.intro = "Das Urkraft-Programm ist der 7-Tage-Bewegungsplan per E-Mail. Das haben die Befragten angegeben:";
       },
     });
     const problems = contentProblems(dir, { production: false });
     expect(problems[0]).toBe(
-      "content/pages/ernaehrung-traditionell.json, Feld „results.intro“: verbindet die Zahl aus content/site.json mit dem Plan per E-Mail („per E-Mail“), die Befragung liegt aber vor dem 23.11.2026, seit dem die Website ihn verschickt – beschreib das Programm so, wie es damals lief",
+      "content/pages/home.json, Feld „results.intro“: verbindet die Zahl aus content/site.json mit dem Plan per E-Mail („per E-Mail“), die Befragung liegt aber vor dem 23.11.2026, seit dem die Website ihn verschickt – beschreib das Programm so, wie es damals lief",
     );
     expect(problems).toHaveLength(4);
+  });
+
+  it("refuses a testimonial from before the e-mail plan that speaks of the plan by e-mail", () => {
+    const dir = changedJson({
+      "testimonials.json": (items: any[]) => {
+        items[1].text = "Die Plan-E-Mails kamen jeden Morgen pünktlich, und die Rezepte sind schnell gemacht.";
+      },
+    });
+    expect(contentProblems(dir, { production: false })).toEqual([
+      "content/testimonials.json, Eintrag 2 („Stefan“), Feld „text“: verbindet den Bericht vom 02.09.2026 mit dem Plan per E-Mail („Plan-E-Mails“), den die Website erst seit dem 23.11.2026 verschickt – beschreib das Programm so, wie die Person es damals erlebt hat",
+    ]);
+    const later = changedJson({
+      "testimonials.json": (items: any[]) => {
+        items[1].text = "Die Plan-E-Mails kamen jeden Morgen pünktlich, und die Rezepte sind schnell gemacht.";
+        items[1].date = "2026-11-25";
+      },
+    });
+    expect(contentProblems(later, { production: false })).toEqual([]);
+  });
+
+  it("refuses a tagline about energy in production until the owner has checked the drinks' advertising (HCVO)", () => {
+    const tagline =
+      "content/site.json, Feld „taglineCheckedOn“: ist noch leer; „Natürliche Energie für Männer“ (site.json, Feld „tagline“) und „Natürliche Energie für Männer, die mitten im Leben stehen“ (pages/home.json, Feld „hero.title“) sprechen von Energie – wirbt ein Drink von Urkraft damit, ist das eine allgemeine gesundheitsbezogene Angabe, die nur mit einer zugelassenen speziellen Angabe daneben erlaubt ist (Art. 10 Abs. 3 HCVO). Prüf eure Drinks und ihre Werbung und trag den Tag ein (JJJJ-MM-TT), oder nimm „Energie“ aus diesen Texten";
+    expect(evidenceProblems(CONTENT_DIR, { production: true })).toContain(tagline);
+    expect(evidenceProblems(CONTENT_DIR, { production: false })).not.toContain(tagline);
+    // Checked, or no longer about energy: nothing to refuse.
+    expect(evidenceProblems(changedJson(complete), { production: true })).toEqual([]);
+    const withoutEnergy = changedJson({
+      ...complete,
+      "site.json": (site: any) => {
+        complete["site.json"](site);
+        site.taglineCheckedOn = "";
+        site.tagline = "Bewegung und echtes Essen für Männer";
+      },
+      "pages/home.json": (page: any) => (page.hero.title = "Kraft aus dem Alltag, für Männer, die mitten im Leben stehen"),
+    });
+    expect(evidenceProblems(withoutEnergy, { production: true })).toEqual([]);
+    expect(emptyEvidence(withoutEnergy)).toEqual([]);
+    const future = changedJson({ "site.json": (site: any) => (site.taglineCheckedOn = "2999-01-01") });
+    expect(contentProblems(future, { production: false })).toContain(
+      "content/site.json, Feld „taglineCheckedOn“: liegt in der Zukunft (2999-01-01)",
+    );
   });
 
   it("shows the record beside the figure once it is filled in, with the response rate", () => {

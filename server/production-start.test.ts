@@ -94,10 +94,10 @@ describe("a production start", () => {
       /Feld „deployment\.checkedOn“: ist noch leer; trag den Tag ein, an dem du diese Angaben mit den Verträgen/,
     ],
     [
-      "a figure without its survey record, a testimonial without its consent date",
+      "a figure without its survey record, a testimonial without its consent date, the energy tagline unchecked",
       ready,
       READY_ENV,
-      /Feld „stats\.usersEvidence\.surveyFrom“: ist noch leer \(Beginn der Befragung\)[\s\S]*content\/testimonials\.json, Eintrag 1 \(„Markus“\), Feld „consentDate“: ist noch leer/,
+      /Feld „stats\.usersEvidence\.surveyFrom“: ist noch leer \(Beginn der Befragung\)[\s\S]*Feld „taglineCheckedOn“: ist noch leer; „Natürliche Energie für Männer“[\s\S]*content\/testimonials\.json, Eintrag 1 \(„Markus“\), Feld „consentDate“: ist noch leer/,
     ],
     [
       "a privacy fact still empty",

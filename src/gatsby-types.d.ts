@@ -1855,6 +1855,7 @@ type HomePageCopy = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly pillars: HomePillars;
+  readonly results: ResultsCopy;
   readonly story: HomeStory;
   readonly testimonials: SectionIntro;
 };
@@ -1916,6 +1917,7 @@ type HomePageCopyFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly pillars: InputMaybe<HomePillarsFieldSelector>;
+  readonly results: InputMaybe<ResultsCopyFieldSelector>;
   readonly story: InputMaybe<HomeStoryFieldSelector>;
   readonly testimonials: InputMaybe<SectionIntroFieldSelector>;
 };
@@ -1932,6 +1934,7 @@ type HomePageCopyFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly pillars: InputMaybe<HomePillarsFilterInput>;
+  readonly results: InputMaybe<ResultsCopyFilterInput>;
   readonly story: InputMaybe<HomeStoryFilterInput>;
   readonly testimonials: InputMaybe<SectionIntroFilterInput>;
 };
@@ -1993,6 +1996,7 @@ type HomePageCopySortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly pillars: InputMaybe<HomePillarsSortInput>;
+  readonly results: InputMaybe<ResultsCopySortInput>;
   readonly story: InputMaybe<HomeStorySortInput>;
   readonly testimonials: InputMaybe<SectionIntroSortInput>;
 };
@@ -3644,7 +3648,6 @@ type NutritionPageCopy = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly principles: SectionIntro;
-  readonly results: ResultsCopy;
   readonly seo: PageSeo;
   readonly testimonials: SectionIntro;
 };
@@ -3705,7 +3708,6 @@ type NutritionPageCopyFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly principles: InputMaybe<SectionIntroFieldSelector>;
-  readonly results: InputMaybe<ResultsCopyFieldSelector>;
   readonly seo: InputMaybe<PageSeoFieldSelector>;
   readonly testimonials: InputMaybe<SectionIntroFieldSelector>;
 };
@@ -3721,7 +3723,6 @@ type NutritionPageCopyFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly principles: InputMaybe<SectionIntroFilterInput>;
-  readonly results: InputMaybe<ResultsCopyFilterInput>;
   readonly seo: InputMaybe<PageSeoFilterInput>;
   readonly testimonials: InputMaybe<SectionIntroFilterInput>;
 };
@@ -3782,7 +3783,6 @@ type NutritionPageCopySortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly principles: InputMaybe<SectionIntroSortInput>;
-  readonly results: InputMaybe<ResultsCopySortInput>;
   readonly seo: InputMaybe<PageSeoSortInput>;
   readonly testimonials: InputMaybe<SectionIntroSortInput>;
 };
@@ -4553,6 +4553,7 @@ type Query_homePageCopyArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   pillars: InputMaybe<HomePillarsFilterInput>;
+  results: InputMaybe<ResultsCopyFilterInput>;
   story: InputMaybe<HomeStoryFilterInput>;
   testimonials: InputMaybe<SectionIntroFilterInput>;
 };
@@ -4654,7 +4655,6 @@ type Query_nutritionPageCopyArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   principles: InputMaybe<SectionIntroFilterInput>;
-  results: InputMaybe<ResultsCopyFilterInput>;
   seo: InputMaybe<PageSeoFilterInput>;
   testimonials: InputMaybe<SectionIntroFilterInput>;
 };
@@ -4824,6 +4824,7 @@ type Query_siteSettingsArgs = {
   siteUrl: InputMaybe<StringQueryOperatorInput>;
   stats: InputMaybe<StatsFilterInput>;
   tagline: InputMaybe<StringQueryOperatorInput>;
+  taglineCheckedOn: InputMaybe<StringQueryOperatorInput>;
   timeZone: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -6370,6 +6371,8 @@ type SiteSettings = Node & {
   readonly siteUrl: Scalars['String'];
   readonly stats: Stats;
   readonly tagline: Scalars['String'];
+  /** Der Tag (JJJJ-MM-TT), an dem du geprüft hast, dass kein Drink von Urkraft mit „Energie“ aus dem Slogan oder der Überschrift der Startseite wirbt, ohne dass eine zugelassene gesundheitsbezogene Angabe dabeisteht (Art. 10 Abs. 3 HCVO); leer lassen, bis du es geprüft hast */
+  readonly taglineCheckedOn: Scalars['String'];
   readonly timeZone: Scalars['String'];
 };
 
@@ -6442,6 +6445,7 @@ type SiteSettingsFieldSelector = {
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly stats: InputMaybe<StatsFieldSelector>;
   readonly tagline: InputMaybe<FieldSelectorEnum>;
+  readonly taglineCheckedOn: InputMaybe<FieldSelectorEnum>;
   readonly timeZone: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -6469,6 +6473,7 @@ type SiteSettingsFilterInput = {
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly stats: InputMaybe<StatsFilterInput>;
   readonly tagline: InputMaybe<StringQueryOperatorInput>;
+  readonly taglineCheckedOn: InputMaybe<StringQueryOperatorInput>;
   readonly timeZone: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -6541,6 +6546,7 @@ type SiteSettingsSortInput = {
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly stats: InputMaybe<StatsSortInput>;
   readonly tagline: InputMaybe<SortOrderEnum>;
+  readonly taglineCheckedOn: InputMaybe<SortOrderEnum>;
   readonly timeZone: InputMaybe<SortOrderEnum>;
 };
 
@@ -7379,7 +7385,7 @@ type HeroTextFieldsFragment = { readonly kicker: string, readonly title: string,
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly homePageCopy: { readonly heroButton: string, readonly heroPoints: ReadonlyArray<string>, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly heroLink: { readonly to: string, readonly label: string }, readonly badges: { readonly usersLabel: string, readonly usersText: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly story: { readonly kicker: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly quote: string, readonly quoteAuthor: string, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly pillars: { readonly kicker: string, readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string, readonly to: string, readonly linkLabel: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly form: { readonly kicker: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string>, readonly note: string } } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+type HomePageQuery = { readonly homePageCopy: { readonly heroButton: string, readonly heroPoints: ReadonlyArray<string>, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly heroLink: { readonly to: string, readonly label: string }, readonly badges: { readonly usersLabel: string, readonly usersText: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly weekTwoLabel: string, readonly weekTwoText: string, readonly basisLabel: string }, readonly story: { readonly kicker: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly quote: string, readonly quoteAuthor: string, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly pillars: { readonly kicker: string, readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string, readonly to: string, readonly linkLabel: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly form: { readonly kicker: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string>, readonly note: string } } | null, readonly allResult: { readonly nodes: ReadonlyArray<{ readonly percent: number, readonly label: string, readonly basis: string, readonly evidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }> }, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
 
 type InvalidLinkPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -7414,7 +7420,7 @@ type NoticesQuery = { readonly notices: { readonly disclaimer: string, readonly 
 type NutritionPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly principles: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly weekTwoLabel: string, readonly weekTwoText: string, readonly basisLabel: string }, readonly drink: { readonly kicker: string, readonly title: string, readonly intro: string, readonly stepsTitle: string, readonly ingredientsTitle: string }, readonly comparison: { readonly kicker: string, readonly title: string, readonly intro: string, readonly topicLabel: string, readonly beforeLabel: string, readonly afterLabel: string, readonly rows: ReadonlyArray<{ readonly topic: string, readonly before: string, readonly after: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allPrinciple: { readonly nodes: ReadonlyArray<{ readonly title: string, readonly description: string, readonly icon: string }> }, readonly allResult: { readonly nodes: ReadonlyArray<{ readonly percent: number, readonly label: string, readonly basis: string, readonly evidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }> }, readonly recipe: { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly principles: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly drink: { readonly kicker: string, readonly title: string, readonly intro: string, readonly stepsTitle: string, readonly ingredientsTitle: string }, readonly comparison: { readonly kicker: string, readonly title: string, readonly intro: string, readonly topicLabel: string, readonly beforeLabel: string, readonly afterLabel: string, readonly rows: ReadonlyArray<{ readonly topic: string, readonly before: string, readonly after: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allPrinciple: { readonly nodes: ReadonlyArray<{ readonly title: string, readonly description: string, readonly icon: string }> }, readonly recipe: { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
 
 type PageHeroFieldsFragment = { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null };
 

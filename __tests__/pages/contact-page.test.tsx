@@ -79,7 +79,7 @@ describe("contact page", () => {
 
   it("promises no encryption the deployment does not enforce: without enforced HTTPS the note asks for „https://“", () => {
     const { site } = provideStaticQueries();
-    site.deployment.httpsEnforced = "nein";
+    (site.deployment as { httpsEnforced: string }).httpsEnforced = "nein";
     const copy = readContent<any>("pages/kontakt-unterstuetzung.json");
     render(<ContactPage {...({ data: { contactPageCopy: copy, allFaq: { nodes: [] } } } as any)} />);
     const column = screen.getByRole("region", { name: copy.form.title });

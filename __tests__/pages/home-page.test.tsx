@@ -5,12 +5,23 @@ import { FORM_ENDPOINTS } from "../../common/forms/schemas";
 import { HOME_TESTIMONIAL_COUNT, INFO_FORM_ID, TESTIMONIAL_COUNT } from "../../common/constants";
 import { provideStaticQueries, readContent, recordScrolling, testimonials, withImages } from "./support";
 
+interface Result {
+  percent: number;
+  label: string;
+  basis: string;
+}
+
 function renderHome() {
   const { site, notices } = provideStaticQueries();
   const all = testimonials();
-  const data = { homePageCopy: withImages(readContent("pages/home.json")), allTestimonial: { nodes: all } };
+  const results = readContent<Result[]>("results.json");
+  const data = {
+    homePageCopy: withImages(readContent("pages/home.json")),
+    allResult: { nodes: results },
+    allTestimonial: { nodes: all },
+  };
   render(<HomePage {...({ data } as any)} />);
-  return { site, notices, all, copy: readContent<any>("pages/home.json") };
+  return { site, notices, all, results, copy: readContent<any>("pages/home.json") };
 }
 
 describe("home page", () => {
@@ -29,6 +40,38 @@ describe("home page", () => {
     expect(site.stats.users).toBe(15000);
     expect(screen.getByText(/über 15\.000/).closest("p")).toHaveTextContent("über 15.000 zufriedene Teilnehmer");
     expect(screen.getByText(site.stats.usersBasis)).toBeInTheDocument();
+  });
+
+  it("shows 85 %, 92 % and 88 % after three months beside the badge, each with what it measures and its basis", () => {
+    const { results, copy } = renderHome();
+    // Results of the whole programme stand right after the badge with the participants, before the story.
+    const badge = screen.getByText(/über 15\.000/);
+    const story = screen.getByRole("heading", { name: copy.story.title });
+    const region = screen.getByRole("region", { name: copy.results.title });
+    expect(badge.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(region.compareDocumentPosition(story) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // German typesetting: a no-break space between number and per cent sign.
+    expect(screen.getAllByText(/^\d+\u00a0%$/, { normalizer: (text) => text }).map((e) => e.textContent)).toEqual([
+      "85\u00a0%",
+      "92\u00a0%",
+      "88\u00a0%",
+      "78\u00a0%",
+    ]);
+    expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
+    const section = screen.getByRole("region", { name: copy.results.title });
+    const items = within(within(section).getByRole("list")).getAllByRole("listitem");
+    items.forEach((item, index) => {
+      expect(item).toHaveTextContent(`${results[index].percent} % ${results[index].label}`);
+      expect(item).toHaveTextContent(`${copy.results.basisLabel}: ${results[index].basis}`);
+    });
+  });
+
+  it("claims the spec's 78 % improvement in week two, in the editors' words, with its basis", () => {
+    const { site, copy } = renderHome();
+    expect(site.stats.weekTwoPercent).toBe(78);
+    const claim = screen.getByText(copy.results.weekTwoLabel).closest("p")!;
+    expect(claim).toHaveTextContent(`78 % ${copy.results.weekTwoLabel}`);
+    expect(screen.getByText(`${copy.results.basisLabel}: ${site.stats.weekTwoBasis}`)).toBeInTheDocument();
   });
 
   it(`shows the first ${HOME_TESTIMONIAL_COUNT} of the ${TESTIMONIAL_COUNT} testimonials with name, place, stars, text and German date`, () => {

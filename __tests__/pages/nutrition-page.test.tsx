@@ -9,26 +9,18 @@ interface Principle {
   description: string;
   icon: string;
 }
-interface Result {
-  percent: number;
-  label: string;
-  basis: string;
-}
-
 function renderNutrition() {
   const { site, notices } = provideStaticQueries();
   const principles = readContent<Principle[]>("principles.json");
-  const results = readContent<Result[]>("results.json");
   const drink = recipes().find((r) => r.category === "Drink")!;
   const data = {
     nutritionPageCopy: withImages(readContent("pages/ernaehrung-traditionell.json")),
     allPrinciple: { nodes: principles },
-    allResult: { nodes: results },
     recipe: drink,
     allTestimonial: { nodes: testimonials().filter((t) => t.topic === "ernaehrung") },
   };
   render(<NutritionPage {...({ data } as any)} />);
-  return { site, notices, principles, results, drink, copy: readContent<any>("pages/ernaehrung-traditionell.json") };
+  return { site, notices, principles, drink, copy: readContent<any>("pages/ernaehrung-traditionell.json") };
 }
 
 describe("nutrition page", () => {
@@ -46,30 +38,11 @@ describe("nutrition page", () => {
     });
   });
 
-  it("shows 85 %, 92 % and 88 % after three months, each with what it measures and its basis", () => {
-    const { results, copy } = renderNutrition();
-    // German typesetting: a no-break space between number and per cent sign.
-    expect(screen.getAllByText(/^\d+\u00a0%$/, { normalizer: (text) => text }).map((e) => e.textContent)).toEqual([
-      "85\u00a0%",
-      "92\u00a0%",
-      "88\u00a0%",
-      "78\u00a0%",
-    ]);
-    expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
-    const section = screen.getByRole("region", { name: copy.results.title });
-    const items = within(within(section).getByRole("list")).getAllByRole("listitem");
-    items.forEach((item, index) => {
-      expect(item).toHaveTextContent(`${results[index].percent} % ${results[index].label}`);
-      expect(item).toHaveTextContent(`${copy.results.basisLabel}: ${results[index].basis}`);
-    });
-  });
-
-  it("claims the spec's 78 % improvement in week two, in the editors' words, with its basis", () => {
-    const { site, copy } = renderNutrition();
-    expect(site.stats.weekTwoPercent).toBe(78);
-    const claim = screen.getByText(copy.results.weekTwoLabel).closest("p")!;
-    expect(claim).toHaveTextContent(`78 % ${copy.results.weekTwoLabel}`);
-    expect(screen.getByText(`${copy.results.basisLabel}: ${site.stats.weekTwoBasis}`)).toBeInTheDocument();
+  it("shows no survey figures beside the food and the drink: they belong to the whole programme, on the home page", () => {
+    const { site } = renderNutrition();
+    expect(screen.queryByText(/^\d+\u00a0%$/, { normalizer: (text) => text })).not.toBeInTheDocument();
+    expect(screen.queryByText(readContent<any>("pages/home.json").results.title)).not.toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(site.stats.weekTwoBasis.slice(0, 20)))).not.toBeInTheDocument();
   });
 
   it("has the energy-drink recipe with ingredients, steps and that it is caffeine-free", () => {

@@ -41,13 +41,11 @@ describe("validation of page copy, notices and images", () => {
   });
 
   it("names a missing text in a page's copy", () => {
-    const dir = changed("pages/ernaehrung-traditionell.json", (page) => ({
+    const dir = changed("pages/home.json", (page) => ({
       ...page,
       results: { ...page.results, weekTwoLabel: "" },
     }));
-    expect(contentProblems(dir)).toEqual([
-      "content/pages/ernaehrung-traditionell.json, Feld „results.weekTwoLabel“: fehlt oder ist leer",
-    ]);
+    expect(contentProblems(dir)).toEqual(["content/pages/home.json, Feld „results.weekTwoLabel“: fehlt oder ist leer"]);
   });
 
   it("names a placeholder that site.json cannot fill", () => {

@@ -121,6 +121,15 @@ const textList = (min = 1) => array(text()).min(min, `braucht mindestens ${min} 
 export const siteSchema = object({
   brand: text(),
   tagline: text(),
+  /**
+   * The day the owner checked that the energy words of the tagline and the home page's title („Natürliche
+   * Energie“) stand on no drink product of the company without an authorised specific health claim (Art. 10
+   * Abs. 3 HCVO); a production start refuses it empty while those texts speak of energy (evidence.ts).
+   */
+  taglineCheckedOn: ownerDate().meta({
+    description:
+      "Der Tag (JJJJ-MM-TT), an dem du geprüft hast, dass kein Drink von Urkraft mit „Energie“ aus dem Slogan oder der Überschrift der Startseite wirbt, ohne dass eine zugelassene gesundheitsbezogene Angabe dabeisteht (Art. 10 Abs. 3 HCVO); leer lassen, bis du es geprüft hast",
+  }),
   description: text(),
   blurb: text(),
   siteUrl: text().matches(/^https?:\/\/[^/\s]+$/, "muss eine Adresse wie https://www.beispiel.de ohne / am Ende sein"),
@@ -453,6 +462,18 @@ export const homeCopySchema = object({
     usersText: text(),
     items: array(titledText()).min(1, "braucht mindestens einen Eintrag").required("fehlt"),
   }).meta({ type: "HomeBadges" }),
+  /**
+   * The survey results, beside the badge: they speak of the whole programme (movement, meals, sleep), so
+   * they stand on the home page, not next to the drink on the nutrition page (HCVO Art. 10 Abs. 3).
+   */
+  results: object({
+    kicker: text(),
+    title: text(),
+    intro: text(),
+    weekTwoLabel: text(),
+    weekTwoText: text(),
+    basisLabel: text(),
+  }).meta({ type: "ResultsCopy" }),
   story: object({
     kicker: text(),
     title: text(),
@@ -495,14 +516,6 @@ export const nutritionCopySchema = object({
   hero: heroWithImage(),
   heroButton: text(),
   principles: sectionIntro(),
-  results: object({
-    kicker: text(),
-    title: text(),
-    intro: text(),
-    weekTwoLabel: text(),
-    weekTwoText: text(),
-    basisLabel: text(),
-  }).meta({ type: "ResultsCopy" }),
   drink: object({ kicker: text(), title: text(), intro: text(), stepsTitle: text(), ingredientsTitle: text() }).meta({
     type: "DrinkCopy",
   }),

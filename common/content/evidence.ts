@@ -1,7 +1,8 @@
 /**
  * The evidence behind every figure and testimonial (§ 5 Abs. 1, § 5b Abs. 3 UWG): each survey figure carries
  * its record (period, people asked, answers, where the documents are kept), each testimonial the day its
- * author agreed to publication. Only the owner can give these facts. While one is empty the site builds
+ * author agreed to publication, and a tagline that speaks of energy the day the owner checked that no drink
+ * is advertised with it without an authorised health claim (Art. 10 Abs. 3 HCVO). Only the owner can give these facts. While one is empty the site builds
  * (with a reminder), but a production start refuses; and no text may tie a figure to the e-mail plan when
  * its survey ran before the site sent that plan.
  */
@@ -54,12 +55,13 @@ const asRecord = (value: unknown): Record<string, unknown> =>
 function figuresOf(dir: string): Figure[] {
   const site = asRecord(readJson(dir, "site.json"));
   const stats = asRecord(site.stats);
-  const nutrition = asRecord(asRecord(readJson(dir, "pages/ernaehrung-traditionell.json")).results);
-  const home = asRecord(asRecord(readJson(dir, "pages/home.json")).badges);
+  const homePage = asRecord(readJson(dir, "pages/home.json"));
+  const survey = asRecord(homePage.results);
+  const home = asRecord(homePage.badges);
   const strings = (...values: [string, unknown][]) =>
     values.filter((entry): entry is [string, string] => typeof entry[1] === "string");
-  const NUTRITION = "content/pages/ernaehrung-traditionell.json, Feld „results.";
-  const intro: [string, unknown] = [`${NUTRITION}intro“`, nutrition.intro];
+  const RESULTS = "content/pages/home.json, Feld „results.";
+  const intro: [string, unknown] = [`${RESULTS}intro“`, survey.intro];
   const figures: Figure[] = [
     {
       where: "content/site.json, Feld „stats.usersEvidence“",
@@ -74,7 +76,7 @@ function figuresOf(dir: string): Figure[] {
       where: "content/site.json, Feld „stats.weekTwoEvidence“",
       texts: strings(
         ["content/site.json, Feld „stats.weekTwoBasis“", stats.weekTwoBasis],
-        [`${NUTRITION}weekTwoLabel“`, nutrition.weekTwoLabel],
+        [`${RESULTS}weekTwoLabel“`, survey.weekTwoLabel],
         intro,
       ),
       evidence: stats.weekTwoEvidence as Partial<Evidence> | undefined,
@@ -92,6 +94,35 @@ function figuresOf(dir: string): Figure[] {
       });
     });
   return figures;
+}
+
+/** Words of the tagline that are a general health reference once a drink is advertised with them. */
+const ENERGY_WORDS = /energie/i;
+
+/** The tagline and the home page's title, where they speak of energy, with where they stand. */
+function energyTexts(dir: string): [where: string, text: string][] {
+  const site = asRecord(readJson(dir, "site.json"));
+  const hero = asRecord(asRecord(readJson(dir, "pages/home.json")).hero);
+  const texts: [string, unknown][] = [
+    ["content/site.json, Feld „tagline“", site.tagline],
+    ["content/pages/home.json, Feld „hero.title“", hero.title],
+  ];
+  return texts.filter((entry): entry is [string, string] => typeof entry[1] === "string" && ENERGY_WORDS.test(entry[1]));
+}
+
+const TAGLINE_CHECK = "content/site.json, Feld „taglineCheckedOn“";
+
+/** The tagline's check (see energyTexts): empty while a text speaks of energy is refused in production. */
+function taglineProblems(dir: string, production: boolean, today: string): string[] {
+  const checkedOn = asRecord(readJson(dir, "site.json")).taglineCheckedOn;
+  if (typeof checkedOn !== "string") return []; // the shape check names it
+  if (checkedOn > today) return [`${TAGLINE_CHECK}: liegt in der Zukunft (${checkedOn})`];
+  const texts = energyTexts(dir);
+  if (!production || checkedOn !== "" || texts.length === 0) return [];
+  const quoted = texts.map(([where, text]) => `„${text}“ (${where.replace(/^content\//, "")})`).join(" und ");
+  return [
+    `${TAGLINE_CHECK}: ist noch leer; ${quoted} ${texts.length > 1 ? "sprechen" : "spricht"} von Energie – wirbt ein Drink von Urkraft damit, ist das eine allgemeine gesundheitsbezogene Angabe, die nur mit einer zugelassenen speziellen Angabe daneben erlaubt ist (Art. 10 Abs. 3 HCVO). Prüf eure Drinks und ihre Werbung und trag den Tag ein (JJJJ-MM-TT), oder nimm „Energie“ aus diesen Texten`,
+  ];
 }
 
 const FIELD_NAMES: Record<(typeof EVIDENCE_FIELDS)[number], string> = {
@@ -143,6 +174,7 @@ export function evidenceProblems(dir: string, { production }: { production: bool
           `${where}: verbindet die Zahl aus ${figure.where.replace(/, Feld „.*“$/, "")} mit dem Plan per E-Mail („${EMAIL_PLAN.exec(text)![0]}“), die Befragung liegt aber vor dem ${germanDay(EMAIL_PLAN_SINCE)}, seit dem die Website ihn verschickt – beschreib das Programm so, wie es damals lief`,
         );
   }
+  problems.push(...taglineProblems(dir, production, today));
   const testimonials = readJson(dir, "testimonials.json");
   if (Array.isArray(testimonials))
     testimonials.forEach((item, index) => {
@@ -155,6 +187,12 @@ export function evidenceProblems(dir: string, { production }: { production: bool
         );
       if (typeof entry.consentDate === "string" && entry.consentDate > today)
         problems.push(`${where}: liegt in der Zukunft (${entry.consentDate})`);
+      // A report from before the site sent the plan by e-mail cannot be about that plan.
+      const plan = typeof entry.text === "string" ? EMAIL_PLAN.exec(entry.text) : null;
+      if (plan && typeof entry.date === "string" && entry.date < EMAIL_PLAN_SINCE)
+        problems.push(
+          `${where.replace(/„consentDate“$/, "„text“")}: verbindet den Bericht vom ${germanDay(entry.date)} mit dem Plan per E-Mail („${plan[0]}“), den die Website erst seit dem ${germanDay(EMAIL_PLAN_SINCE)} verschickt – beschreib das Programm so, wie die Person es damals erlebt hat`,
+        );
     });
   return problems;
 }
@@ -171,5 +209,7 @@ export function emptyEvidence(dir: string): string[] {
     const missing = testimonials.filter((item) => asRecord(item).consentDate === "").length;
     if (missing > 0) empty.push(`content/testimonials.json: consentDate bei ${missing} von ${testimonials.length} Berichten`);
   }
+  if (asRecord(readJson(dir, "site.json")).taglineCheckedOn === "" && energyTexts(dir).length > 0)
+    empty.push(`${TAGLINE_CHECK} (Slogan mit „Energie“ geprüft am)`);
   return empty;
 }

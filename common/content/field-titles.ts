@@ -125,6 +125,7 @@ export const FIELD_TITLES: Record<string, string> = {
   story: "Geschichte",
   street: "Straße",
   tagline: "Slogan",
+  taglineCheckedOn: "Slogan geprüft am (JJJJ-MM-TT)",
   testimonialCheck: "Hinweis zur Prüfung der Erfahrungsberichte",
   testimonials: "Erfahrungsberichte",
   text: "Text",

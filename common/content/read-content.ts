@@ -203,15 +203,9 @@ export function editorialProblems(dir: string, production: boolean): string[] {
         "content/results.json",
       ),
     );
-  const nutrition = readJson(dir, "pages/ernaehrung-traditionell.json").value as
-    { results?: { weekTwoLabel?: unknown } } | undefined;
-  if (typeof nutrition?.results?.weekTwoLabel === "string")
-    problems.push(
-      ...surveyLabelProblems(
-        [["results.weekTwoLabel", nutrition.results.weekTwoLabel]],
-        "content/pages/ernaehrung-traditionell.json",
-      ),
-    );
+  const home = readJson(dir, "pages/home.json").value as { results?: { weekTwoLabel?: unknown } } | undefined;
+  if (typeof home?.results?.weekTwoLabel === "string")
+    problems.push(...surveyLabelProblems([["results.weekTwoLabel", home.results.weekTwoLabel]], "content/pages/home.json"));
   problems.push(...statBasisProblems(site.stats as Record<string, unknown> | undefined, results));
   problems.push(...deploymentProblems(site.deployment as Record<string, unknown> | undefined, production));
   problems.push(...evidenceProblems(dir, { production }));

@@ -3,20 +3,17 @@ import { graphql, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { PageHero } from "../components/sections/PageHero";
 import { PrinciplesGrid } from "../components/sections/PrinciplesGrid";
-import { ResultsSection } from "../components/sections/ResultsSection";
 import { DrinkFeature } from "../components/sections/DrinkFeature";
 import { BeforeAfter } from "../components/sections/BeforeAfter";
 import { TestimonialsSection } from "../components/sections/TestimonialsSection";
 import { CtaBanner } from "../components/sections/CtaBanner";
 import { Disclaimer } from "../components/sections/Disclaimer";
-import { useSiteSettings } from "../hooks/useSiteSettings";
 import { useNotices } from "../hooks/useNotices";
 import { pageHead } from "../components/PageHead";
 import { ROUTES } from "../../common/routes";
 import { usePageCopy } from "../hooks/usePageCopy";
 
 export default function NutritionPage({ data }: PageProps<Queries.NutritionPageQuery>) {
-  const site = useSiteSettings();
   const notices = useNotices();
   if (!data.recipe) throw new Error("content/recipes.json: kein Rezept mit der Kategorie „Drink“");
   const copy = usePageCopy(ROUTES.nutrition, data.nutritionPageCopy);
@@ -26,14 +23,6 @@ export default function NutritionPage({ data }: PageProps<Queries.NutritionPageQ
       <PrinciplesGrid intro={copy.principles} principles={data.allPrinciple.nodes} />
       <DrinkFeature {...copy.drink} recipe={data.recipe} notices={notices} />
       <BeforeAfter {...copy.comparison} />
-      {/* The survey covers the whole programme, so its figures stand apart from the drink recipe. */}
-      <ResultsSection
-        {...copy.results}
-        results={data.allResult.nodes}
-        weekTwoPercent={site.stats.weekTwoPercent}
-        weekTwoBasis={site.stats.weekTwoBasis}
-        weekTwoEvidence={site.stats.weekTwoEvidence}
-      />
       <TestimonialsSection
         intro={copy.testimonials}
         testimonials={data.allTestimonial.nodes}
@@ -59,14 +48,6 @@ export const query = graphql`
       heroButton
       principles {
         ...SectionIntroFields
-      }
-      results {
-        kicker
-        title
-        intro
-        weekTwoLabel
-        weekTwoText
-        basisLabel
       }
       drink {
         kicker
@@ -100,19 +81,6 @@ export const query = graphql`
         title
         description
         icon
-      }
-    }
-    allResult {
-      nodes {
-        percent
-        label
-        basis
-        evidence {
-          surveyFrom
-          surveyTo
-          asked
-          answers
-        }
       }
     }
     recipe(category: { eq: "Drink" }) {

@@ -5,6 +5,7 @@ import { Seo } from "../components/Seo";
 import { PageHero } from "../components/sections/PageHero";
 import { InfoFormCta } from "../components/sections/InfoFormCta";
 import { TrustBadges } from "../components/sections/TrustBadges";
+import { ResultsSection } from "../components/sections/ResultsSection";
 import { StorySection } from "../components/sections/StorySection";
 import { PillarCards } from "../components/sections/PillarCards";
 import { TestimonialsSection } from "../components/sections/TestimonialsSection";
@@ -51,6 +52,14 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         usersEvidence={site.stats.usersEvidence}
         items={copy.badges.items}
       />
+      {/* The survey covers the whole programme (movement, meals, sleep), so its figures stand beside the badge, not beside the drink. */}
+      <ResultsSection
+        {...copy.results}
+        results={data.allResult.nodes}
+        weekTwoPercent={site.stats.weekTwoPercent}
+        weekTwoBasis={site.stats.weekTwoBasis}
+        weekTwoEvidence={site.stats.weekTwoEvidence}
+      />
       <StorySection {...copy.story} />
       <PillarCards {...copy.pillars} />
       <TestimonialsSection
@@ -88,6 +97,14 @@ export const query = graphql`
           title
           text
         }
+      }
+      results {
+        kicker
+        title
+        intro
+        weekTwoLabel
+        weekTwoText
+        basisLabel
       }
       story {
         kicker
@@ -128,6 +145,19 @@ export const query = graphql`
         intro
         points
         note
+      }
+    }
+    allResult {
+      nodes {
+        percent
+        label
+        basis
+        evidence {
+          surveyFrom
+          surveyTo
+          asked
+          answers
+        }
       }
     }
     allTestimonial {

@@ -4,7 +4,7 @@ import type { TitledTextData } from "./types";
 
 const ICONS: IconName[] = ["shield", "lock"];
 
-/** "Datenschutz garantiert" and "Sichere Übertragung" under the contact form. */
+/** The trust notes under the contact form ("Datenschutz ernst genommen", "Sichere Übertragung"), from the page's copy. */
 export function TrustNotes({ items }: { items: readonly TitledTextData[] }) {
   return (
     <ul className="mt-6 grid gap-4 sm:grid-cols-2">
