@@ -173,4 +173,12 @@ describe("visit statistics and spam protection in the privacy texts", () => {
       assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b24(&nbsp;| )Stunden/, slug);
     }
   });
+
+  it("both say that a request or sign-up marked as spam mails nobody at the address it names", () => {
+    assert.match(FIRST_LAYER.body, /markieren wir als Spam: An die Adresse darin geht keine E-Mail/);
+    assert.match(COMPLETE.body, /als Spam: An die Adresse darin schicken wir keine E-Mail, weder eine Eingangsbestätigung noch/);
+    // No promise of an acknowledgment without the exception.
+    assert.match(COMPLETE.body, /Du bekommst eine Eingangsbestätigung, außer wir markieren die Anfrage als Spam/);
+    assert.doesNotMatch(COMPLETE.body, /Du bekommst eine Eingangsbestätigung;/);
+  });
 });
