@@ -80,7 +80,7 @@ export async function consumeLoginLink(tx: Queryable, areaEmails: readonly strin
   if (!row) return { ok: false, why: "Anmeldelink unbekannt" };
   // An address removed from OWNER_EMAILS or EDITOR_EMAILS since the link was sent no longer gets in.
   if (!mayLogIn(areaEmails, row.email))
-    return { ok: false, email: row.email, why: "Adresse nicht mehr in OWNER_EMAILS oder EDITOR_EMAILS" };
+    return { ok: false, email: row.email, why: "Adresse hat keinen Zugang mehr zur Verwaltung" };
   if (!row.usable) return { ok: false, email: row.email, why: "Anmeldelink schon benutzt oder abgelaufen" };
   return { ok: true, email: row.email };
 }

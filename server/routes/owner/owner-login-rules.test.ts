@@ -11,6 +11,7 @@ import { databaseTargets, type TestDatabase } from "../../test-support/databases
 import { SmtpSink } from "../../test-support/smtp-sink";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
 import { waitUntil } from "../../test-support/app-harness";
+import { newToken } from "../../services/link-tokens";
 
 const OWNER = "inhaber@urkraft-test.de";
 const SECOND_OWNER = "team@urkraft-test.de";
@@ -158,6 +159,22 @@ for (const target of databaseTargets()) {
       test = await start(`${OWNER}, ${SECOND_OWNER}`);
       assert.equal((await session(teamCookie)).statusCode, 401);
       assert.equal((await database.db.query("SELECT 1 FROM owner_passkeys WHERE email = $1", [SECOND_OWNER])).rows.length, 0);
+    });
+
+    it("refuses a link whose address has lost its access, and says so in the audit log in German, without settings", async () => {
+      // A link another instance made for an address this one does not let in (several instances, different settings).
+      const { token, hash } = newToken();
+      const outsider = "ehemals@urkraft-test.de";
+      await database.db.query(
+        "INSERT INTO owner_login_tokens (token_hash, email, expires_at) VALUES ($1, $2, now() + interval '5 minutes')",
+        [hash, outsider],
+      );
+      assert.equal((await followLink(token)).statusCode, 400);
+      const { rows } = await database.db.query<{ owner_email: string; object: string }>(
+        "SELECT owner_email, object FROM audit_log WHERE action = 'login-failed' AND owner_email = $1",
+        [outsider],
+      );
+      assert.deepEqual(rows, [{ owner_email: outsider, object: "Adresse hat keinen Zugang mehr zur Verwaltung" }]);
     });
   });
 
