@@ -31,7 +31,9 @@ export interface StoredLead {
  * overwritten. A pending lead gets the confirmation request unless one was sent in the last
  * CONFIRMATION_RESEND_MINUTES: `confirmation_sent_at` is set to the statement's now() exactly when it is.
  * A sign-up that looks automated (`spam`) gets none and leaves the time as it was, so a bot naming an
- * address neither mails it nor uses up the request its owner may ask for from the page.
+ * address neither mails it nor uses up the request its owner may ask for from the page. It is written only
+ * for a new address or over an earlier one so marked: a person's sign-up (pending or unsubscribed) keeps
+ * its declaration and stays unmarked, and the attempt is dropped (no consent row, no mail).
  *
  * One statement writes a batch of sign-ups ($1, a JSON array; see db/group-commit.ts), no two with the
  * same address. Rows are upserted in the order of their address, so two batches running side by side on
@@ -69,7 +71,7 @@ WITH input AS (
       WHEN EXCLUDED.spam IS NOT NULL THEN l.confirmation_sent_at
       WHEN l.confirmation_sent_at > now() - $2::integer * interval '1 minute' THEN l.confirmation_sent_at
       ELSE now() END
-  WHERE l.status <> 'confirmed'
+  WHERE l.status <> 'confirmed' AND (EXCLUDED.spam IS NULL OR l.spam IS NOT NULL)
   RETURNING id, lower(email) AS address, status, (xmax = 0) AS created, form_page, submitted_at,
             consent_text_version, privacy_version, confirmation_sent_at = now() AS requested
 ), consent AS (

@@ -59,3 +59,53 @@ onBothDrivers("posts marked as spam mail nobody", async (_t, database) => {
     await app.close();
   }
 });
+
+onBothDrivers("a sign-up marked as spam leaves a person's pending or unsubscribed sign-up as it is", async (_t, database) => {
+  const app = await startApp(testConfig(database, { MAIL_WORKER: "false" }));
+  const PERSON = "wartende.person@beispiel.de";
+  const LEFT = "abgemeldete.person@beispiel.de";
+  const record = async (address: string) => {
+    const { rows } = await app.db.query(
+      `SELECT email, name, form_page, submitted_at, consent_text_version, privacy_version, status, spam,
+              confirmation_sent_at, confirmed_at, unsubscribed_at
+         FROM leads WHERE lower(email) = $1`,
+      [address],
+    );
+    return rows;
+  };
+  const consents = (address: string) =>
+    count(app, "lead_consents c JOIN leads l ON l.id = c.lead_id WHERE lower(l.email) = $1", [address]);
+  const mails = (address: string) => count(app, "mail_outbox WHERE lower(person_email) = $1", [address]);
+  try {
+    // A person signs up from the page and waits for the confirmation link.
+    const signup = await postJson(app, "/api/leads", { name: "Erika", email: PERSON, website: "" }, HOME);
+    assert.equal(signup.statusCode, 202, signup.body);
+    const before = await record(PERSON);
+    assert.equal(before.length, 1);
+    assert.equal((before[0] as { spam: string | null }).spam, null);
+    const mailsBefore = await mails(PERSON);
+    assert.equal(mailsBefore, 1, "the confirmation request");
+
+    // A bot names the same address (another spelling, another name), straight at the API.
+    for (const email of [PERSON, PERSON.toUpperCase()]) {
+      const spam = await postJson(app, "/api/leads", { name: "Gewinnspiel", email, website: "" });
+      assert.equal(spam.statusCode, 202, spam.body);
+    }
+    assert.deepEqual(await record(PERSON), before, "the person's declaration stays as it was, unmarked");
+    assert.equal(await consents(PERSON), 1, "no declaration added to the proof");
+    assert.equal(await mails(PERSON), mailsBefore, "nothing mailed");
+
+    // The same for an address that unsubscribed: it stays unsubscribed and unmarked.
+    await postJson(app, "/api/leads", { name: "Udo", email: LEFT, website: "" }, HOME);
+    await app.db.query(
+      "UPDATE leads SET status = 'unsubscribed', confirmed_at = now(), unsubscribed_at = now() WHERE lower(email) = $1",
+      [LEFT],
+    );
+    const unsubscribed = await record(LEFT);
+    await postJson(app, "/api/leads", { name: "Bot", email: LEFT, website: "" });
+    assert.deepEqual(await record(LEFT), unsubscribed);
+    assert.equal(await consents(LEFT), 1);
+  } finally {
+    await app.close();
+  }
+});
