@@ -20,8 +20,15 @@ test("one plugin starts every timer when the app is ready and stops them all whe
   try {
     const log = new LogCapture();
     const app = await startApp(testConfig(database, EVERY_JOB), log);
-    assert.deepEqual(app.jobs.names, ["retention purge", "reply reminders", "newsletters", "webhook purge", "visit counts"]);
-    assert.equal(app.jobs.timers(), 5);
+    assert.deepEqual(app.jobs.names, [
+      "retention purge",
+      "reply reminders",
+      "spam summary",
+      "newsletters",
+      "webhook purge",
+      "visit counts",
+    ]);
+    assert.equal(app.jobs.timers(), 6);
     await app.close();
     assert.equal(app.jobs.timers(), 0);
     assert.deepEqual(errorsIn(log), []);

@@ -1,10 +1,10 @@
 /**
  * Every timer of the server in one place: the retention purge (mails, leads, contact requests), the purge of
- * old webhook delivery records, the reply reminders, the newsletters' start and finish, and writing the
- * visit counts. All start when the app is ready and stop before the database closes: a run under way is
+ * old webhook delivery records, the reply reminders, the owners' daily summary of spam, the newsletters' start
+ * and finish, and writing the visit counts. All start when the app is ready and stop before the database closes: a run under way is
  * awaited, never cut off, and the visit counts are written a last time once the requests in flight are done.
  *
- * The purges, reminders and newsletters run in a worker instance only (MAIL_WORKER), the webhook purge only
+ * The purges, reminders, the spam summary and newsletters run in a worker instance only (MAIL_WORKER), the webhook purge only
  * when webhooks are sent from it; the visit counts are written wherever they are counted (VISIT_STATS).
  * Each run's failure is logged and the next run tries again.
  */
@@ -13,6 +13,7 @@ import type { Config } from "./config";
 import { finishNewsletters, startDueNewsletters } from "./newsletters/sending";
 import { purgeExpired } from "./services/privacy";
 import { queueReplyReminders } from "./services/reply-reminders";
+import { queueSpamSummary, SPAM_SUMMARY_CHECK_MS } from "./services/spam-summary";
 import { purgeDeliveries } from "./webhooks/deliveries";
 
 export interface Job {
@@ -60,6 +61,17 @@ export function serverJobs(app: FastifyInstance, config: Config): Job[] {
         run: async (log) => {
           const count = await queueReplyReminders(app.db, app.mail, config.ownerEmails);
           if (count > 0) log.info({ count }, "reply reminders queued");
+        },
+      },
+      {
+        // Requests marked as spam notify nobody one by one: the owners get one summary a day when spam came.
+        name: "spam summary",
+        everyMs: SPAM_SUMMARY_CHECK_MS,
+        atStart: true,
+        atClose: false,
+        run: async (log) => {
+          const summary = await queueSpamSummary(app.db, app.mail, config.ownerEmails);
+          if (summary) log.info(summary, "spam summary queued");
         },
       },
       {

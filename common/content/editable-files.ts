@@ -34,6 +34,7 @@ const EMAIL_TITLES: Record<TemplateName, string> = {
   "owner-passkey-removed": "Ein Passkey wurde entfernt",
   "owner-login-warning": "Warnung: viele fehlgeschlagene Anmeldungen",
   "owner-form-mail-brake": "Warnung: ungewöhnlich viele Formular-E-Mails, Eingangsbestätigungen warten",
+  "owner-spam-summary": "Übersicht: Anfragen und Anmeldungen als Spam markiert (höchstens einmal am Tag)",
   "owner-newsletter-scheduled": "Ein Newsletter wurde gesendet oder geplant",
   _footer: "Fußzeile jeder E-Mail an Besucher",
   _unsubscribe: "Abmeldehinweis unter jeder E-Mail",

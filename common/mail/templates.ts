@@ -71,6 +71,8 @@ export const TEMPLATE_VALUES = {
   "owner-passkey-removed": ["owner", "passkeyName", "changedAt", "securityUrl"],
   "owner-login-warning": ["failures", "auditUrl"],
   "owner-form-mail-brake": ["held", "holdHours", "inboxUrl"],
+  /** `counted`: "12 Anfragen und 1 Anmeldung"; `since`: "26.11.2026 um 14:02 Uhr" (services/spam-summary.ts). */
+  "owner-spam-summary": ["counted", "since", "inboxUrl"],
   "owner-newsletter-scheduled": ["owner", "subject", "sendAt", "recipients", "newsletterUrl"],
   _footer: [],
   _unsubscribe: ["unsubscribeUrl"],
@@ -193,6 +195,7 @@ const OWNER_MAILS = new Set<MailKind>([
   "owner-passkey-removed",
   "owner-login-warning",
   "owner-form-mail-brake",
+  "owner-spam-summary",
   "owner-newsletter-scheduled",
 ]);
 

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   "login-failed": "Anmeldung an der Verwaltung fehlgeschlagen",
   "login-warning": "Warnung an alle Inhaber: viele fehlgeschlagene Anmeldungen",
   "form-mail-brake": "Warnung an alle Inhaber: ungewöhnlich viele Formular-E-Mails, Eingangsbestätigungen angehalten",
+  "spam-summary": "Übersicht an alle Inhaber: Anfragen und Anmeldungen als Spam markiert",
   "login-confirmed": "Anmeldung bestätigt",
   logout: "In der Verwaltung abgemeldet",
   "sessions-ended": "Alle Sitzungen beendet",

@@ -2,7 +2,9 @@
  * Storing messages of the contact form. A request, its two mails (acknowledgment and notification) and
  * its `contact.received` webhooks are written by one statement: one round trip, one (implicit)
  * transaction, acknowledged only once committed. Under load the statement carries several requests at
- * once (group commit, db/group-commit.ts).
+ * once (group commit, db/group-commit.ts). A request that looks automated (spam) is stored with its webhooks
+ * but mails nobody: no acknowledgment, and no notification either, so a bot flood cannot fill the owner's
+ * inbox; the owners hear of such requests in one summary a day (services/spam-summary.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { ContactValues } from "../../common/forms/schemas";
@@ -99,7 +101,7 @@ export function prepareContact(input: ContactValues, meta: SubmissionMeta, mail:
     meta,
     idStandIn,
     timeStandIn,
-    mails: contactMailRows(mail, values, idStandIn),
+    mails: meta.spam ? [] : contactMailRows(mail, values, idStandIn),
     eventId: newEventId(),
     payload: JSON.stringify(contactReceivedPayload(mail.siteUrl, values, idStandIn, timeStandIn)),
   };

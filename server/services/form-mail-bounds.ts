@@ -6,8 +6,8 @@
  *   which keeps the address only as an HMAC under a daily secret, services/form-mail-keys.ts); later requests
  *   are stored and reach the owner, without a mail to the sender;
  * - one confirmation request of a sign-up within the same time (leads.confirmation_sent_at);
- * - none at all for a post that looks automated (spam): it is stored for the owner, mails nobody else and
- *   uses up neither of the two;
+ * - none at all for a post that looks automated (spam): it is stored for the owner, mails nobody (the owners
+ *   get one summary a day, services/spam-summary.ts) and uses up neither of the two;
  * - a global brake: when the form mails of the last hour reach BRAKE_MULTIPLE times the usual hourly rate
  *   (the week before), and at least BRAKE_FLOOR_PER_HOUR, further acknowledgments wait BRAKE_HOLD_HOURS
  *   (erasing the requests as spam takes their mails along) and every owner gets one warning a day.
