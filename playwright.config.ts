@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { testPreviewBuildDir } from "./server/test-support/preview-build-dir";
 
 /**
  * Browser tests against the production build, served by the real server (npm start) with a fresh
@@ -22,6 +23,9 @@ process.env.E2E_PORT ||= execFileSync(
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `urkraft-e2e-${port}`);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
+// Previews built by the browser tests (the content editor, `deploy --preview`) share the server tests' build
+// folder, whose Gatsby cache those left warm.
+process.env.PREVIEW_BUILD_DIR ||= testPreviewBuildDir();
 
 const CHROMIUM = { ...devices["Desktop Chrome"], channel: undefined };
 const DEPLOYING_SPECS = ["**/deploy-live.spec.ts", "**/preview.spec.ts", "**/content-editor.spec.ts"];

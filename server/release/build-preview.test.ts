@@ -6,7 +6,17 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, beforeEach, describe, it } from "node:test";
@@ -130,6 +140,12 @@ describe("building previews", () => {
       for (const token of [first.token, second.token]) assert.ok(!text.includes(token), `${file} holds a preview's token`);
       assert.ok(!/neue Stimme|pr-12/.test(text), `${file} holds a preview's name`);
     }
+  });
+
+  it("builds in a folder whose node_modules link a deleted checkout left behind, linking this project's", async () => {
+    symlinkSync(path.join(scratch, "gelöschte-kopie", "node_modules"), path.join(workDir, "node_modules"));
+    await build("nach einer Kopie");
+    assert.equal(readlinkSync(path.join(workDir, "node_modules")), path.join(projectDir, "node_modules"));
   });
 
   it("lays only the changed content files over the project's: the others stay the project's own files", async () => {

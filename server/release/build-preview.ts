@@ -17,9 +17,11 @@ import {
   copyFileSync,
   existsSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
   readdirSync,
+  readlinkSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -250,6 +252,20 @@ function sameBytes(a: string, b: string): boolean {
   return readFileSync(a).equals(readFileSync(b));
 }
 
+/**
+ * The build folder's node_modules is a link to the project's. A link left by a build of another checkout (a
+ * copy since deleted, or a project moved) is pointed at this project's, instead of failing on it.
+ */
+function linkNodeModules(projectDir: string, workDir: string): void {
+  const link = path.join(workDir, "node_modules");
+  const target = path.join(projectDir, "node_modules");
+  const entry = lstatSync(link, { throwIfNoEntry: false });
+  if (entry && !entry.isSymbolicLink()) return;
+  if (entry && readlinkSync(link) === target) return;
+  rmSync(link, { force: true });
+  symlinkSync(target, link);
+}
+
 /** Kept between builds: Gatsby's cache and build output, and the shared node_modules link. */
 const KEPT_IN_WORK_DIR = new Set(["node_modules", ".cache", "public", ".deploy.lock", GO_FILE]);
 
@@ -268,9 +284,7 @@ function prepareWorkDir(projectDir: string, workDir: string, contentDir: string 
     const stale = entry?.isDirectory() ? filesUnder(workDir, name) : [name];
     for (const file of stale) if (!wanted.has(file)) rmSync(path.join(workDir, file), { force: true });
   }
-  if (!existsSync(path.join(workDir, "node_modules"))) {
-    symlinkSync(path.join(projectDir, "node_modules"), path.join(workDir, "node_modules"));
-  }
+  linkNodeModules(projectDir, workDir);
   const place = (from: string, to: string, link: boolean) => {
     mkdirSync(path.dirname(to), { recursive: true });
     rmSync(to, { force: true });

@@ -15,17 +15,17 @@ import { PREVIEW_BANNER_TITLE, PREVIEW_FORM_MESSAGE } from "../../common/preview
 import { API_PATHS } from "../../common/routes";
 import { findFreePort, startServer, stopServer, type ServerProcess } from "../../scripts/server-load/server-process";
 import { openPglite } from "../db/pglite";
-import { defaultWorkDir } from "./build-preview";
 import { createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
 import { copyProjectFiles } from "../test-support/project-copy";
+import { testPreviewBuildDir } from "../test-support/preview-build-dir";
 
 const repoDir = path.resolve(__dirname, "../..");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-preview-"));
 const projectDir = path.join(scratch, "project");
 const previewsDir = path.join(scratch, "previews");
 const dataDir = path.join(scratch, "data");
-// Kept between runs (Gatsby's cache), one per checkout.
-const workDir = `${defaultWorkDir(repoDir)}-test`;
+// Kept between runs (Gatsby's cache), shared with the browser tests' previews.
+const workDir = testPreviewBuildDir();
 const NEW_TEXT = "Seit ich morgens zehn Minuten barfuß durch den Garten gehe, bin ich mittags wacher als früher.";
 
 let server: ServerProcess;
