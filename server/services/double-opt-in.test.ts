@@ -87,7 +87,7 @@ onBothDrivers("double opt-in", async (t, database) => {
     assert.equal(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value[0]?.name : undefined, "Jürgen Groß");
     assert.equal(parsed.subject, mailSubject("lead-confirmation"));
     assert.match(parsed.text ?? "", /Hallo Jürgen Groß,/);
-    assert.match(parsed.text ?? "", new RegExp(`gilt ${site.retention.confirmLinkHours} Stunden`));
+    assert.match(parsed.text ?? "", new RegExp(`gilt ${site.retention.confirmLinkHours}\\sStunden`));
     // No advertising before the click: no links into the content, no unsubscribe list header.
     assert.doesNotMatch(parsed.text ?? "", /gesunde-rezepte|bewegung-alltag|ernaehrung-traditionell/);
     assert.equal(headerValue(parsed, "list-unsubscribe"), undefined);
