@@ -1,19 +1,16 @@
 import type { GatsbyConfig } from "gatsby";
 import path from "node:path";
-import { readSiteSettings } from "./common/content/read-content";
 import { contentTypeName } from "./common/content/content-schema";
 import { API_PREFIX, SITEMAP_EXCLUDES } from "./common/routes";
 import { RELEASE_BUILD_ENV } from "./common/build-flags";
 import { PATH_PREFIX_ENV } from "./common/preview";
 
-const site = readSiteSettings(path.join(__dirname, "content"));
-
+/**
+ * Nothing here reads content/: the site's address, name and texts come from content/site.json through
+ * GraphQL (siteSettings), read after Gatsby has started. So a preview's build started ahead
+ * (server/release/build-preview.ts) suits any change, site.json's included.
+ */
 const config: GatsbyConfig = {
-  siteMetadata: {
-    title: site.brand,
-    description: site.description,
-    siteUrl: site.siteUrl,
-  },
   trailingSlash: "never",
   // A preview's build (server/release/build-preview.ts, with --prefix-paths): every link, page data file and
   // script starts with the preview's address.
@@ -43,6 +40,9 @@ const config: GatsbyConfig = {
       resolve: "gatsby-plugin-sitemap",
       options: {
         excludes: SITEMAP_EXCLUDES,
+        // The address from content/site.json, as the pages have it (not from siteMetadata, see above).
+        query: "{ siteSettings { siteUrl } allSitePage { nodes { path } } }",
+        resolveSiteUrl: (data: { siteSettings: { siteUrl: string } }) => data.siteSettings.siteUrl,
       },
     },
   ],

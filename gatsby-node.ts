@@ -4,7 +4,7 @@ import { BUILD_GO_ENV } from "./common/build-flags";
 import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "./common/content/content-check";
 import { contentTypeDefs } from "./common/content/graphql-types";
 import { finishBuiltPages } from "./src/after-load";
-import { waitToGo } from "./src/build-standby";
+import { type GatsbyStateAtStart, waitToGo } from "./src/build-standby";
 import { isoGermanDate } from "./src/german-date";
 
 const CONTENT_DIR = path.join(__dirname, "content");
@@ -15,17 +15,7 @@ const CONTENT_DIR = path.join(__dirname, "content");
  */
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter, store }) => {
   const go = process.env[BUILD_GO_ENV];
-  if (go) {
-    const { program, flattenedPlugins } = store.getState() as {
-      program: { directory: string };
-      flattenedPlugins: { pluginFilepath: string }[];
-    };
-    await waitToGo(
-      go,
-      program.directory,
-      flattenedPlugins.map((plugin) => plugin.pluginFilepath),
-    );
-  }
+  if (go) await waitToGo(go, store.getState() as GatsbyStateAtStart, (message) => reporter.warn(message));
   if (process.env[CONTENT_CHECKED_ENV] === "1") return;
   const problems = allContentProblems(CONTENT_DIR);
   if (problems.length > 0) reporter.panic(problemReport(problems));

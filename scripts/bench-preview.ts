@@ -6,7 +6,8 @@
  * another editor, another file), as editors click in turn, PREVIEW_BENCH_PAUSE_MS (10 s) after the one before
  * (looking at the preview, changing the text), in which the server starts the next build ahead as it does.
  * Prints each run in seconds with its phases, and the medians. PREVIEW_BENCH_RUNS (3) runs each;
- * PREVIEW_BENCH_ONLY=warm or cold skips the other. Runs Gatsby: run it under the machine's build lock.
+ * PREVIEW_BENCH_ONLY=warm or cold skips the other; PREVIEW_WARMUP=false measures builds without a Gatsby started
+ * ahead. Runs Gatsby: run it under the machine's build lock.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     BUILD_ON_START: "false",
     LOG_LEVEL: "warn",
     VISIT_STATS: "false",
+    PREVIEW_WARMUP: process.env.PREVIEW_WARMUP ?? "true",
   });
   const db = await openDb({ databaseUrl: undefined, dataDir: config.dataDir });
   // The app's log lines on the preview's phases (content.ts), printed after each run.

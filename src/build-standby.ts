@@ -18,21 +18,42 @@ interface QueryCompiler {
     additional: string[];
     addError: (error: unknown) => void;
     parentSpan?: unknown;
-  }): Promise<unknown>;
-  resolveThemes(themes: { themeDir: string }[]): string[];
+  }): Promise<unknown[]>;
 }
 
-export async function waitToGo(goFile: string, directory: string, pluginDirs: string[]): Promise<void> {
+/**
+ * Gatsby's state in onPreBootstrap, as far as it is read here. Each plugin is named by its folder
+ * (`resolve`): the `pluginFilepath` Gatsby's own extraction reads is set only later, in sourceNodes.
+ */
+export interface GatsbyStateAtStart {
+  program: { directory: string };
+  flattenedPlugins: readonly { resolve: string }[];
+}
+
+/**
+ * Parses the files Gatsby's query extraction parses (src/, each plugin's src/, the gatsby-* packages),
+ * in this process, so that the extraction finds them in its cache. Returns the number of queries found.
+ */
+export async function parseQueriesAhead(state: GatsbyStateAtStart): Promise<number> {
+  const directory = state.program.directory;
+  const compiler = createRequire(path.join(directory, "package.json"))("gatsby/dist/query/query-compiler") as QueryCompiler;
+  const errors: unknown[] = [];
+  const queries = await compiler.parseQueries({
+    base: directory,
+    additional: state.flattenedPlugins.map((plugin) => plugin.resolve),
+    addError: (error) => void errors.push(error),
+  });
+  if (errors.length > 0) throw new Error(`${errors.length} Dateien ließen sich nicht lesen`);
+  return queries.length;
+}
+
+/** Waits for the go; `warn` hears when parsing ahead failed (Gatsby then parses after the go: only time is lost). */
+export async function waitToGo(goFile: string, state: GatsbyStateAtStart, warn: (message: string) => void): Promise<void> {
   const parent = process.ppid;
   try {
-    const compiler = createRequire(path.join(directory, "package.json"))("gatsby/dist/query/query-compiler") as QueryCompiler;
-    await compiler.parseQueries({
-      base: directory,
-      additional: compiler.resolveThemes(pluginDirs.map((themeDir) => ({ themeDir }))),
-      addError: () => undefined,
-    });
-  } catch {
-    // Gatsby parses them itself after the go: only time is lost.
+    await parseQueriesAhead(state);
+  } catch (error) {
+    warn(`Die Abfragen der Komponenten ließen sich nicht vorab lesen: ${(error as Error).message}`);
   }
   // The go names the process it is for: another build waiting in the same folder does not take it.
   const until = Date.now() + LONGEST_WAIT_MS;

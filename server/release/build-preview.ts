@@ -86,8 +86,6 @@ interface GatsbyRun {
 
 interface Standby extends GatsbyRun {
   env: string;
-  /** gatsby-config.ts reads content/site.json when Gatsby starts: the build suits only that file. */
-  siteJson: string;
   /** Gatsby's saved state when it started: another build in the folder since then makes it unusable. */
   cacheStamp: number;
   timer: NodeJS.Timeout;
@@ -95,7 +93,6 @@ interface Standby extends GatsbyRun {
 
 const standbys = new Map<string, Standby>();
 
-const siteJsonOf = (workDir: string) => readFileSync(path.join(workDir, "content", "site.json"), "utf8");
 const cacheStampOf = (workDir: string) =>
   statSync(path.join(workDir, ".cache", "redux", "redux.rest.state"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
@@ -156,7 +153,6 @@ export const realPreviewSteps: PreviewSteps = {
       standby.child.exitCode === null &&
       standby.child.signalCode === null &&
       standby.env === JSON.stringify(env) &&
-      standby.siteJson === siteJsonOf(workDir) &&
       standby.cacheStamp === cacheStampOf(workDir)
     ) {
       standbys.delete(key);
@@ -172,12 +168,11 @@ export const realPreviewSteps: PreviewSteps = {
   standBy(workDir, env) {
     const key = path.resolve(workDir);
     if (standbys.has(key)) return;
-    const siteJson = siteJsonOf(workDir);
     const cacheStamp = cacheStampOf(workDir);
     const run = startGatsby(workDir, env);
     const timer = setTimeout(() => void stopStandby(key), STANDBY_IDLE_MS);
     timer.unref();
-    standbys.set(key, { ...run, env: JSON.stringify(env), siteJson, cacheStamp, timer });
+    standbys.set(key, { ...run, env: JSON.stringify(env), cacheStamp, timer });
     void run.exited
       .catch(() => undefined)
       .finally(() => {
