@@ -66,7 +66,6 @@ export function isForeignOrigin(request: FastifyRequest, allowedOrigins: Readonl
   return url.host !== ownHost(request);
 }
 
-/** The Host the request was sent to, normalised like URL.host (lower case, default port dropped). */
 /** The browser says the request comes from a page of this site (Origin, which browsers set on every post). */
 export function isOwnOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
@@ -78,6 +77,7 @@ export function isOwnOrigin(request: FastifyRequest): boolean {
   }
 }
 
+/** The Host the request was sent to, normalised like URL.host (lower case, default port dropped). */
 function ownHost(request: FastifyRequest): string | undefined {
   try {
     return new URL(`${request.protocol}://${request.host}`).host;
