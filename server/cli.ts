@@ -1,4 +1,4 @@
-/** The site owner's command line: `npm run leads -- list | export --csv | show <email> | erase <email> | purge | backup` (see cli/commands.ts). */
+/** The site owner's command line: `npm run leads -- list | export --csv | show <email> | unsubscribe <email> | erase <email> | purge | backup` (see cli/commands.ts). */
 import { runCli } from "./cli/run";
 import { dropOutputWhenReaderLeaves, endProcess } from "./cli/process-end";
 

@@ -14,7 +14,7 @@ import { EMAIL_PATTERN } from "../forms/schemas";
 import { LIMITS } from "../constants";
 import { STATS_PERIODS } from "../visit-stats";
 import { LEAD_FILTERS, REQUEST_FILTERS } from "./filters";
-import { SEARCH_MAX_LENGTH, WEBHOOK_URL_MAX } from "./limits";
+import { SEARCH_MAX_LENGTH, UNSUBSCRIBE_NOTE_MAX, WEBHOOK_URL_MAX } from "./limits";
 
 export { OWNER_API_PREFIX } from "../routes";
 
@@ -30,6 +30,7 @@ export type OwnerMessageKey =
   | "badUrl"
   | "emailInvalid"
   | "eraseMismatch"
+  | "unsubscribeNote"
   | "passkeyName"
   | "replyEmpty"
   | "contentFile"
@@ -89,6 +90,11 @@ export const VisitsQuery = query({
 export const EraseBody = Type.Object(
   { email: email(), confirmation: Type.Optional(text("eraseMismatch", { maxLength: LIMITS.email })) },
   invalid("emailInvalid"),
+);
+/** A withdrawal by message: the address and the owner's note on how it came in, kept in the audit log. */
+export const UnsubscribeBody = Type.Object(
+  { email: email(), note: Type.Optional(text("unsubscribeNote", { maxLength: UNSUBSCRIBE_NOTE_MAX })) },
+  { additionalProperties: false, ...invalid("emailInvalid") },
 );
 export const LoginLinkBody = Type.Object({ email: email() }, invalid("emailInvalid"));
 export const ReplyBody = Type.Object({ text: text("replyEmpty") }, invalid("replyEmpty"));
@@ -152,6 +158,7 @@ export type AuditQuery = Static<typeof AuditQuery>;
 export type PersonQuery = Static<typeof PersonQuery>;
 export type VisitsQuery = Static<typeof VisitsQuery>;
 export type EraseBody = Static<typeof EraseBody>;
+export type UnsubscribeBody = Static<typeof UnsubscribeBody>;
 export type LoginLinkBody = Static<typeof LoginLinkBody>;
 export type ReplyBody = Static<typeof ReplyBody>;
 export type PasskeyBody = Static<typeof PasskeyBody>;

@@ -13,11 +13,13 @@ import { newsletterCommand } from "./newsletter";
 import { purgeCommand } from "./purge";
 import { showCommand } from "./show";
 import { statsCommand } from "./stats";
+import { unsubscribeCommand } from "./unsubscribe";
 
 export const COMMANDS: readonly Command[] = [
   listCommand,
   exportCommand,
   showCommand,
+  unsubscribeCommand,
   eraseCommand,
   restoreCheckCommand,
   purgeCommand,

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = {
   "person-viewed": "Person angesehen",
   "person-downloaded": "Personendaten heruntergeladen",
   erase: "Person gelöscht",
+  unsubscribe: "Person von unseren E-Mails abgemeldet",
   "webhook-resent": "Webhook erneut gesendet",
   "endpoint-enabled": "Webhook-Empfänger wieder aktiviert",
   "newsletter-saved": "Newsletter gespeichert",
@@ -83,4 +84,19 @@ export async function purgeAuditLog(db: Queryable, days: number): Promise<number
 export function maskEmail(email: string): string {
   const [local = "", domain = ""] = email.trim().toLowerCase().split("@");
   return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/**
+ * An owner's note for the log (how a withdrawal came in): one line, control characters as spaces, every
+ * e-mail address in it masked like the person's, at most `max` characters. Empty: none.
+ */
+export function auditNote(note: string | undefined, max = 200): string | undefined {
+  const line = (note ?? "")
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
+    .replace(/[^\s@]+@[^\s@]+/g, (address) => maskEmail(address))
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
+  return line === "" ? undefined : line;
 }

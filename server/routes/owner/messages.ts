@@ -1,6 +1,7 @@
 /** German answers of the owner API. */
 import { LOGIN_LINK_MINUTES } from "../../services/owner-login";
 import { RECENT_LOGIN_MINUTES } from "../../services/owner-sessions";
+import { UNSUBSCRIBE_NOTE_MAX } from "../../../common/owner/limits";
 
 export const OWNER_MESSAGES = {
   badPeriod: "Diesen Zeitraum gibt es nicht: wähle 30 oder 90 Tage.",
@@ -38,6 +39,8 @@ export const OWNER_MESSAGES = {
   badSearch: "Der Suchbegriff ist zu lang (höchstens 100 Zeichen).",
   eraseMismatch: "Die beiden Adressen stimmen nicht überein. Zur Sicherheit wurde nichts gelöscht.",
   personMissing: "Zu dieser Adresse ist nichts gespeichert.",
+  unsubscribeNote: `Die Notiz ist zu lang (höchstens ${UNSUBSCRIBE_NOTE_MAX}\u00a0Zeichen).`,
+  leadMissing: "Zu dieser Adresse gibt es keine Anmeldung für unsere E-Mails.",
   deliveryMissing: "Diese Zustellung gibt es nicht (mehr).",
   deliveryQueued: "Diese Zustellung ist schon unterwegs.",
   endpointDisabled: "Der Empfänger hat mit 410 geantwortet und ist deaktiviert. Aktiviere ihn zuerst wieder.",

@@ -1,17 +1,21 @@
-/** Leads with their proof of consent, the newsletter export, one person's data (Art. 15), erasure (Art. 17) and the audit log. */
+/**
+ * Leads with their proof of consent, the newsletter export, one person's data (Art. 15), unsubscribing a
+ * person whose withdrawal came by message (Art. 7 Abs. 3), erasure (Art. 17) and the audit log.
+ */
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sendError } from "../../http/errors";
 import { erasePerson, showPerson } from "../../services/privacy";
-import { audit, AUDIT_PAGE_SIZE, listAudit, maskEmail } from "../../services/audit-log";
+import { audit, AUDIT_PAGE_SIZE, auditNote, listAudit, maskEmail } from "../../services/audit-log";
+import { unsubscribeAddress } from "../../services/lead-unsubscribe";
 import { confirmedLeadsCsv, listLeads } from "../../services/lead-list";
 import { ownerOf, requireRecentLogin } from "./guard";
 import { OWNER_MESSAGES } from "./messages";
 import { labelledRow, PERSON_SECTIONS } from "../../../common/privacy/person-fields";
 import { ROUTES } from "../../../common/routes";
 import type { PersonData } from "../../services/privacy";
-import { AuditQuery, EraseBody, LeadsQuery, PersonQuery } from "../../../common/owner/schemas";
+import { AuditQuery, EraseBody, LeadsQuery, PersonQuery, UnsubscribeBody } from "../../../common/owner/schemas";
 import type { LeadFilter } from "../../../common/owner/filters";
 
 const berlinDate = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
@@ -82,6 +86,23 @@ export default async function peopleRoutes(scope: FastifyInstance): Promise<void
     }
     return { found, data };
   });
+
+  // A withdrawal that came by message: what the unsubscribe link does, with the same recent login as erasing.
+  app.post(
+    "/person/abmelden",
+    { preValidation: requireRecentLogin, schema: { body: UnsubscribeBody } },
+    async (request, reply) => {
+      const email = request.body.email.trim();
+      const result = await unsubscribeAddress(app.db, email, app.ledger);
+      if (result.outcome === "none") return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.leadMissing });
+      if (result.outcome === "unsubscribed") {
+        const note = auditNote(request.body.note);
+        const was = result.was === "confirmed" ? "war bestätigt" : "war unbestätigt";
+        await audit(app.db, ownerOf(request), "unsubscribe", `${maskEmail(email)} (${was})${note ? `: ${note}` : ""}`);
+      }
+      return { unsubscribed: result.outcome === "unsubscribed", already: result.outcome === "already" };
+    },
+  );
 
   app.post("/person/loeschen", { preValidation: requireRecentLogin, schema: { body: EraseBody } }, async (request, reply) => {
     const { email, confirmation } = request.body;

@@ -1,5 +1,8 @@
-/** Person: everything stored about one address (Art. 15 DSGVO) as a page and a JSON download; erasure (Art. 17). */
-import React, { useState } from "react";
+/**
+ * Person: everything stored about one address (Art. 15 DSGVO) as a page and a JSON download; unsubscribing
+ * after a withdrawal by message (Art. 7 Abs. 3: what the unsubscribe link does, the proof stays); erasure (Art. 17).
+ */
+import React, { useEffect, useRef, useState } from "react";
 import { OWNER_API_PREFIX } from "../../../common/routes";
 import { api, errorText, withQuery } from "../api";
 import { dateTime } from "../format";
@@ -8,7 +11,8 @@ import { useConfirmedAction } from "../ConfirmLogin";
 
 import { PERSON_FIELD_LABELS as FIELD_LABELS, PERSON_SECTIONS as SECTIONS } from "../../../common/privacy/person-fields";
 import type { PersonData } from "../../../common/owner/api-types";
-import type { PersonQuery, EraseBody } from "../../../common/owner/schemas";
+import type { PersonQuery, EraseBody, UnsubscribeBody } from "../../../common/owner/schemas";
+import { UNSUBSCRIBE_NOTE_MAX } from "../../../common/owner/limits";
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return "–";
@@ -25,18 +29,22 @@ export function PersonPage() {
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
 
+  const load = async (address: string) => {
+    const answer = await api<{ found: boolean; data: PersonData }>(
+      withQuery("/person", { email: address } satisfies PersonQuery),
+    );
+    setData(answer.data);
+    setFound(answer.found);
+    setConfirmation("");
+  };
+
   const search = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(undefined);
     setNotice(undefined);
     setErased(undefined);
     try {
-      const answer = await api<{ found: boolean; data: PersonData }>(
-        withQuery("/person", { email: email.trim() } satisfies PersonQuery),
-      );
-      setData(answer.data);
-      setFound(answer.found);
-      setConfirmation("");
+      await load(email.trim());
     } catch (caught) {
       setError(errorText(caught));
     }
@@ -61,6 +69,28 @@ export function PersonPage() {
       setData(undefined);
     });
   };
+
+  const unsubscribe = async (note: string) => {
+    if (!data) return;
+    const address = data.email;
+    setError(undefined);
+    setNotice(undefined);
+    await confirmed(async () => {
+      const answer = await api<{ unsubscribed: boolean; already: boolean }>("/person/abmelden", {
+        method: "POST",
+        body: { email: address, ...(note.trim() ? { note: note.trim() } : {}) } satisfies UnsubscribeBody,
+      });
+      setNotice(
+        answer.already
+          ? `${address} war schon abgemeldet.`
+          : `${address} ist abgemeldet und bekommt keine E-Mails mehr von uns. Der Nachweis der Einwilligung bleibt gespeichert.`,
+      );
+      // The page shows the state as stored now: status, time of unsubscribing, the cancelled mails.
+      await load(address).catch(() => undefined);
+    });
+  };
+
+  const subscribed = data?.leads.some((lead) => lead.status === "confirmed" || lead.status === "pending") ?? false;
 
   return (
     <>
@@ -121,6 +151,7 @@ export function PersonPage() {
               ))}
             </Card>
           ))}
+          {subscribed && <UnsubscribeCard email={data.email} onUnsubscribe={unsubscribe} />}
           <Card className="ring-2 ring-red-700">
             <h2 className="mb-2 text-lg font-bold text-red-900">Alles zu dieser Person löschen</h2>
             <p className="mb-3 text-sm">
@@ -154,6 +185,93 @@ export function PersonPage() {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * A withdrawal that came by message (the consent text offers „mit einer Nachricht an …“): the button opens
+ * a confirmation with an optional note on how it came in, which the audit log keeps.
+ */
+function UnsubscribeCard({ email, onUnsubscribe }: { email: string; onUnsubscribe: (note: string) => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const noteField = useRef<HTMLInputElement>(null);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (open) noteField.current?.focus();
+    else if (wasOpen.current) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await onUnsubscribe(note);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="mb-4">
+      <h2 className="mb-2 text-lg font-bold">Von unseren E-Mails abmelden</h2>
+      <p className="mb-3 text-sm">
+        Hat die Person ihre Einwilligung per E-Mail, Brief oder Telefon widerrufen, meldest du sie hier ab – genau so, als hätte
+        sie den Abmeldelink geklickt.
+      </p>
+      {open ? (
+        <div
+          role="dialog"
+          aria-labelledby="abmelden-titel"
+          aria-describedby="abmelden-text"
+          className="rounded-lg bg-cream-100 p-4"
+        >
+          <h3 id="abmelden-titel" className="mb-1 font-bold">
+            {email} abmelden?
+          </h3>
+          <p id="abmelden-text" className="mb-3 text-sm">
+            {email} bekommt danach keine E-Mails mehr von uns; noch geplante E-Mails werden abgesagt. Der Nachweis der
+            Einwilligung bleibt gespeichert, und die Adresse steht auf der Sperrliste, bis sich die Person selbst neu anmeldet.
+          </p>
+          <form onSubmit={submit} onKeyDown={(event) => event.key === "Escape" && setOpen(false)}>
+            <label htmlFor="abmelden-notiz" className={labelClass}>
+              Wie kam der Widerruf? (optional)
+            </label>
+            <input
+              id="abmelden-notiz"
+              ref={noteField}
+              type="text"
+              maxLength={UNSUBSCRIBE_NOTE_MAX}
+              autoComplete="off"
+              placeholder="z. B. per E-Mail am 26.11."
+              aria-describedby="abmelden-notiz-hinweis"
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              className={inputClass}
+            />
+            <p id="abmelden-notiz-hinweis" className="mt-1 mb-3 text-sm text-bark-700">
+              Kommt mit Uhrzeit und deiner Adresse ins Protokoll.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <button type="submit" className="btn-primary" disabled={busy}>
+                Ja, abmelden
+              </button>
+              <button type="button" className={smallButton} disabled={busy} onClick={() => setOpen(false)}>
+                Abbrechen
+              </button>
+            </div>
+          </form>
+        </div>
+      ) : (
+        <button type="button" ref={opener} className={smallButton} onClick={() => setOpen(true)}>
+          Person abmelden …
+        </button>
+      )}
+    </Card>
   );
 }
 
