@@ -20,6 +20,8 @@ const ERASED = "geloescht@beispiel.de";
 const LEAVER = "abgemeldet@beispiel.de";
 const STAYS = "bleibt@beispiel.de";
 const COMES_BACK = "wieder-da@beispiel.de";
+/** Withdrew by letter; the owner entered it with `leads unsubscribe`. */
+const BY_LETTER = "per-brief@beispiel.de";
 
 async function confirmedLead(db: Db, email: string): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
@@ -62,16 +64,19 @@ describe("restoring an older backup", { skip: postgresSkipReason() || noPsql }, 
       const leaverLink = await unsubscribeLink(db, await confirmedLead(db, LEAVER));
       await confirmedLead(db, STAYS);
       const returnerLink = await unsubscribeLink(db, await confirmedLead(db, COMES_BACK));
+      await confirmedLead(db, BY_LETTER);
       const dump = path.join(dataDir, "sicherung.sql");
       assert.equal(await runCli(["backup", "--out", dump], () => undefined, env), 0);
 
-      // After the backup: one person is erased, two unsubscribe, and one of them signs up and confirms again.
+      // After the backup: one person is erased, three unsubscribe (one by letter), and one of them signs up and confirms again.
       assert.equal(await runCli(["erase", ERASED.toUpperCase()], () => undefined, env), 0);
       assert.equal(await unsubscribeLead(db, leaverLink, ledger), "done");
       assert.equal(await unsubscribeLead(db, returnerLink, ledger), "done");
+      assert.equal(await runCli(["unsubscribe", BY_LETTER, "--notiz", "per Brief"], () => undefined, env), 0);
       const ledgerText = await readFile(path.join(dataDir, LEDGER_FILE), "utf8");
-      assert.equal(ledgerText.trim().split("\n").length, 3);
-      for (const address of [ERASED, LEAVER, COMES_BACK]) assert.ok(!ledgerText.includes(address), "no address in the list");
+      assert.equal(ledgerText.trim().split("\n").length, 4);
+      for (const address of [ERASED, LEAVER, COMES_BACK, BY_LETTER])
+        assert.ok(!ledgerText.includes(address), "no address in the list");
 
       // The failure: the database is lost and the backup goes back into an empty one.
       const restore = spawnSync("psql", [restoredDb.url, "-v", "ON_ERROR_STOP=1", "-1", "-q", "-f", dump], { encoding: "utf8" });
@@ -79,7 +84,7 @@ describe("restoring an older backup", { skip: postgresSkipReason() || noPsql }, 
       const restored = await openDb({ databaseUrl: restoredDb.url, dataDir }, { migrate: false });
       try {
         const before = await restored.query("SELECT email FROM leads WHERE status = 'confirmed' ORDER BY email");
-        assert.equal(before.rows.length, 4, "the backup brings all four back as subscribed");
+        assert.equal(before.rows.length, 5, "the backup brings all five back as subscribed");
         // The returner signed up and confirmed again after unsubscribing: that new choice stays.
         await restored.query(
           "UPDATE leads SET submitted_at = now(), confirmed_at = now() + interval '1 second' WHERE email = $1",
@@ -88,16 +93,17 @@ describe("restoring an older backup", { skip: postgresSkipReason() || noPsql }, 
 
         const lines: string[] = [];
         assert.equal(await runCli(["restore-check"], (line) => lines.push(line), restoredEnv), 0);
-        assert.match(lines.join("\n"), /Abmelde- und Löschliste: 3 Einträge \(/);
+        assert.match(lines.join("\n"), /Abmelde- und Löschliste: 4 Einträge \(/);
         assert.match(
           lines.join("\n"),
-          /Erneut eingetragen: 1 Person erneut gelöscht, 1 Anmeldung erneut abgemeldet\. Im Protokoll/,
+          /Erneut eingetragen: 1 Person erneut gelöscht, 2 Anmeldungen erneut abgemeldet\. Im Protokoll/,
         );
 
         const leads = await restored.query<{ email: string; status: string }>("SELECT email, status FROM leads ORDER BY email");
         assert.deepEqual(leads.rows, [
           { email: LEAVER, status: "unsubscribed" },
           { email: STAYS, status: "confirmed" },
+          { email: BY_LETTER, status: "unsubscribed" },
           { email: COMES_BACK, status: "confirmed" },
         ]);
         const requests = await restored.query("SELECT 1 FROM contact_requests WHERE lower(email) = $1", [ERASED]);
@@ -111,7 +117,7 @@ describe("restoring an older backup", { skip: postgresSkipReason() || noPsql }, 
           "SELECT owner_email, object FROM audit_log WHERE action = 'ledger-replayed'",
         );
         assert.deepEqual(log.rows, [
-          { owner_email: "Wiederherstellung", object: "1 Person erneut gelöscht, 1 Anmeldung erneut abgemeldet" },
+          { owner_email: "Wiederherstellung", object: "1 Person erneut gelöscht, 2 Anmeldungen erneut abgemeldet" },
         ]);
 
         const again: string[] = [];
