@@ -5,7 +5,7 @@
  * project's; a second preview waits for the first; the warm-up builds without making a preview.
  */
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import {
   mkdirSync,
   mkdtempSync,
@@ -21,7 +21,15 @@ import os from "node:os";
 import path from "node:path";
 import { after, beforeEach, describe, it } from "node:test";
 import { PATH_PREFIX_ENV, PREVIEW_NAME_ENV } from "../../common/preview";
-import { BUILD_NAME, BUILD_TOKEN, buildPreview, warmPreviewBuild, type PreviewSteps } from "./build-preview";
+import {
+  BUILD_NAME,
+  BUILD_TOKEN,
+  PREVIEW_BUILD_NICENESS,
+  buildPreview,
+  runBelowServer,
+  warmPreviewBuild,
+  type PreviewSteps,
+} from "./build-preview";
 import { listPreviews } from "./previews";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-build-preview-"));
@@ -139,6 +147,16 @@ describe("building previews", () => {
       const text = readFileSync(file, "utf8");
       for (const token of [first.token, second.token]) assert.ok(!text.includes(token), `${file} holds a preview's token`);
       assert.ok(!/neue Stimme|pr-12/.test(text), `${file} holds a preview's name`);
+    }
+  });
+
+  it("runs a preview's Gatsby below the server's priority", async () => {
+    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 5000)"], { stdio: "ignore" });
+    try {
+      runBelowServer(child);
+      assert.equal(os.getPriority(child.pid), PREVIEW_BUILD_NICENESS);
+    } finally {
+      child.kill();
     }
   });
 

@@ -96,6 +96,22 @@ const standbys = new Map<string, Standby>();
 const cacheStampOf = (workDir: string) =>
   statSync(path.join(workDir, ".cache", "redux", "redux.rest.state"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
+/** The niceness of a preview's Gatsby (0 is the server's own, 19 the lowest priority). */
+export const PREVIEW_BUILD_NICENESS = 10;
+
+/**
+ * A preview's build takes every core it gets for seconds; live visitors and the owner area come first. The
+ * processes Gatsby starts later (its workers) inherit the niceness.
+ */
+export function runBelowServer(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    os.setPriority(child.pid, Math.max(os.getPriority(), PREVIEW_BUILD_NICENESS));
+  } catch {
+    // Already ended, or not allowed here: the build runs at the server's priority.
+  }
+}
+
 /**
  * Gatsby for a preview, started the same way every time (the same command and environment, so its caches
  * hold): it waits in onPreBootstrap until the go file names its process (src/build-standby.ts).
@@ -116,6 +132,7 @@ function startGatsby(workDir: string, env: NodeJS.ProcessEnv): GatsbyRun {
       ...env,
     },
   });
+  runBelowServer(child);
   const exited = new Promise<void>((resolve, reject) => {
     child.on("error", (error) => reject(new ReleaseError(`Der Build der Vorschau ließ sich nicht starten: ${error.message}`)));
     child.on("exit", (code, signal) =>
