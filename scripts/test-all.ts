@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check and test of the project, stopping at the first step that fails, and at the end how
- * long each step took. The quick checks that each use one core (lint, typecheck, workflows, content) run side
- * by side, each printing its output when it ends; the rest run one after the other. The site is built once, before the server tests: the
+ * long each step took. The quick checks (lint, typecheck, workflows, content, Jest) run side by side, each
+ * printing its output when it ends; the rest run one after the other. Jest runs before the build, which
+ * rewrites src/gatsby-types.d.ts that a unit test reads. The site is built once, before the server tests: the
  * server's browser check of the CSP loads its pages, and the browser tests serve the same build (npm start
  * finds it current and does not build again).
  */
@@ -15,8 +16,8 @@ const ROOT = path.resolve(__dirname, "..");
 interface Step {
   name: string;
   command: string;
-  /** Runs beside the other steps marked so that come right before or after it. */
-  together?: boolean;
+  /** Runs beside the neighbouring steps of the same group. */
+  group?: string;
   /** Run only when this says so; otherwise the reason it is left out. */
   when?: () => true | string;
   after?: () => void;
@@ -27,11 +28,11 @@ const hasChromium = (): true | string =>
 
 const STEPS: Step[] = [
   { name: "Vorbereitung (scripts/setup-test.sh)", command: "bash scripts/setup-test.sh" },
-  { name: "Lint (ESLint, Prettier)", together: true, command: "npm run -s lint" },
-  { name: "Typprüfung (tsc)", together: true, command: "npm run -s typecheck" },
-  { name: "Workflows", together: true, command: "npm run -s check:workflows" },
-  { name: "Inhaltsprüfung", together: true, command: "npm run -s check:content" },
-  { name: "Jest", command: "npm run -s test:unit" },
+  { name: "Lint (ESLint, Prettier)", group: "checks", command: "npm run -s lint" },
+  { name: "Typprüfung (tsc)", group: "checks", command: "npm run -s typecheck" },
+  { name: "Workflows", group: "checks", command: "npm run -s check:workflows" },
+  { name: "Inhaltsprüfung", group: "checks", command: "npm run -s check:content" },
+  { name: "Jest", group: "checks", command: "npm run -s test:unit" },
   {
     name: "Build der Seite",
     command: "npm run -s build",
@@ -82,12 +83,12 @@ async function runGroup(group: Step[]): Promise<Outcome[]> {
   );
 }
 
-/** The steps in groups: neighbours marked `together` form one group, every other step a group of its own. */
+/** The steps in groups: neighbours of the same group run together, every other step in a group of its own. */
 function groups(steps: Step[]): Step[][] {
   const result: Step[][] = [];
   for (const step of steps) {
     const last = result.at(-1);
-    if (step.together && last?.[0]?.together) last.push(step);
+    if (step.group && last?.[0]?.group === step.group) last.push(step);
     else result.push([step]);
   }
   return result;
