@@ -39,6 +39,8 @@ const PICTURE = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x4
 let previewsDir = "";
 let workDir = "";
 let builds: NodeJS.ProcessEnv[] = [];
+/** Per build: whether it ran in the background (below the server's priority). */
+let backgrounds: boolean[] = [];
 
 function write(file: string, text: string | Buffer): void {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -55,8 +57,9 @@ function filesUnder(dir: string): string[] {
 function standInSteps(delayMs = 0): PreviewSteps {
   return {
     checkContent: () => [],
-    async buildSite(dir, env) {
+    async buildSite(dir, env, how = {}) {
       builds.push(env);
+      backgrounds.push(how.background ?? false);
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       const prefix = env[PATH_PREFIX_ENV] ?? "";
       const name = env[PREVIEW_NAME_ENV] ?? "";
@@ -78,6 +81,7 @@ beforeEach(() => {
   previewsDir = mkdtempSync(path.join(scratch, "previews-"));
   workDir = mkdtempSync(path.join(scratch, "work-"));
   builds = [];
+  backgrounds = [];
 });
 
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -150,7 +154,7 @@ describe("building previews", () => {
     }
   });
 
-  it("runs a preview's Gatsby below the server's priority", async () => {
+  it("runs a background build's Gatsby below the server's priority", async () => {
     const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 5000)"], { stdio: "ignore" });
     try {
       runBelowServer(child);
@@ -218,6 +222,8 @@ describe("building previews", () => {
     await preview;
     assert.equal(builds.length, 2);
     assert.deepEqual(builds[0], builds[1]);
+    // The warm-up below the server's priority, the preview somebody waits for at the server's own.
+    assert.deepEqual(backgrounds, [true, false]);
     assert.deepEqual(
       listPreviews(previewsDir).map((info) => info.name),
       ["danach"],

@@ -65,9 +65,10 @@ export interface PreviewSteps {
   checkContent(workDir: string): string[];
   /**
    * Builds the site into `<workDir>/public` with the given environment (pathPrefix and banner); "ahead" when a
-   * build started ahead did it.
+   * build started ahead did it. A build in the background (the warm-up, which nobody waits for) runs below the
+   * server's priority.
    */
-  buildSite(workDir: string, env: NodeJS.ProcessEnv): Promise<void | "ahead">;
+  buildSite(workDir: string, env: NodeJS.ProcessEnv, how?: { background?: boolean }): Promise<void | "ahead">;
   /** Starts the next build ahead, to wait for its content (after a build for the owner area). */
   standBy?(workDir: string, env: NodeJS.ProcessEnv): void;
 }
@@ -100,8 +101,10 @@ const cacheStampOf = (workDir: string) =>
 export const PREVIEW_BUILD_NICENESS = 10;
 
 /**
- * A preview's build takes every core it gets for seconds; live visitors and the owner area come first. The
- * processes Gatsby starts later (its workers) inherit the niceness.
+ * The warm-up build takes every core it gets for a minute or more while nobody waits for it: live visitors and
+ * the owner area come first. The processes Gatsby starts later (its workers) inherit the niceness. A preview
+ * somebody clicked for runs at the server's own priority: at niceness 10 it took 48 s instead of 6 s while two
+ * other processes kept both cores busy.
  */
 export function runBelowServer(child: ChildProcess): void {
   if (child.pid === undefined) return;
@@ -116,7 +119,7 @@ export function runBelowServer(child: ChildProcess): void {
  * Gatsby for a preview, started the same way every time (the same command and environment, so its caches
  * hold): it waits in onPreBootstrap until the go file names its process (src/build-standby.ts).
  */
-function startGatsby(workDir: string, env: NodeJS.ProcessEnv): GatsbyRun {
+function startGatsby(workDir: string, env: NodeJS.ProcessEnv, background = false): GatsbyRun {
   const goFile = path.join(workDir, GO_FILE);
   rmSync(goFile, { force: true });
   const child = spawn(process.execPath, [path.join("node_modules", "gatsby", "cli.js"), "build", "--prefix-paths"], {
@@ -132,7 +135,7 @@ function startGatsby(workDir: string, env: NodeJS.ProcessEnv): GatsbyRun {
       ...env,
     },
   });
-  runBelowServer(child);
+  if (background) runBelowServer(child);
   const exited = new Promise<void>((resolve, reject) => {
     child.on("error", (error) => reject(new ReleaseError(`Der Build der Vorschau ließ sich nicht starten: ${error.message}`)));
     child.on("exit", (code, signal) =>
@@ -161,7 +164,7 @@ export async function stopPreviewStandbys(): Promise<void> {
 
 export const realPreviewSteps: PreviewSteps = {
   checkContent: realBuildSteps.checkContent,
-  async buildSite(workDir, env) {
+  async buildSite(workDir, env, how = {}) {
     const key = path.resolve(workDir);
     const standby = standbys.get(key);
     let run: GatsbyRun | undefined;
@@ -177,7 +180,7 @@ export const realPreviewSteps: PreviewSteps = {
       run = standby;
     } else await stopStandby(key);
     const ahead = run !== undefined;
-    run ??= startGatsby(workDir, env);
+    run ??= startGatsby(workDir, env, how.background);
     writeFileSync(run.goFile, String(run.child.pid));
     await run.exited;
     return ahead ? "ahead" : undefined;
@@ -473,7 +476,7 @@ export function warmPreviewBuild(options: WarmUpOptions = {}): Promise<number> {
     const unlock = acquireDeployLock(workDir);
     try {
       prepareWorkDir(projectDir, workDir, undefined);
-      await steps.buildSite(workDir, { ...PREVIEW_BUILD_ENV });
+      await steps.buildSite(workDir, { ...PREVIEW_BUILD_ENV }, { background: true });
       return (Date.now() - started) / 1000;
     } finally {
       if (options.keepWarm) steps.standBy?.(workDir, { ...PREVIEW_BUILD_ENV });
