@@ -59,6 +59,17 @@ function server(post: (request: SentRequest) => Response = () => jsonResponse(20
 const challengeFetches = (sent: SentRequest[]) => sent.filter((request) => request.url === API_PATHS.challenge).length;
 const posts = (sent: SentRequest[]) => sent.filter((request) => request.method === "POST");
 
+/** The contact form rendered and filled in by keyboard (Paula, her address, „Hallo“), not yet sent. */
+async function contactFormFilledIn() {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(<ContactForm />);
+  const name = screen.getByLabelText("Dein Name *") as HTMLInputElement;
+  await user.type(name, "Paula");
+  await user.type(screen.getByLabelText("Deine E-Mail *"), "paula@beispiel.de");
+  await user.type(screen.getByLabelText("Deine Nachricht *"), "Hallo");
+  return { user, name };
+}
+
 describe("the forms' proof of work", () => {
   it("starts when the visitor first turns to the form, computes in a worker of the site and sends its answer with the post", async () => {
     const { sent } = server();
@@ -95,12 +106,7 @@ describe("the forms' proof of work", () => {
 
   it("waits for an answer not ready yet, says so in German, sends what was typed meanwhile and loses nothing", async () => {
     const { sent } = server();
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<ContactForm />);
-    const name = screen.getByLabelText("Dein Name *") as HTMLInputElement;
-    await user.type(name, "Paula");
-    await user.type(screen.getByLabelText("Deine E-Mail *"), "paula@beispiel.de");
-    await user.type(screen.getByLabelText("Deine Nachricht *"), "Hallo");
+    const { user, name } = await contactFormFilledIn();
     await user.click(screen.getByRole("button", { name: "Nachricht senden" }));
     await pass(600);
     expect(screen.getByRole("status")).toHaveTextContent(PROOF_MESSAGES.waiting);
@@ -119,12 +125,7 @@ describe("the forms' proof of work", () => {
     const { sent } = server(() =>
       refusals++ === 0 ? jsonResponse(400, { error: PROOF_MESSAGES.refused }) : jsonResponse(202, { ok: true }),
     );
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<ContactForm />);
-    const name = screen.getByLabelText("Dein Name *") as HTMLInputElement;
-    await user.type(name, "Paula");
-    await user.type(screen.getByLabelText("Deine E-Mail *"), "paula@beispiel.de");
-    await user.type(screen.getByLabelText("Deine Nachricht *"), "Hallo");
+    const { user, name } = await contactFormFilledIn();
     FakeWorker.started[0]!.answer(1);
     await user.click(screen.getByRole("button", { name: "Nachricht senden" }));
     await pass(100);
