@@ -1,5 +1,5 @@
 /** Sign-ups (leads): status, dates and the full proof of consent of each; the CSV list of confirmed leads for the owner's records. */
-import React, { useCallback, useEffect, useState } from "react";
+import React, { useCallback, useEffect, useRef, useState } from "react";
 import { OWNER_API_PREFIX } from "../../../common/routes";
 import { api, withQuery } from "../api";
 import { dateTime } from "../format";
@@ -60,11 +60,16 @@ export function LeadsPage() {
   // Reading the confirmed leads page by page gives what the export gives: the same confirmation of the login.
   const list = useConfirmedAction(setError);
   const confirmList = list.confirmed;
+  // The filter chosen last: an answer for one chosen before it (still on its way when the owner clicked) is
+  // dropped, or a slow first page of „Alle“ would fill the list under „Bestätigt“ without the confirmation.
+  const chosenFilter = useRef(filter);
+  chosenFilter.current = filter;
   const load = useCallback(
     (before?: number) =>
       confirmList(async () => {
         const query: LeadsQuery = { status: filter, vor: before ? String(before) : undefined };
         const page = await api<{ leads: Lead[]; next: number | null }>(withQuery("/leads", query));
+        if (chosenFilter.current !== filter) return;
         setLeads((current) => (before ? [...(current ?? []), ...page.leads] : page.leads));
         setNext(page.next);
       }),
