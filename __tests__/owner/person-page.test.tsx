@@ -56,6 +56,13 @@ async function showPerson(user: ReturnType<typeof userEvent.setup>): Promise<HTM
   return container;
 }
 
+test("shows a sign-up's state in German, not as stored", async () => {
+  serve({ "GET /api/verwaltung/person": [{ body: person("confirmed") }] });
+  await showPerson(userEvent.setup());
+  expect(screen.getByText("bestätigt")).toBeInTheDocument();
+  expect(screen.queryByText("confirmed")).not.toBeInTheDocument();
+});
+
 test("a confirmed sign-up is unsubscribed after a confirmation that says the proof stays, with the note", async () => {
   serve({
     "GET /api/verwaltung/person": [{ body: person("confirmed") }, { body: person("unsubscribed") }],
@@ -87,7 +94,7 @@ test("a confirmed sign-up is unsubscribed after a confirmation that says the pro
   expect(posts()).toEqual([{ email: EMAIL, note: "per E-Mail am 26.11." }]);
   // The page shows the state as stored now: unsubscribed, so no second „abmelden“.
   await waitFor(() => expect(screen.queryByRole("heading", { name: "Von unseren E-Mails abmelden" })).not.toBeInTheDocument());
-  expect(screen.getByText("unsubscribed")).toBeInTheDocument();
+  expect(screen.getByText("abgemeldet")).toBeInTheDocument();
 });
 
 test("cancelling or Escape sends nothing and puts the focus back; an unsubscribed person gets no such button", async () => {
@@ -105,7 +112,7 @@ test("cancelling or Escape sends nothing and puts the focus back; an unsubscribe
   expect(posts()).toEqual([]);
 
   await user.click(screen.getByRole("button", { name: "Anzeigen" }));
-  await screen.findByText("unsubscribed");
+  await screen.findByText("abgemeldet");
   expect(screen.queryByRole("button", { name: "Person abmelden …" })).not.toBeInTheDocument();
 });
 

@@ -61,7 +61,22 @@ export const PERSON_FIELD_LABELS: Record<string, string> = {
   payload: "Übermittelte Daten",
 };
 
-/** One stored row with German field names. */
-export function labelledRow(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [PERSON_FIELD_LABELS[key] ?? key, value]));
+/** German words for the stored states, per part: "pending" means something else for a sign-up than for a mail. */
+export const PERSON_STATUS_WORDS: Partial<Record<PersonSectionKey, Record<string, string>>> = {
+  leads: { pending: "unbestätigt", confirmed: "bestätigt", unsubscribed: "abgemeldet" },
+  mails: { pending: "wartet auf den Versand", sent: "gesendet", failed: "nicht zustellbar", cancelled: "abgesagt" },
+  webhooks: { pending: "wartet auf die Zustellung", delivered: "zugestellt", failed: "aufgegeben" },
+};
+
+/** A stored value as shown to the owner and the person: a state in German, anything else as it is. */
+export function shownValue(section: PersonSectionKey, key: string, value: unknown): unknown {
+  if (key !== "status" || typeof value !== "string") return value;
+  return PERSON_STATUS_WORDS[section]?.[value] ?? value;
+}
+
+/** One stored row of a part with German field names and states. */
+export function labelledRow(section: PersonSectionKey, row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [PERSON_FIELD_LABELS[key] ?? key, shownValue(section, key, value)]),
+  );
 }

@@ -328,6 +328,8 @@ for (const target of databaseTargets()) {
       );
       assert.equal(report.Kontaktanfragen[0].Nachricht, "Bitte löschen");
       assert.equal(report["E-Mails"][0]["Geplant für"] !== undefined, true);
+      // States in German too: the acknowledgment waits for the mail worker or has gone out.
+      assert.match(report["E-Mails"][0].Status, /^(wartet auf den Versand|gesendet)$/);
       assert.doesNotMatch(download.body, /"(due_at|submitted_at|contactRequests|created_at)"/);
 
       const mismatch = await post(

@@ -147,7 +147,10 @@ export function accessReport(data: PersonData, siteUrl: string): Record<string, 
         "Berichtigung, Löschung, Einschränkung, Datenübertragbarkeit, Widerspruch und Widerruf einer Einwilligung (Art. 16 bis 21 und Art. 7 Abs. 3 DSGVO) sowie Beschwerde bei einer Aufsichtsbehörde (Art. 77 DSGVO); eine Nachricht an uns genügt.",
     },
     ...Object.fromEntries(
-      PERSON_SECTIONS.map(({ key, title }) => [title, (data[key] as Record<string, unknown>[]).map((row) => labelledRow(row))]),
+      PERSON_SECTIONS.map(({ key, title }) => [
+        title,
+        (data[key] as Record<string, unknown>[]).map((row) => labelledRow(key, row)),
+      ]),
     ),
   };
 }

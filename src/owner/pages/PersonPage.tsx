@@ -9,7 +9,11 @@ import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, PageTitle, smallButton } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
 
-import { PERSON_FIELD_LABELS as FIELD_LABELS, PERSON_SECTIONS as SECTIONS } from "../../../common/privacy/person-fields";
+import {
+  PERSON_FIELD_LABELS as FIELD_LABELS,
+  PERSON_SECTIONS as SECTIONS,
+  shownValue,
+} from "../../../common/privacy/person-fields";
 import type { PersonData } from "../../../common/owner/api-types";
 import type { PersonQuery, EraseBody, UnsubscribeBody } from "../../../common/owner/schemas";
 import { UNSUBSCRIBE_NOTE_MAX } from "../../../common/owner/limits";
@@ -144,7 +148,7 @@ export function PersonPage() {
                   {Object.entries(row).map(([key, value]) => (
                     <React.Fragment key={key}>
                       <dt className="font-semibold">{FIELD_LABELS[key] ?? key}</dt>
-                      <dd className="break-words whitespace-pre-wrap">{show(value)}</dd>
+                      <dd className="break-words whitespace-pre-wrap">{show(shownValue(section.key, key, value))}</dd>
                     </React.Fragment>
                   ))}
                 </dl>
