@@ -15,6 +15,7 @@ import { eraseWebhookEvents, queueLeadUnsubscribed } from "../webhooks/events";
 import { endConfirmedDeclarations } from "./consents";
 import type { ErasureLedger } from "./erasure-ledger";
 import { personDeliveries } from "../webhooks/log";
+import { retryOnDeadlock } from "../db/deadlock-retry";
 
 export type RetentionPeriods = SiteSettings["retention"];
 
@@ -66,13 +67,16 @@ export interface ErasureResult {
 export async function erasePerson(db: Db, email: string, ledger?: ErasureLedger): Promise<ErasureResult> {
   // Recorded first: should the erasure fail half-way, a replay finishes it; a restore cannot bring the person back.
   ledger?.record(email, "gelöscht");
-  return db.transaction(async (tx) => {
-    const mails = await tx.query("DELETE FROM mail_outbox WHERE lower(person_email) = lower($1) RETURNING id", [email]);
-    const leads = await tx.query(`DELETE FROM leads WHERE ${byAddress} RETURNING id`, [email]);
-    const contactRequests = await tx.query(`DELETE FROM contact_requests WHERE ${byAddress} RETURNING id`, [email]);
-    await eraseWebhookEvents(tx, email, leads.rows.length + contactRequests.rows.length > 0);
-    return { leads: leads.rows.length, contactRequests: contactRequests.rows.length, mails: mails.rows.length };
-  });
+  // The mail worker locks the person's queued mails in its own order; a deadlock with it is retried.
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const mails = await tx.query("DELETE FROM mail_outbox WHERE lower(person_email) = lower($1) RETURNING id", [email]);
+      const leads = await tx.query(`DELETE FROM leads WHERE ${byAddress} RETURNING id`, [email]);
+      const contactRequests = await tx.query(`DELETE FROM contact_requests WHERE ${byAddress} RETURNING id`, [email]);
+      await eraseWebhookEvents(tx, email, leads.rows.length + contactRequests.rows.length > 0);
+      return { leads: leads.rows.length, contactRequests: contactRequests.rows.length, mails: mails.rows.length };
+    }),
+  );
 }
 
 export interface PurgeResult {
