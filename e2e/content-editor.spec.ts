@@ -121,7 +121,8 @@ test("an editor changes a testimonial, sees the check at the field, keeps the dr
   await logInAsEditor(page);
   await shot(page, "inhalte-1280");
   await page.getByRole("link", { name: "Erfahrungsberichte" }).click();
-  await expect(page.getByRole("heading", { name: "Erfahrungsberichte", level: 1 })).toBeVisible();
+  // The form library loads with this screen only; the wait allows for a machine busy with other tests.
+  await expect(page.getByRole("heading", { name: "Erfahrungsberichte", level: 1 })).toBeVisible({ timeout: 15_000 });
   const text = page.locator("#feld_0_text");
   await expect(text).toBeVisible();
   await shot(page, "formular-1280");
