@@ -8,9 +8,10 @@
  * contact request holds exactly the typed text. A real server of its own on PostgreSQL, so the test can
  * read what was stored.
  */
-import { expect, test, type CDPSession, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type CDPSession, type LaunchOptions, type Page } from "@playwright/test";
 import pg from "pg";
 import { freshDatabase } from "./support/own-database";
+import { launchSlowBrowser } from "./support/slow-cpu";
 import { LIMITS } from "../common/constants";
 import { CONTACT_SUBMIT_LABEL } from "../src/forms/ContactForm";
 import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
@@ -183,28 +184,56 @@ async function attempt(page: Page, form: FormUnderTest, moment: Moment, method: 
   expect(rows, "das Gespeicherte").toEqual([typed]);
 }
 
+/**
+ * A page slowed `rate` times for one try: in a browser of its own whose renderers the kernel slows
+ * (support/slow-cpu.ts), or where the machine cannot do that, with DevTools' CPU throttling. `check` says
+ * whether the page really ran slowed.
+ */
+async function slowedPage(context: BrowserContext, rate: number, launchOptions: LaunchOptions) {
+  if (rate > 1) {
+    const slow = await launchSlowBrowser(rate, launchOptions);
+    if (slow) {
+      const page = await slow.browser.newPage();
+      return {
+        page,
+        check: () => {
+          expect(slow.renderers().length, "Renderer in der gedrosselten Gruppe").toBeGreaterThan(0);
+          expect(slow.throttledPeriods(), "vom Kernel gebremste Zeitabschnitte").toBeGreaterThan(0);
+        },
+        close: () => slow.close(),
+      };
+    }
+  }
+  const page = await context.newPage();
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+  return { page, check: () => undefined, close: () => page.close() };
+}
+
 for (const form of FORMS) {
   test.describe(`${form.title}: Eingaben, während die Seite lädt`, () => {
     for (const rate of CPU_RATES)
       for (const moment of MOMENTS)
-        test(`CPU ${rate}×, ab ${moment}: jedes Feld als erstes, per Tastatur und per fill`, async ({ context }) => {
+        test(`CPU ${rate}×, ab ${moment}: jedes Feld als erstes, per Tastatur und per fill`, async ({
+          context,
+          launchOptions,
+        }) => {
           test.setTimeout(240_000);
-          // Each try in a page of its own, all at once: a slowed page's renderer mostly waits (the throttling
-          // pauses it), so the tries overlap instead of queueing. Every try runs, so a failure shows how many of
-          // them lose input, not only the first.
+          // Each try in a page of its own, all at once: a slowed page mostly waits for its share of the CPU, so
+          // the tries overlap instead of queueing. Every try runs, so a failure shows how many of them lose
+          // input, not only the first.
           const tries = METHODS.flatMap((method) => form.fields.map((_, first) => ({ method, first })));
           const outcomes = await Promise.all(
             tries.map(async ({ method, first }) => {
-              const page = await context.newPage();
-              const cdp: CDPSession = await context.newCDPSession(page);
-              await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+              const { page, check, close } = await slowedPage(context, rate, launchOptions);
               try {
                 await attempt(page, form, moment, method, first);
+                check();
                 return undefined;
               } catch (error) {
                 return `${method}, zuerst ${form.fields[first]!.label}: ${(error as Error).message.split("\n").slice(0, 6).join(" ")}`;
               } finally {
-                await page.close();
+                await close();
               }
             }),
           );
