@@ -1,12 +1,18 @@
 /**
  * A copy of the project to deploy from, as an editor's checkout: the tracked files and node_modules linked.
- * Its first build is a cold one: Gatsby's .cache holds absolute paths, and one copied from this checkout
- * makes the build fail ("The result of this StaticQuery could not be fetched"); from the second deploy on
- * the copy's own cache keeps the build warm. `npm run deploy` runs in it for real, into its own releases/, and a server started from
- * releases/current (server/test-support/release-server.ts) follows the deploys like the production server does.
+ * `npm run deploy` runs in it for real, into its own releases/, and a server started from releases/current
+ * (server/test-support/release-server.ts) follows the deploys like the production server does.
+ *
+ * The copy has one folder per checkout, kept between runs with Gatsby's .cache and public/ (like the tests'
+ * preview build folder), so from the second run on its first deploy is a warm build; the first one on a machine
+ * is cold (pictures and bundles: about three minutes of two busy cores). Gatsby's cache cannot come from this
+ * checkout: it holds absolute paths, and one copied from here makes the build fail ("The result of this
+ * StaticQuery could not be fetched"). Everything else in the folder is made anew each run, the files with their
+ * checkout's times, so Gatsby rebuilds only what the last run's edits changed.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startReleaseServer, type ReleaseServer } from "../../server/test-support/release-server";
@@ -27,13 +33,24 @@ export interface ReleaseCopy {
   remove(): void;
 }
 
+/** Kept from one run to the next: Gatsby's cache and build output. */
+const KEPT = new Set([".cache", "public"]);
+
+/** The copy's folder: one per checkout, as Gatsby's cache in it holds the copy's absolute paths. */
+export function releaseCopyDir(): string {
+  const key = createHash("sha256").update(ROOT).digest("hex").slice(0, 12);
+  return path.join(os.tmpdir(), `urkraft-e2e-deploy-${key}`);
+}
+
 export function releaseCopy(): ReleaseCopy {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "urkraft-e2e-deploy-"));
+  const dir = releaseCopyDir();
+  mkdirSync(dir, { recursive: true });
+  for (const entry of readdirSync(dir)) if (!KEPT.has(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
   const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
   for (const file of tracked) {
     if (!existsSync(path.join(ROOT, file))) continue;
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    cpSync(path.join(ROOT, file), path.join(dir, file));
+    cpSync(path.join(ROOT, file), path.join(dir, file), { preserveTimestamps: true });
   }
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   const releasesDir = path.join(dir, "releases");
@@ -62,7 +79,10 @@ export function releaseCopy(): ReleaseCopy {
       });
     },
     live: () => (JSON.parse(readFileSync(path.join(releasesDir, "current", "release.json"), "utf8")) as { id: string }).id,
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    // The cache and the last build stay for the next run.
+    remove: () => {
+      for (const entry of readdirSync(dir)) if (!KEPT.has(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
+    },
   };
 }
 
