@@ -59,12 +59,14 @@ export default defineConfig({
       ],
     },
   },
+  // Taken in this order: the deploying specs first, on one worker, while the other runs the page specs; the
+  // short typing cases come last and fill both workers until the end.
   projects: [
+    // These build releases or previews, and a project has one deploy at a time: one worker runs them in turn.
+    { name: "deploys", testMatch: DEPLOYING_SPECS, workers: 1, use: CHROMIUM },
     { name: "chromium", testIgnore: [...DEPLOYING_SPECS, TYPING_SPEC], use: CHROMIUM },
     // Eighteen cases of one file: each worker starts its own server for them (beforeAll).
     { name: "typing", testMatch: TYPING_SPEC, fullyParallel: true, use: CHROMIUM },
-    // These build releases or previews, and a project has one deploy at a time: one worker runs them in turn.
-    { name: "deploys", testMatch: DEPLOYING_SPECS, workers: 1, use: CHROMIUM },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && npm start`,
