@@ -2,19 +2,10 @@
  * A newsletter's figures as the server counts them from its outbox rows (server/newsletters) and the owner
  * area shows them; no opens or clicks are tracked.
  */
-export interface NewsletterFigures {
-  recipients: number;
-  sent: number;
-  waiting: number;
-  /** Given up after the last attempt (temporary errors that never cleared). */
-  failed: number;
-  /** Refused by the recipient's mail server for good (SMTP 5xx); the address is marked undeliverable. */
-  undeliverable: number;
-  /** Not sent because the person unsubscribed or was erased before it was their turn. */
-  cancelled: number;
-  /** Unsubscribed through the link in this newsletter. */
-  unsubscribed: number;
-}
+import type { NewsletterFigures } from "./owner/responses";
+
+/** Declared with the owner API's answers (common/owner/responses.ts). */
+export type { NewsletterFigures };
 
 /** The figures in the order the server counts them (server/newsletters/newsletters.ts, FIGURES_SQL). */
 export const NEWSLETTER_FIGURES = [

@@ -2,6 +2,7 @@
  * The figures of the visit statistics as the server hands them to the owner area and the command line
  * (server/analytics/store.ts), and how a conversion rate is worked out from them.
  */
+import type { VisitStats } from "./owner/responses";
 
 /** Days after confirming that a funnel counts who is still subscribed. */
 export const KEPT_AFTER_DAYS = 30;
@@ -12,49 +13,14 @@ export const MAX_SOURCES_PER_DAY = 300;
 /** The periods the owner area offers, in days. */
 export const STATS_PERIODS = [30, 90] as const;
 
+/** The figures as the owner API declares them (common/owner/responses.ts), with names for their parts. */
+export type { VisitStats };
 /** One day: views of all pages, visits (views that came from outside), form posts, confirmations. */
-export interface DayFigures {
-  day: string;
-  views: number;
-  visits: number;
-  leads: number;
-  contacts: number;
-  confirmed: number;
-}
-
-export interface FunnelRow {
-  views: number;
-  leads: number;
-  contacts: number;
-  /** Sign-ups from this page or source confirmed in the period. */
-  confirmed: number;
-  /** Of those confirmed at least KEPT_AFTER_DAYS ago: how many, and how many are still subscribed. */
-  confirmedLongAgo: number;
-  stillSubscribed: number;
-}
-
-export interface RouteFunnel extends FunnelRow {
-  route: string;
-  /** Of the views, those counted from Gatsby's page-data.json: inside the site, hovered links included. */
-  inSite: number;
-}
-
-/** Per source, `views` are visits: views that came from outside the site or with utm_source. */
-export interface SourceFunnel extends FunnelRow {
-  source: string;
-  medium: string;
-  campaign: string;
-}
-
-export interface VisitStats {
-  days: number;
-  from: string;
-  to: string;
-  perDay: DayFigures[];
-  routes: RouteFunnel[];
-  sources: SourceFunnel[];
-  devices: { device: string; views: number }[];
-}
+export type DayFigures = VisitStats["perDay"][number];
+export type RouteFunnel = VisitStats["routes"][number];
+export type SourceFunnel = VisitStats["sources"][number];
+/** What a page's and a source's funnel share. */
+export type FunnelRow = Omit<SourceFunnel, "source" | "medium" | "campaign">;
 
 /** `part` of `whole` in per cent with one decimal, German style ("12,5 %"); "–" without a whole. */
 export function rate(part: number, whole: number): string {

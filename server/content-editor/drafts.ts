@@ -1,13 +1,8 @@
 /** Unpublished changes to content files, one per person and file (content_drafts). */
 import type { Queryable } from "../db/types";
+import type { DraftInfo as Draft } from "../../common/owner/responses";
 
-export interface Draft {
-  editor: string;
-  file: string;
-  data: unknown;
-  baseCommit: string;
-  updatedAt: string;
-}
+export type { Draft };
 
 interface Row {
   editor_email: string;

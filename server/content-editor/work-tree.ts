@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { CommitInfo } from "../../common/owner/content-types";
+import type { CommitInfo } from "../../common/owner/responses";
 
 export class GitError extends Error {
   constructor(

@@ -7,8 +7,9 @@ import type { Db, Queryable } from "../db/types";
 import type { MailContext } from "../mail/context";
 import { PERMANENT_FAILURE_PREFIX } from "../mail/outbox";
 import { assertWithinLimit, NEWSLETTER_LOCK, type LimitSettings } from "./limit";
-import { checkNewsletterText, type NewsletterText } from "./render";
+import { checkNewsletterText } from "./render";
 import { figuresOf, type NewsletterFigures } from "../../common/newsletter-figures";
+import type { NewsletterSummary } from "../../common/owner/responses";
 
 export const NEWSLETTER_STATUSES = {
   draft: "Entwurf",
@@ -21,17 +22,7 @@ export type NewsletterStatus = keyof typeof NEWSLETTER_STATUSES;
 
 export type { NewsletterFigures };
 
-export interface NewsletterSummary extends NewsletterText {
-  id: number;
-  status: NewsletterStatus;
-  statusLabel: string;
-  sendAt: string | null;
-  createdAt: string;
-  createdBy: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  figures: NewsletterFigures;
-}
+export type { NewsletterSummary };
 
 export const FIGURES_SQL = `
   count(m.id)::int AS recipients,

@@ -3,6 +3,7 @@
  * (content/site.json), then purged. Objects name records by id or, for person actions, by e-mail.
  */
 import type { Queryable } from "../db/types";
+import type { AuditEntry } from "../../common/owner/responses";
 
 export const AUDIT_ACTIONS = {
   login: "In der Verwaltung angemeldet",
@@ -44,14 +45,7 @@ export async function audit(db: Queryable, owner: string, action: AuditAction, o
   await db.query("INSERT INTO audit_log (owner_email, action, object) VALUES ($1, $2, $3)", [owner, action, object ?? null]);
 }
 
-export interface AuditEntry {
-  id: number;
-  at: Date;
-  owner: string;
-  action: AuditAction;
-  label: string;
-  object: string | null;
-}
+export type { AuditEntry };
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -64,7 +58,7 @@ export async function listAudit(db: Queryable, beforeId?: number): Promise<Audit
   );
   return rows.map((row) => ({
     id: Number(row.id),
-    at: new Date(row.at),
+    at: new Date(row.at).toISOString(),
     owner: row.owner_email,
     action: row.action,
     label: AUDIT_ACTIONS[row.action] ?? row.action,

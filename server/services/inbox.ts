@@ -4,7 +4,7 @@
  * to the visitor's acknowledgement) and marking a request answered when it was answered elsewhere.
  */
 import type { Db, Queryable } from "../db/types";
-import type { RequestSummary } from "../../common/owner/api-types";
+import type { OverviewFigures, RequestDetail, RequestPage, RequestSummary } from "../../common/owner/responses";
 import type { RequestFilter } from "../../common/owner/filters";
 import type { MailContext } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
@@ -13,12 +13,6 @@ import { audit } from "./audit-log";
 export const REPLY_MAX_LENGTH = 5000;
 export const REQUEST_PAGE_SIZE = 25;
 export const CHART_DAYS = 30;
-
-export interface RequestPage {
-  requests: RequestSummary[];
-  /** Pass as `before` for the next page; null on the last page. */
-  next: string | null;
-}
 
 interface RequestRow {
   id: number;
@@ -89,13 +83,6 @@ export async function listRequests(
     })),
     next: rows.length > REQUEST_PAGE_SIZE && last ? `${iso(last.submitted_at)}_${last.id}` : null,
   };
-}
-
-export interface RequestDetail extends RequestSummary {
-  message: string;
-  formPage: string;
-  answeredBy: string | null;
-  replies: { owner: string; text: string; createdAt: string }[];
 }
 
 export async function getRequest(db: Queryable, id: number, replyWithinHours: number): Promise<RequestDetail | undefined> {
@@ -193,18 +180,7 @@ export async function markAnswered(db: Db, id: number, owner: string): Promise<b
   });
 }
 
-export interface Overview {
-  openRequests: number;
-  overdueRequests: number;
-  oldestOpenAt: string | null;
-  leads: { pending: number; confirmed: number; unsubscribed: number };
-  /** Share of sign-ups (proofs of consent) that were confirmed, 0–1; null without sign-ups. */
-  confirmationRate: number | null;
-  /** One entry per day (Berlin time), oldest first, ending today. */
-  days: { date: string; leads: number; requests: number }[];
-}
-
-export async function overview(db: Queryable, replyWithinHours: number): Promise<Overview> {
+export async function overview(db: Queryable, replyWithinHours: number): Promise<OverviewFigures> {
   const requests = await db.query<{ open: number; overdue: number; oldest: Date | null }>(
     `SELECT count(*)::integer AS open,
             count(*) FILTER (WHERE submitted_at <= now() - $1::integer * interval '1 hour')::integer AS overdue,
@@ -248,7 +224,7 @@ export async function overview(db: Queryable, replyWithinHours: number): Promise
   };
 }
 
-export type { RequestSummary };
+export type { RequestDetail, RequestPage, RequestSummary };
 
 /**
  * Erases every request marked as spam and every sign-up marked so that was never confirmed, with their mails

@@ -3,33 +3,17 @@
  * the export of confirmed leads as CSV for the owner's records (docs/owner-area.md).
  */
 import type { Queryable } from "../db/types";
-import type { ConsentProof } from "../../common/owner/api-types";
+import type { ConsentProof, LeadEntry, LeadPage } from "../../common/owner/responses";
 import type { LeadFilter } from "../../common/owner/filters";
 import type { LeadStatus } from "./leads";
 
 export const LEAD_PAGE_SIZE = 25;
 
-export interface LeadEntry {
-  id: number;
-  email: string;
-  name: string | null;
-  status: LeadStatus;
-  submittedAt: string | null;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-  /** When a mail server refused the address for good (SMTP 5xx): no newsletters go to it. */
-  undeliverableAt: string | null;
-  /** Why the sign-up looks automated (http/form-post.ts); cleared once the address confirms. */
-  spam?: string;
-  consents: ConsentProof[];
-}
+export type { LeadEntry };
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
-export async function listLeads(
-  db: Queryable,
-  options: { filter: LeadFilter; beforeId?: number },
-): Promise<{ leads: LeadEntry[]; next: number | null }> {
+export async function listLeads(db: Queryable, options: { filter: LeadFilter; beforeId?: number }): Promise<LeadPage> {
   const { rows } = await db.query<{
     id: number;
     email: string;

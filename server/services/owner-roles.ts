@@ -2,7 +2,7 @@
  * Who may enter the owner area and as what: owners (OWNER_EMAILS) see everything; editors
  * (EDITOR_EMAILS) log in the same way but reach only the content screen and their own login settings.
  */
-import type { OwnerRole } from "../../common/owner/api-types";
+import type { OwnerRole } from "../../common/owner/responses";
 
 export type { OwnerRole };
 

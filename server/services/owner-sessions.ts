@@ -7,11 +7,12 @@ import type { Queryable } from "../db/types";
 import { hashToken, isWellFormedToken, newToken } from "./link-tokens";
 import { roleOf, type AreaPeople, type OwnerRole } from "./owner-roles";
 import { RECENT_LOGIN_MINUTES, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from "../../common/owner/limits";
+import type { LoginMethod } from "../../common/owner/responses";
 
 export const SESSION_COOKIE = "__Host-urkraft-verwaltung";
 export { RECENT_LOGIN_MINUTES, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS };
 
-export type LoginMethod = "link" | "passkey";
+export type { LoginMethod };
 
 export interface OwnerSession {
   email: string;

@@ -13,6 +13,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Queryable } from "../db/types";
+import type { Passkey } from "../../common/owner/responses";
 
 const CHALLENGE_MINUTES = 5;
 export const PASSKEY_NAME_MAX = 60;
@@ -24,12 +25,7 @@ export interface RelyingParty {
   name: string;
 }
 
-export interface Passkey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type { Passkey };
 
 type ChallengePurpose = "register" | "login" | "confirm";
 

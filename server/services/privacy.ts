@@ -5,7 +5,7 @@
  */
 import { FORM_MAIL_BOUND_HOURS } from "./form-mail-bounds";
 import type { SiteSettings } from "../../common/content/read-content";
-import type { PersonData } from "../../common/owner/api-types";
+import type { ErasureResult, PersonData } from "../../common/owner/responses";
 import type { Db, Queryable } from "../db/types";
 import { SWEEP_DAILY_SECRETS } from "../db/daily-secrets";
 import { purgeVisitStats } from "../analytics/store";
@@ -52,12 +52,6 @@ export async function showPerson(db: Queryable, email: string): Promise<PersonDa
     mails: mails.rows.map((row) => ({ ...row, id: Number(row.id) })),
     webhooks: await personDeliveries(db, email),
   };
-}
-
-export interface ErasureResult {
-  leads: number;
-  contactRequests: number;
-  mails: number;
 }
 
 /**
@@ -235,4 +229,4 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods, options: P
   return { ...counts, ledgerEntries };
 }
 
-export type { PersonData };
+export type { ErasureResult, PersonData };

@@ -1,12 +1,10 @@
 /** Bar charts as inline SVG, each with a table for screen readers: leads and requests; views and sign-ups. */
 import React from "react";
 import { shortDate } from "./format";
+import type { OverviewAnswer } from "../../common/owner/responses";
 
-export interface Day {
-  date: string;
-  leads: number;
-  requests: number;
-}
+/** One day of the overview's activity. */
+export type Day = OverviewAnswer["days"][number];
 
 const HEIGHT = 120;
 

@@ -8,7 +8,7 @@ import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from 
 import { api, ApiError, errorText } from "./api";
 import { Alert, smallButton } from "./ui";
 import { RECENT_LOGIN_MINUTES } from "../../common/owner/limits";
-import type { OwnerSession } from "../../common/owner/api-types";
+import type { OwnerSession } from "../../common/owner/responses";
 
 type Work = () => Promise<void>;
 

@@ -8,7 +8,7 @@ import { OWNER_SCREENS } from "../../common/routes";
 import { HYDRATED_ATTRIBUTE } from "../hydration-marks";
 import { OwnerLayout } from "./OwnerLayout";
 import { Loading, PageTitle } from "./ui";
-import type { OwnerSession } from "../../common/owner/api-types";
+import type { OwnerSession } from "../../common/owner/responses";
 
 /** Each screen is a chunk of its own, loaded when it is first shown. */
 function screen<Props>(load: () => Promise<ComponentType<Props>>) {

@@ -7,7 +7,7 @@
 import React, { useEffect, useRef, useState } from "react";
 import { Link, navigate } from "./router";
 import { api, errorText, LOGIN_PATH } from "./api";
-import type { OwnerSession } from "../../common/owner/api-types";
+import type { OwnerSession } from "../../common/owner/responses";
 import { EDITOR_SCREENS, OWNER_SCREENS } from "../../common/routes";
 
 const OWNER_NAVIGATION = Object.values(OWNER_SCREENS);

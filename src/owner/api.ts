@@ -2,8 +2,8 @@
  * The owner area's calls to /api/verwaltung: JSON in and out, same-origin cookie. A 401 means the session
  * ended, so the caller is sent to the login page; a 403 with `confirmLogin` asks for a recent login (see
  * ConfirmLogin.tsx); every other refusal carries the server's German message. What each route accepts is
- * declared once, in common/owner/schemas.ts; the screens take its types (`import type` only, so no schema
- * code comes into the browser).
+ * declared once, in common/owner/schemas.ts, and what it answers in common/owner/responses.ts; the screens
+ * take their types (`import type` only, so no schema code comes into the browser).
  */
 import { navigate } from "./router";
 import { OWNER_API_PREFIX, OWNER_LOGIN_PATH } from "../../common/routes";

@@ -9,7 +9,6 @@ import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EDITABLE_FILES, editableFile, pagesShowing, type EditableFile } from "../../../common/content/editable-files";
-import type { ContentFileSummary } from "../../../common/owner/content-types";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { checkWithEdits, type Problem } from "../../content-editor/check";
@@ -33,6 +32,20 @@ import {
   ContentPublishBody,
   ContentRestoreBody,
 } from "../../../common/owner/schemas";
+import {
+  CheckAnswer,
+  ContentFileAnswer,
+  ContentList,
+  ContentPreviewAnswer,
+  DraftSaved,
+  HistoryAnswer,
+  ImageList,
+  ImageUploaded,
+  OkAnswer,
+  PublishAnswer,
+  RestoreAnswer,
+  type ContentFileSummary,
+} from "../../../common/owner/responses";
 import { ownerOf, ownOrigin } from "./guard";
 import { OWNER_MESSAGES } from "./messages";
 
@@ -97,7 +110,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   // preview the next build starts ahead (PREVIEW_WARMUP); they end with the server.
   let warmedUp = !app.config.previewWarmup;
   if (app.config.previewWarmup) app.addHook("onClose", stopPreviewBuilds);
-  app.get("/inhalte", editors, async (request) => {
+  app.get("/inhalte", { ...editors, schema: { response: { 200: ContentList } } }, async (request) => {
     if (!warmedUp) {
       warmedUp = true;
       void warmUpPreviews(process.cwd(), request.log);
@@ -118,7 +131,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.get<{ Querystring: ContentFileQuery }>(
     "/inhalte/datei",
-    { ...editors, schema: { querystring: ContentFileQuery } },
+    { ...editors, schema: { querystring: ContentFileQuery, response: { 200: ContentFileAnswer } } },
     async (request, reply) => {
       const entry = fileOf(request, reply, request.query.pfad);
       if (!entry) return reply;
@@ -150,7 +163,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: ContentDraftBody }>(
     "/inhalte/entwurf",
-    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDraftBody } },
+    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDraftBody, response: { 200: DraftSaved } } },
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -163,7 +176,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.delete<{ Querystring: ContentFileQuery }>(
     "/inhalte/entwurf",
-    { ...editors, schema: { querystring: ContentFileQuery } },
+    { ...editors, schema: { querystring: ContentFileQuery, response: { 200: OkAnswer } } },
     async (request, reply) => {
       const entry = fileOf(request, reply, request.query.pfad);
       if (!entry) return reply;
@@ -174,7 +187,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: ContentDataBody }>(
     "/inhalte/pruefen",
-    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDataBody } },
+    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDataBody, response: { 200: CheckAnswer } } },
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -186,7 +199,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: ContentDataBody }>(
     "/inhalte/vorschau",
-    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDataBody } },
+    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDataBody, response: { 200: ContentPreviewAnswer } } },
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -220,7 +233,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: ContentPublishBody }>(
     "/inhalte/veroeffentlichen",
-    { ...editors, schema: { body: ContentPublishBody } },
+    // Only the 200 is declared: a refusal (400, 409, 422) sends its own shape with the German message.
+    { ...editors, schema: { body: ContentPublishBody, response: { 200: PublishAnswer } } },
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -269,7 +283,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.get<{ Querystring: ContentFileQuery }>(
     "/inhalte/verlauf",
-    { ...editors, schema: { querystring: ContentFileQuery } },
+    { ...editors, schema: { querystring: ContentFileQuery, response: { 200: HistoryAnswer } } },
     async (request, reply) => {
       const entry = fileOf(request, reply, request.query.pfad);
       if (!entry) return reply;
@@ -287,7 +301,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: ContentRestoreBody }>(
     "/inhalte/zuruecksetzen",
-    { ...editors, schema: { body: ContentRestoreBody } },
+    { ...editors, schema: { body: ContentRestoreBody, response: { 200: RestoreAnswer } } },
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -328,7 +342,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get("/inhalte/bilder", editors, async () => ({ images: await listImages(contentDir) }));
+  app.get("/inhalte/bilder", { ...editors, schema: { response: { 200: ImageList } } }, async () => ({
+    images: await listImages(contentDir),
+  }));
 
   // A picture to look at beside its field: only the pictures listed above, never through a link.
   app.get<{ Querystring: ContentFileQuery }>(
@@ -349,7 +365,11 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: ContentImageBody }>(
     "/inhalte/bilder",
-    { ...editors, bodyLimit: Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4096, schema: { body: ContentImageBody } },
+    {
+      ...editors,
+      bodyLimit: Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4096,
+      schema: { body: ContentImageBody, response: { 201: ImageUploaded } },
+    },
     async (request, reply) => {
       const { name, data } = request.body;
       const checked = await reencodeUpload(Buffer.from(data, "base64"));

@@ -21,6 +21,8 @@ export interface OwnerRoute {
   method: string;
   url: string;
   access: OwnerAccess | "owners";
+  /** The status codes whose answer the route declares in `schema.response` (common/owner/responses.ts). */
+  responses: string[];
 }
 
 declare module "fastify" {
@@ -67,7 +69,8 @@ function hasOwnOrigin(request: FastifyRequest, siteUrl: string | undefined): boo
 export function registerOwnerGuard(app: FastifyInstance, routes: OwnerRoute[]): void {
   app.addHook("onRoute", (route) => {
     const access = route.config?.ownerAccess ?? "owners";
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
+    const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access, responses });
   });
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(OWNER_API_HEADERS);

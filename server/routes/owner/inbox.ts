@@ -15,18 +15,21 @@ import {
 } from "../../services/inbox";
 import { ownerOf } from "./guard";
 import { IdParams, ReplyBody, RequestsQuery } from "../../../common/owner/schemas";
+import { OverviewAnswer, RequestDetail, RequestPage, SpamErased } from "../../../common/owner/responses";
 import { OWNER_MESSAGES } from "./messages";
 
 export default async function inboxRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const replyWithinHours = () => app.mail.site.replyWithinHours;
 
-  app.get("/uebersicht", async () => ({
+  const detail = { 200: RequestDetail };
+
+  app.get("/uebersicht", { schema: { response: { 200: OverviewAnswer } } }, async () => ({
     ...(await overview(app.db, replyWithinHours())),
     replyWithinHours: replyWithinHours(),
   }));
 
-  app.get("/anfragen", { schema: { querystring: RequestsQuery } }, async (request, reply) => {
+  app.get("/anfragen", { schema: { querystring: RequestsQuery, response: { 200: RequestPage } } }, async (request, reply) => {
     const { filter = "offen", q, vor } = request.query;
     const before = vor === undefined ? undefined : parseCursor(vor);
     if (vor !== undefined && !before) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badCursor });
@@ -34,9 +37,11 @@ export default async function inboxRoutes(scope: FastifyInstance): Promise<void>
   });
 
   // Everything that looks automated goes at once: the requests and the sign-ups never confirmed.
-  app.post("/spam/loeschen", async (request) => eraseSpam(app.db, ownerOf(request)));
+  app.post("/spam/loeschen", { schema: { response: { 200: SpamErased } } }, async (request) =>
+    eraseSpam(app.db, ownerOf(request)),
+  );
 
-  app.get("/anfragen/:id", { schema: { params: IdParams } }, async (request, reply) => {
+  app.get("/anfragen/:id", { schema: { params: IdParams, response: detail } }, async (request, reply) => {
     const id = Number(request.params.id);
     const detail = await getRequest(app.db, id, replyWithinHours());
     if (!detail) return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.requestMissing });
@@ -44,20 +49,24 @@ export default async function inboxRoutes(scope: FastifyInstance): Promise<void>
     return detail;
   });
 
-  app.post("/anfragen/:id/antwort", { schema: { params: IdParams, body: ReplyBody } }, async (request, reply) => {
-    const id = Number(request.params.id);
-    const text = request.body.text.replace(/\r\n?/g, "\n").trim();
-    if (!text) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.replyEmpty });
-    if (text.length > REPLY_MAX_LENGTH) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.replyTooLong });
-    const outcome = await replyToRequest(app.db, app.mail, { id, owner: ownerOf(request), text });
-    if (outcome === "missing") return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.requestMissing });
-    if (outcome === "undeliverable") {
-      return sendError(request, reply, { status: 422, message: OWNER_MESSAGES.replyUndeliverable });
-    }
-    return getRequest(app.db, id, replyWithinHours());
-  });
+  app.post(
+    "/anfragen/:id/antwort",
+    { schema: { params: IdParams, body: ReplyBody, response: detail } },
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      const text = request.body.text.replace(/\r\n?/g, "\n").trim();
+      if (!text) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.replyEmpty });
+      if (text.length > REPLY_MAX_LENGTH) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.replyTooLong });
+      const outcome = await replyToRequest(app.db, app.mail, { id, owner: ownerOf(request), text });
+      if (outcome === "missing") return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.requestMissing });
+      if (outcome === "undeliverable") {
+        return sendError(request, reply, { status: 422, message: OWNER_MESSAGES.replyUndeliverable });
+      }
+      return getRequest(app.db, id, replyWithinHours());
+    },
+  );
 
-  app.post("/anfragen/:id/beantwortet", { schema: { params: IdParams } }, async (request, reply) => {
+  app.post("/anfragen/:id/beantwortet", { schema: { params: IdParams, response: detail } }, async (request, reply) => {
     const id = Number(request.params.id);
     if (!(await markAnswered(app.db, id, ownerOf(request)))) {
       return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.requestMissing });

@@ -8,6 +8,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { LoginLinkBody } from "../../../common/owner/schemas";
+import {
+  LoginAnswer,
+  LoginLinkAnswer,
+  OkAnswer,
+  OwnerSession,
+  PasskeyOptions,
+  SessionsEndedAnswer,
+} from "../../../common/owner/responses";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
@@ -48,14 +56,18 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
 
   const queue = app.ownerLoginLinks;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  typed.post("/anmeldelink", { config: limited, schema: { body: LoginLinkBody } }, async (request, reply) => {
-    const { email } = request.body;
-    // The same for every address: nothing is looked up before the answer.
-    queue.add(email);
-    return reply.code(202).send({ message: OWNER_MESSAGES.linkSent });
-  });
+  typed.post(
+    "/anmeldelink",
+    { config: limited, schema: { body: LoginLinkBody, response: { 202: LoginLinkAnswer } } },
+    async (request, reply) => {
+      const { email } = request.body;
+      // The same for every address: nothing is looked up before the answer.
+      queue.add(email);
+      return reply.code(202).send({ message: OWNER_MESSAGES.linkSent });
+    },
+  );
 
-  app.post("/sitzung", { config: limited }, async (request, reply) => {
+  app.post("/sitzung", { config: limited, schema: { response: { 200: LoginAnswer } } }, async (request, reply) => {
     const token = field(request.body, "token");
     const outcome = await app.db.transaction(async (tx) => {
       const link = await consumeLoginLink(tx, allowed, token);
@@ -70,11 +82,15 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return startSession(reply, outcome, "link");
   });
 
-  app.post("/passkey-anmeldung/optionen", { config: limited }, async (request, reply) => {
-    return reply.send(await loginOptions(app.db, relyingParty(app, request)));
-  });
+  app.post(
+    "/passkey-anmeldung/optionen",
+    { config: limited, schema: { response: { 200: PasskeyOptions } } },
+    async (request, reply) => {
+      return reply.send(await loginOptions(app.db, relyingParty(app, request)));
+    },
+  );
 
-  app.post("/passkey-anmeldung", { config: limited }, async (request, reply) => {
+  app.post("/passkey-anmeldung", { config: limited, schema: { response: { 200: LoginAnswer } } }, async (request, reply) => {
     const response = passkeyResponse(request.body);
     const outcome = await app.db.transaction(async (tx) => {
       const checked = response ? await verifyPasskey(tx, relyingParty(app, request), response) : { ok: false as const };
@@ -89,11 +105,13 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return startSession(reply, outcome, "passkey");
   });
 
-  app.post("/bestaetigen/optionen", { config: confirming }, async (request, reply) =>
-    reply.send(await confirmationOptions(app.db, relyingParty(app, request), ownerOf(request))),
+  app.post(
+    "/bestaetigen/optionen",
+    { config: confirming, schema: { response: { 200: PasskeyOptions } } },
+    async (request, reply) => reply.send(await confirmationOptions(app.db, relyingParty(app, request), ownerOf(request))),
   );
 
-  app.post("/bestaetigen", { config: confirming }, async (request, reply) => {
+  app.post("/bestaetigen", { config: confirming, schema: { response: { 200: OwnerSession } } }, async (request, reply) => {
     const owner = ownerOf(request);
     const response = passkeyResponse(request.body);
     const checked = response ? await verifyPasskey(app.db, relyingParty(app, request), response, owner) : { ok: false as const };
@@ -107,9 +125,11 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return sessionInfo(session!);
   });
 
-  app.get("/sitzung", { config: editors }, async (request) => sessionInfo(request.owner!));
+  app.get("/sitzung", { config: editors, schema: { response: { 200: OwnerSession } } }, async (request) =>
+    sessionInfo(request.owner!),
+  );
 
-  app.post("/abmelden", { config: editors }, async (request, reply) => {
+  app.post("/abmelden", { config: editors, schema: { response: { 200: OkAnswer } } }, async (request, reply) => {
     await endSession(app.db, request.cookies[SESSION_COOKIE]!);
     await audit(app.db, ownerOf(request), "logout");
     return clearCookie(reply).send({ ok: true });
@@ -120,6 +140,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     "/sitzungen-beenden",
     {
       config: editors,
+      schema: { response: { 200: SessionsEndedAnswer } },
       preHandler: async (request, reply) => {
         if ((request.body as { passkeys?: unknown } | undefined)?.passkeys === true) return requireRecentLogin(request, reply);
       },
@@ -143,7 +164,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** The session as the owner area sees it: who, as what, how, until when sensitive actions need no confirmation. */
-function sessionInfo(session: NonNullable<FastifyRequest["owner"]>) {
+function sessionInfo(session: NonNullable<FastifyRequest["owner"]>): OwnerSession {
   const { email, role, method, createdAt, expiresAt, confirmedUntil, recent } = session;
   return {
     email,

@@ -24,6 +24,7 @@ import { previewNewsletter, queueTestMail } from "../../newsletters/test-mail";
 import { notifyNewsletterScheduled } from "../../services/owner-alerts";
 import { ownerOf, requireRecentLogin } from "./guard";
 import { IdParams, NewsletterBody, NewsletterTextBody, NoQuery } from "../../../common/owner/schemas";
+import { NewsletterAnswer, NewsletterList, NewsletterPreview, TestMailAnswer } from "../../../common/owner/responses";
 
 const text = (body: NewsletterTextBody) => ({
   subject: body.subject ?? "",
@@ -44,83 +45,98 @@ export default async function newsletterRoutes(scope: FastifyInstance): Promise<
   // Room for a long text (100,000 characters, up to 4 bytes each) with its JSON; longer bodies get a 413.
   const bodyLimit = 1_024 * 1_024;
 
-  app.get("/newsletter", { schema: { querystring: NoQuery } }, async () => ({
+  app.get("/newsletter", { schema: { querystring: NoQuery, response: { 200: NewsletterList } } }, async () => ({
     newsletters: await listNewsletters(app.db),
     perMonth: limitSettings(app.mail).perMonth,
     timeZone: app.mail.site.timeZone,
   }));
 
-  const withText = { bodyLimit, schema: { body: NewsletterTextBody } };
-  app.post("/newsletter/vorschau", withText, async (request, reply) => {
-    try {
-      return previewNewsletter(app.mail, text(request.body), "Vorname");
-    } catch (error) {
-      return refused(request, reply, error);
-    }
-  });
+  app.post(
+    "/newsletter/vorschau",
+    { bodyLimit, schema: { body: NewsletterTextBody, response: { 200: NewsletterPreview } } },
+    async (request, reply) => {
+      try {
+        return previewNewsletter(app.mail, text(request.body), "Vorname");
+      } catch (error) {
+        return refused(request, reply, error);
+      }
+    },
+  );
 
-  app.post("/newsletter/test", withText, async (request, reply) => {
-    const owner = ownerOf(request);
-    try {
-      await queueTestMail(app.db, app.mail, text(request.body), owner);
-    } catch (error) {
-      return refused(request, reply, error);
-    }
-    await audit(app.db, owner, "newsletter-test");
-    return { sentTo: owner };
-  });
+  app.post(
+    "/newsletter/test",
+    { bodyLimit, schema: { body: NewsletterTextBody, response: { 200: TestMailAnswer } } },
+    async (request, reply) => {
+      const owner = ownerOf(request);
+      try {
+        await queueTestMail(app.db, app.mail, text(request.body), owner);
+      } catch (error) {
+        return refused(request, reply, error);
+      }
+      await audit(app.db, owner, "newsletter-test");
+      return { sentTo: owner };
+    },
+  );
 
   /** Saves the text (a new draft, or the draft `id`), then, with `send`, sends it now or at `at`. */
-  app.post("/newsletter", { bodyLimit, schema: { body: NewsletterBody } }, async (request, reply) => {
-    const owner = ownerOf(request);
-    const { id: idField, send, at } = request.body;
-    // Sending reaches every confirmed lead: a stolen session alone must not do it.
-    if (send === "now" || send === "later") {
-      await requireRecentLogin(request, reply);
-      if (reply.sent) return reply;
-    }
-    try {
-      let sendAt: Date | undefined;
-      if (send === "later") {
-        try {
-          sendAt = parseLocalDateTime(at ?? "", app.mail.site.timeZone);
-        } catch (error) {
-          throw new NewsletterInputError([`Wann soll er gesendet werden? ${(error as Error).message}.`]);
-        }
-      }
-      let id: number;
-      if (idField) {
-        const existing = Number(idField);
-        await updateNewsletter(app.db, app.mail, existing, text(request.body));
-        id = existing;
-      } else id = await createNewsletter(app.db, app.mail, text(request.body), owner);
+  app.post(
+    "/newsletter",
+    { bodyLimit, schema: { body: NewsletterBody, response: { 200: NewsletterAnswer } } },
+    async (request, reply) => {
+      const owner = ownerOf(request);
+      const { id: idField, send, at } = request.body;
+      // Sending reaches every confirmed lead: a stolen session alone must not do it.
       if (send === "now" || send === "later") {
-        const when = await scheduleNewsletter(app.db, app.mail, id, sendAt).catch(async (error: unknown) => {
-          // A refused new one is not kept as a draft: its text stays in the form, ready for another date.
-          if (!idField) await app.db.query("DELETE FROM newsletters WHERE id = $1 AND status = 'draft'", [id]);
-          throw error;
-        });
-        await audit(app.db, owner, "newsletter-scheduled", `Nr. ${id}, ${when.toISOString()}`);
-        await notifyNewsletterScheduled(app.db, app.mail, app.config.ownerEmails, {
-          owner,
-          subject: text(request.body).subject,
-          sendAt: when,
-        });
-      } else await audit(app.db, owner, "newsletter-saved", `Nr. ${id}`);
-      return { newsletter: await getNewsletter(app.db, id) };
-    } catch (error) {
-      return refused(request, reply, error);
-    }
-  });
+        await requireRecentLogin(request, reply);
+        if (reply.sent) return reply;
+      }
+      try {
+        let sendAt: Date | undefined;
+        if (send === "later") {
+          try {
+            sendAt = parseLocalDateTime(at ?? "", app.mail.site.timeZone);
+          } catch (error) {
+            throw new NewsletterInputError([`Wann soll er gesendet werden? ${(error as Error).message}.`]);
+          }
+        }
+        let id: number;
+        if (idField) {
+          const existing = Number(idField);
+          await updateNewsletter(app.db, app.mail, existing, text(request.body));
+          id = existing;
+        } else id = await createNewsletter(app.db, app.mail, text(request.body), owner);
+        if (send === "now" || send === "later") {
+          const when = await scheduleNewsletter(app.db, app.mail, id, sendAt).catch(async (error: unknown) => {
+            // A refused new one is not kept as a draft: its text stays in the form, ready for another date.
+            if (!idField) await app.db.query("DELETE FROM newsletters WHERE id = $1 AND status = 'draft'", [id]);
+            throw error;
+          });
+          await audit(app.db, owner, "newsletter-scheduled", `Nr. ${id}, ${when.toISOString()}`);
+          await notifyNewsletterScheduled(app.db, app.mail, app.config.ownerEmails, {
+            owner,
+            subject: text(request.body).subject,
+            sendAt: when,
+          });
+        } else await audit(app.db, owner, "newsletter-saved", `Nr. ${id}`);
+        return { newsletter: await getNewsletter(app.db, id) };
+      } catch (error) {
+        return refused(request, reply, error);
+      }
+    },
+  );
 
-  app.post("/newsletter/:id/absagen", { schema: { params: IdParams } }, async (request, reply) => {
-    const id = Number(request.params.id);
-    try {
-      await cancelNewsletter(app.db, id);
-    } catch (error) {
-      return refused(request, reply, error);
-    }
-    await audit(app.db, ownerOf(request), "newsletter-cancelled", `Nr. ${id}`);
-    return { newsletter: await getNewsletter(app.db, id) };
-  });
+  app.post(
+    "/newsletter/:id/absagen",
+    { schema: { params: IdParams, response: { 200: NewsletterAnswer } } },
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      try {
+        await cancelNewsletter(app.db, id);
+      } catch (error) {
+        return refused(request, reply, error);
+      }
+      await audit(app.db, ownerOf(request), "newsletter-cancelled", `Nr. ${id}`);
+      return { newsletter: await getNewsletter(app.db, id) };
+    },
+  );
 }

@@ -11,6 +11,7 @@ import { notifyPasskeyChange } from "../../services/owner-alerts";
 import { listPasskeys, PASSKEY_NAME_MAX, registerPasskey, registrationOptions, removePasskey } from "../../services/passkeys";
 import { ownerOf, requireRecentLogin } from "./guard";
 import { PasskeyBody, PasskeyIdParams } from "../../../common/owner/schemas";
+import { PasskeyList, PasskeyOptions } from "../../../common/owner/responses";
 import { OWNER_MESSAGES } from "./messages";
 import { relyingParty } from "./relying-party";
 
@@ -18,16 +19,17 @@ export default async function passkeyRoutes(scope: FastifyInstance): Promise<voi
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const editors = { ownerAccess: "editors" } as const;
   const recent = { preValidation: requireRecentLogin, config: editors };
+  const listed = { response: { 200: PasskeyList } };
 
-  app.get("/passkeys", { config: editors }, async (request) => ({
+  app.get("/passkeys", { config: editors, schema: listed }, async (request) => ({
     passkeys: await listPasskeys(app.db, ownerOf(request)),
   }));
 
-  app.post("/passkeys/optionen", recent, async (request) =>
+  app.post("/passkeys/optionen", { ...recent, schema: { response: { 200: PasskeyOptions } } }, async (request) =>
     registrationOptions(app.db, relyingParty(app, request), ownerOf(request)),
   );
 
-  app.post("/passkeys", { ...recent, schema: { body: PasskeyBody } }, async (request, reply) => {
+  app.post("/passkeys", { ...recent, schema: { body: PasskeyBody, response: { 201: PasskeyList } } }, async (request, reply) => {
     const name = request.body.name.trim();
     if (!name || name.length > PASSKEY_NAME_MAX)
       return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.passkeyName });
@@ -47,7 +49,7 @@ export default async function passkeyRoutes(scope: FastifyInstance): Promise<voi
     return reply.code(201).send({ passkeys: await listPasskeys(app.db, owner) });
   });
 
-  app.delete("/passkeys/:id", { ...recent, schema: { params: PasskeyIdParams } }, async (request, reply) => {
+  app.delete("/passkeys/:id", { ...recent, schema: { params: PasskeyIdParams, ...listed } }, async (request, reply) => {
     const owner = ownerOf(request);
     const id = request.params.id;
     const removed = await app.db.transaction(async (tx) => {

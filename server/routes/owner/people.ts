@@ -3,7 +3,7 @@
  * person whose withdrawal came by message (Art. 7 Abs. 3), erasure (Art. 17) and the audit log.
  */
 import { Readable } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sendError } from "../../http/errors";
 import { erasePerson, showPerson } from "../../services/privacy";
@@ -14,8 +14,15 @@ import { ownerOf, requireRecentLogin } from "./guard";
 import { OWNER_MESSAGES } from "./messages";
 import { labelledRow, PERSON_SECTIONS } from "../../../common/privacy/person-fields";
 import { ROUTES } from "../../../common/routes";
-import type { PersonData } from "../../services/privacy";
 import { AuditQuery, EraseBody, LeadsQuery, PersonQuery, UnsubscribeBody } from "../../../common/owner/schemas";
+import {
+  AuditPage,
+  ErasureAnswer,
+  LeadPage,
+  PersonAnswer,
+  UnsubscribeAnswer,
+  type PersonData,
+} from "../../../common/owner/responses";
 import type { LeadFilter } from "../../../common/owner/filters";
 
 const berlinDate = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
@@ -31,7 +38,7 @@ const FILTER_NAMES: Record<LeadFilter, string> = {
 export default async function peopleRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get("/leads", { schema: { querystring: LeadsQuery } }, async (request, reply) => {
+  app.get("/leads", { schema: { querystring: LeadsQuery, response: { 200: LeadPage } } }, async (request, reply) => {
     const { status = "alle", vor } = request.query;
     const beforeId = vor === undefined ? undefined : Number(vor);
     // Paging through the confirmed leads gives what the export gives: the same recent login, and an audit entry.
@@ -72,14 +79,16 @@ export default async function peopleRoutes(scope: FastifyInstance): Promise<void
       .send(Readable.from(body()));
   });
 
-  app.get("/person", { schema: { querystring: PersonQuery } }, async (request, reply) => {
+  app.get("/person", { schema: { querystring: PersonQuery, response: { 200: PersonAnswer } } }, async (request, reply) => {
     const { email } = request.query;
     const download = request.query.download === "1";
     const data = await showPerson(app.db, email.trim());
     const found = data.leads.length + data.contactRequests.length + data.mails.length > 0;
     await audit(app.db, ownerOf(request), download ? "person-downloaded" : "person-viewed", maskEmail(email));
     if (download) {
-      return reply
+      // Finished JSON text, which Fastify sends as it is: the response schema is the person view's.
+      const file: FastifyReply = reply;
+      return file
         .header("content-disposition", `attachment; filename="auskunft-${berlinDate()}.json"`)
         .type("application/json; charset=utf-8")
         .send(JSON.stringify(accessReport(data, app.mail.siteUrl), null, 2));
@@ -90,7 +99,7 @@ export default async function peopleRoutes(scope: FastifyInstance): Promise<void
   // A withdrawal that came by message: what the unsubscribe link does, with the same recent login as erasing.
   app.post(
     "/person/abmelden",
-    { preValidation: requireRecentLogin, schema: { body: UnsubscribeBody } },
+    { preValidation: requireRecentLogin, schema: { body: UnsubscribeBody, response: { 200: UnsubscribeAnswer } } },
     async (request, reply) => {
       const email = request.body.email.trim();
       const result = await unsubscribeAddress(app.db, email, app.ledger);
@@ -104,22 +113,26 @@ export default async function peopleRoutes(scope: FastifyInstance): Promise<void
     },
   );
 
-  app.post("/person/loeschen", { preValidation: requireRecentLogin, schema: { body: EraseBody } }, async (request, reply) => {
-    const { email, confirmation } = request.body;
-    if (confirmation?.trim().toLowerCase() !== email.trim().toLowerCase()) {
-      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.eraseMismatch });
-    }
-    const result = await erasePerson(app.db, email.trim(), app.ledger);
-    await audit(
-      app.db,
-      ownerOf(request),
-      "erase",
-      `${maskEmail(email)}: ${result.leads} Anmeldung(en), ${result.contactRequests} Anfrage(n), ${result.mails} E-Mail(s)`,
-    );
-    return { erased: result };
-  });
+  app.post(
+    "/person/loeschen",
+    { preValidation: requireRecentLogin, schema: { body: EraseBody, response: { 200: ErasureAnswer } } },
+    async (request, reply) => {
+      const { email, confirmation } = request.body;
+      if (confirmation?.trim().toLowerCase() !== email.trim().toLowerCase()) {
+        return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.eraseMismatch });
+      }
+      const result = await erasePerson(app.db, email.trim(), app.ledger);
+      await audit(
+        app.db,
+        ownerOf(request),
+        "erase",
+        `${maskEmail(email)}: ${result.leads} Anmeldung(en), ${result.contactRequests} Anfrage(n), ${result.mails} E-Mail(s)`,
+      );
+      return { erased: result };
+    },
+  );
 
-  app.get("/protokoll", { schema: { querystring: AuditQuery } }, async (request) => {
+  app.get("/protokoll", { schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (request) => {
     const { vor } = request.query;
     const entries = await listAudit(app.db, vor === undefined ? undefined : Number(vor));
     return {

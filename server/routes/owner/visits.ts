@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { VisitsQuery } from "../../../common/owner/schemas";
+import { VisitsAnswer } from "../../../common/owner/responses";
 import { STATS_PERIODS } from "../../../common/visit-stats";
 import { SOURCE_HEADER, routeRow, sourceRow, statsForDays } from "../../analytics/report";
 import { toCsv } from "../../cli/csv";
@@ -13,7 +14,7 @@ export default async function visitRoutes(scope: FastifyInstance): Promise<void>
   const timeZone = app.mail.site.timeZone;
 
   const withPeriod = { schema: { querystring: VisitsQuery } };
-  app.get("/besucher", withPeriod, async (request) => {
+  app.get("/besucher", { schema: { querystring: VisitsQuery, response: { 200: VisitsAnswer } } }, async (request) => {
     const days = periodOf(request.query.tage);
     return { ...(await statsForDays(app.db, days, timeZone)), counting: app.visitStats !== null };
   });

@@ -6,6 +6,7 @@ import { audit } from "../../services/audit-log";
 import { enableEndpoint, listDeliveries, listEndpoints, resendDelivery } from "../../webhooks/log";
 import { ownerOf, requireRecentLogin } from "./guard";
 import { EndpointBody, IdParams, NoQuery } from "../../../common/owner/schemas";
+import { WebhookState } from "../../../common/owner/responses";
 import { OWNER_MESSAGES } from "./messages";
 
 const RESEND_REFUSALS = {
@@ -18,11 +19,22 @@ const RESEND_REFUSALS = {
 export default async function webhookRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-  const state = async () => ({ endpoints: await listEndpoints(app.db), deliveries: await listDeliveries(app.db) });
+  // The times as ISO text, as JSON.stringify writes a Date.
+  const iso = (time: Date | null) => time && time.toISOString();
+  const state = async (): Promise<WebhookState> => ({
+    endpoints: (await listEndpoints(app.db)).map((endpoint) => ({ ...endpoint, disabledAt: iso(endpoint.disabledAt) })),
+    deliveries: (await listDeliveries(app.db)).map((delivery) => ({
+      ...delivery,
+      nextAttemptAt: iso(delivery.nextAttemptAt),
+      createdAt: delivery.createdAt.toISOString(),
+      deliveredAt: iso(delivery.deliveredAt),
+    })),
+  });
+  const answer = { 200: WebhookState };
 
-  app.get("/webhooks", { schema: { querystring: NoQuery } }, state);
+  app.get("/webhooks", { schema: { querystring: NoQuery, response: answer } }, state);
 
-  app.post("/webhooks/:id/erneut", { schema: { params: IdParams } }, async (request, reply) => {
+  app.post("/webhooks/:id/erneut", { schema: { params: IdParams, response: answer } }, async (request, reply) => {
     const id = Number(request.params.id);
     const outcome = await resendDelivery(app.db, id);
     if (outcome !== "queued") {
@@ -34,7 +46,7 @@ export default async function webhookRoutes(scope: FastifyInstance): Promise<voi
   });
 
   // Sending to a receiver again hands on personal data: a recent login is needed, as for the export.
-  const enabling = { preValidation: requireRecentLogin, schema: { body: EndpointBody } };
+  const enabling = { preValidation: requireRecentLogin, schema: { body: EndpointBody, response: answer } };
   app.post("/webhooks/endpunkt", enabling, async (request, reply) => {
     const { url } = request.body;
     if (!URL.canParse(url)) {

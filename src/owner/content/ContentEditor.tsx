@@ -15,7 +15,7 @@ import { serverValidator, templates, translateString, widgets } from "./form-the
 import { errorSchemaOf, uiSchemaFor } from "./form-schema";
 import type { ImageContext } from "./ImageWidget";
 import { OWNER_API_PREFIX, OWNER_SCREENS } from "../../../common/routes";
-import type { CheckAnswer, CommitInfo, ContentFileAnswer, Publishing } from "../../../common/owner/content-types";
+import type { CheckAnswer, CommitInfo, ContentFileAnswer, Publishing } from "../../../common/owner/responses";
 import type {
   ContentDataBody,
   ContentDraftBody,

@@ -1,6 +1,6 @@
 /** What the generated forms need beside the JSON Schema: widgets per field, and the check's messages as rjsf's error tree. */
 import type { ErrorSchema, UiSchema } from "@rjsf/utils";
-import type { ContentFileAnswer, FieldProblem } from "../../../common/owner/content-types";
+import type { ContentFileAnswer, FieldProblem } from "../../../common/owner/responses";
 
 /** Picture fields (their pattern names the picture types) get the picture widget, texts of Markdown files the Markdown one. */
 export function uiSchemaFor(schema: Record<string, unknown>, kind: ContentFileAnswer["kind"]): UiSchema {

@@ -4,14 +4,7 @@ import { api, errorText, withQuery } from "../api";
 import { dateTime } from "../format";
 import { Alert, Loading, PageTitle, smallButton, DataTable } from "../ui";
 import type { AuditQuery } from "../../../common/owner/schemas";
-
-interface Entry {
-  id: number;
-  at: string;
-  owner: string;
-  label: string;
-  object: string | null;
-}
+import type { AuditEntry as Entry, AuditPage as Page } from "../../../common/owner/responses";
 
 export function AuditPage() {
   const [entries, setEntries] = useState<Entry[]>();
@@ -20,9 +13,7 @@ export function AuditPage() {
   const [error, setError] = useState<string>();
   const load = useCallback(async (before?: number) => {
     try {
-      const page = await api<{ entries: Entry[]; next: number | null; keepDays: number }>(
-        withQuery("/protokoll", { vor: before ? String(before) : undefined } satisfies AuditQuery),
-      );
+      const page = await api<Page>(withQuery("/protokoll", { vor: before ? String(before) : undefined } satisfies AuditQuery));
       setKeepDays(page.keepDays);
       setEntries((current) => (before ? [...(current ?? []), ...page.entries] : page.entries));
       setNext(page.next);

@@ -7,7 +7,7 @@ import { api, errorText } from "../api";
 import { Link } from "../router";
 import { Alert, Card, Loading, PageTitle } from "../ui";
 import { OWNER_SCREENS } from "../../../common/routes";
-import type { ContentFileSummary } from "../../../common/owner/content-types";
+import type { ContentFileSummary, ContentList as ContentFiles } from "../../../common/owner/responses";
 
 const GROUPS: { group: ContentFileSummary["group"]; hint: string }[] = [
   { group: "Seiten", hint: "Überschriften und Texte der einzelnen Seiten" },
@@ -37,7 +37,7 @@ function ContentList() {
   const [files, setFiles] = useState<ContentFileSummary[]>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    api<{ files: ContentFileSummary[] }>("/inhalte").then(
+    api<ContentFiles>("/inhalte").then(
       (answer) => setFiles(answer.files),
       (caught) => setError(errorText(caught)),
     );

@@ -7,22 +7,8 @@ import { Alert, Card, FilterButtons, Loading, PageTitle, smallButton } from "../
 import { requireRecentLogin, useConfirmedAction } from "../ConfirmLogin";
 import { numberWord } from "../../../common/content/placeholders";
 
-import type { ConsentProof as Proof } from "../../../common/owner/api-types";
+import type { LeadEntry as Lead, LeadPage, NewsletterList } from "../../../common/owner/responses";
 import type { LeadsQuery } from "../../../common/owner/schemas";
-
-interface Lead {
-  id: number;
-  email: string;
-  name: string | null;
-  status: "pending" | "confirmed" | "unsubscribed";
-  submittedAt: string | null;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-  undeliverableAt: string | null;
-  /** Why the sign-up looks automated; cleared once the address confirms. */
-  spam?: string;
-  consents: Proof[];
-}
 
 const STATUS = { pending: "unbestätigt", confirmed: "bestätigt", unsubscribed: "abgemeldet" } as const;
 const FILTERS = [
@@ -43,7 +29,7 @@ export function LeadsPage() {
   // The consent's monthly limit, from the server that keeps it (content/site.json), never written here.
   const [perMonth, setPerMonth] = useState<number>();
   useEffect(() => {
-    api<{ perMonth: number }>("/newsletter").then(
+    api<NewsletterList>("/newsletter").then(
       (list) => setPerMonth(list.perMonth),
       () => undefined,
     );
@@ -68,7 +54,7 @@ export function LeadsPage() {
     (before?: number) =>
       confirmList(async () => {
         const query: LeadsQuery = { status: filter, vor: before ? String(before) : undefined };
-        const page = await api<{ leads: Lead[]; next: number | null }>(withQuery("/leads", query));
+        const page = await api<LeadPage>(withQuery("/leads", query));
         if (chosenFilter.current !== filter) return;
         setLeads((current) => (before ? [...(current ?? []), ...page.leads] : page.leads));
         setNext(page.next);

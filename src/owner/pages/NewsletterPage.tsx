@@ -12,21 +12,13 @@ import { RECENT_LOGIN_MINUTES } from "../../../common/owner/limits";
 import type { NewsletterFigures } from "../../../common/newsletter-figures";
 import { numberWord } from "../../../common/content/placeholders";
 import type { NewsletterBody, NewsletterTextBody } from "../../../common/owner/schemas";
-
-interface Newsletter {
-  id: number;
-  subject: string;
-  status: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
-  statusLabel: string;
-  sendAt: string | null;
-  figures: NewsletterFigures;
-}
-
-interface Preview {
-  subject: string;
-  html: string;
-  text: string;
-}
+import type {
+  NewsletterAnswer,
+  NewsletterList,
+  NewsletterPreview as Preview,
+  NewsletterSummary as Newsletter,
+  TestMailAnswer,
+} from "../../../common/owner/responses";
 
 const FIGURE_TITLES: [keyof NewsletterFigures, string][] = [
   ["recipients", "Empfänger"],
@@ -42,7 +34,7 @@ const BODY_HINT =
   "Leerzeile = neuer Absatz, „## “ = Zwischenüberschrift, „- “ = Aufzählung, **fett**, [Linktext](https://…). {{name}} wird zum Namen der Person. Sicherheitshinweis, Abmeldelink und Impressum kommen von selbst darunter.";
 
 export function NewsletterPage() {
-  const [list, setList] = useState<{ newsletters: Newsletter[]; perMonth: number }>();
+  const [list, setList] = useState<NewsletterList>();
   const [subject, setSubject] = useState("");
   const [preheader, setPreheader] = useState("");
   const [body, setBody] = useState("");
@@ -54,7 +46,7 @@ export function NewsletterPage() {
 
   const load = useCallback(async () => {
     try {
-      setList(await api<{ newsletters: Newsletter[]; perMonth: number }>("/newsletter"));
+      setList(await api<NewsletterList>("/newsletter"));
     } catch (caught) {
       setError(errorText(caught));
     }
@@ -85,7 +77,7 @@ export function NewsletterPage() {
     });
   const sendTest = () =>
     run(async () => {
-      const { sentTo } = await api<{ sentTo: string }>("/newsletter/test", { method: "POST", body: text });
+      const { sentTo } = await api<TestMailAnswer>("/newsletter/test", { method: "POST", body: text });
       return `Der Test ist unterwegs an ${sentTo}.`;
     });
   // Sending needs a recent login: when the server asks for it, the panel confirms it and sends again.
@@ -96,10 +88,13 @@ export function NewsletterPage() {
       setError(undefined);
       setNotice(undefined);
       try {
-        const { newsletter } = await api<{ newsletter: Newsletter }>("/newsletter", {
-          method: "POST",
-          body: { ...text, send: when, at: at.replace("T", " ") } satisfies NewsletterBody,
-        });
+        // The answer names the newsletter just saved, which only a deletion in between could take away.
+        const newsletter = (
+          await api<NewsletterAnswer>("/newsletter", {
+            method: "POST",
+            body: { ...text, send: when, at: at.replace("T", " ") } satisfies NewsletterBody,
+          })
+        ).newsletter!;
         setSubject("");
         setPreheader("");
         setBody("");

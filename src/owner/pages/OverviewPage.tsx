@@ -3,20 +3,11 @@ import React, { useEffect, useState } from "react";
 import { Link } from "../router";
 import { OWNER_SCREENS } from "../../../common/routes";
 import { api, errorText } from "../api";
-import { ActivityChart, VisitsChart, type Day } from "../Chart";
+import { ActivityChart, VisitsChart } from "../Chart";
 import { rate, type VisitStats } from "../../../common/visit-stats";
+import type { OverviewAnswer as Overview } from "../../../common/owner/responses";
 import { age, percent } from "../format";
 import { Alert, Card, Loading, PageTitle } from "../ui";
-
-interface Overview {
-  openRequests: number;
-  overdueRequests: number;
-  oldestOpenAt: string | null;
-  leads: { pending: number; confirmed: number; unsubscribed: number };
-  confirmationRate: number | null;
-  days: Day[];
-  replyWithinHours: number;
-}
 
 function Figure({ label, value, tone = "normal" }: { label: string; value: React.ReactNode; tone?: "normal" | "alarm" }) {
   return (

@@ -14,7 +14,7 @@ import {
   PERSON_SECTIONS as SECTIONS,
   shownValue,
 } from "../../../common/privacy/person-fields";
-import type { PersonData } from "../../../common/owner/api-types";
+import type { ErasureAnswer, PersonAnswer, PersonData, UnsubscribeAnswer } from "../../../common/owner/responses";
 import type { PersonQuery, EraseBody, UnsubscribeBody } from "../../../common/owner/schemas";
 import { UNSUBSCRIBE_NOTE_MAX } from "../../../common/owner/limits";
 
@@ -34,9 +34,7 @@ export function PersonPage() {
   const [notice, setNotice] = useState<string>();
 
   const load = async (address: string) => {
-    const answer = await api<{ found: boolean; data: PersonData }>(
-      withQuery("/person", { email: address } satisfies PersonQuery),
-    );
+    const answer = await api<PersonAnswer>(withQuery("/person", { email: address } satisfies PersonQuery));
     setData(answer.data);
     setFound(answer.found);
     setConfirmation("");
@@ -61,7 +59,7 @@ export function PersonPage() {
     if (!data) return;
     setError(undefined);
     await confirmed(async () => {
-      const answer = await api<{ erased: { leads: number; contactRequests: number; mails: number } }>("/person/loeschen", {
+      const answer = await api<ErasureAnswer>("/person/loeschen", {
         method: "POST",
         body: { email: data.email, confirmation } satisfies EraseBody,
       });
@@ -80,7 +78,7 @@ export function PersonPage() {
     setError(undefined);
     setNotice(undefined);
     await confirmed(async () => {
-      const answer = await api<{ unsubscribed: boolean; already: boolean }>("/person/abmelden", {
+      const answer = await api<UnsubscribeAnswer>("/person/abmelden", {
         method: "POST",
         body: { email: address, ...(note.trim() ? { note: note.trim() } : {}) } satisfies UnsubscribeBody,
       });

@@ -6,21 +6,9 @@ import { api, errorText } from "../api";
 import { age, dateTime } from "../format";
 import { Alert, Card, labelClass, Loading, PageTitle, smallButton } from "../ui";
 import type { ReplyBody } from "../../../common/owner/schemas";
+import type { RequestDetail as Detail } from "../../../common/owner/responses";
 
 const REPLY_MAX = 5000;
-
-interface Detail {
-  id: number;
-  name: string;
-  email: string;
-  message: string;
-  formPage: string;
-  submittedAt: string;
-  answeredAt: string | null;
-  answeredBy: string | null;
-  overdue: boolean;
-  replies: { owner: string; text: string; createdAt: string }[];
-}
 
 export function RequestPage({ id }: { id: string }) {
   const [request, setRequest] = useState<Detail>();

@@ -8,7 +8,7 @@ import { api, errorText, withQuery } from "../api";
 import { age, dateTime } from "../format";
 import { Alert, Card, FilterButtons, inputClass, Loading, PageTitle, smallButton } from "../ui";
 
-import type { RequestSummary as Summary } from "../../../common/owner/api-types";
+import type { RequestPage, RequestSummary as Summary, SpamErased } from "../../../common/owner/responses";
 import type { RequestsQuery } from "../../../common/owner/schemas";
 
 const FILTERS = [
@@ -31,7 +31,7 @@ export function RequestsPage() {
       setError(undefined);
       const params: RequestsQuery = { filter, q: query || undefined, vor: before };
       try {
-        const page = await api<{ requests: Summary[]; next: string | null }>(withQuery("/anfragen", params));
+        const page = await api<RequestPage>(withQuery("/anfragen", params));
         setRequests((current) => (before ? [...(current ?? []), ...page.requests] : page.requests));
         setNext(page.next);
       } catch (caught) {
@@ -55,7 +55,7 @@ export function RequestsPage() {
       return;
     setError(undefined);
     try {
-      const result = await api<{ requests: number; leads: number }>("/spam/loeschen", { method: "POST", body: {} });
+      const result = await api<SpamErased>("/spam/loeschen", { method: "POST", body: {} });
       setErased(`Gelöscht: ${result.requests} Anfragen und ${result.leads} unbestätigte Anmeldungen.`);
       setRequests(undefined);
       await load();

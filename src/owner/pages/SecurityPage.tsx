@@ -11,13 +11,7 @@ import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } 
 import { useConfirmedAction } from "../ConfirmLogin";
 import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from "../../../common/owner/limits";
 import type { PasskeyBody } from "../../../common/owner/schemas";
-
-interface Passkey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+import type { Passkey, PasskeyList } from "../../../common/owner/responses";
 
 export function SecurityPage() {
   const [passkeys, setPasskeys] = useState<Passkey[]>();
@@ -29,7 +23,7 @@ export function SecurityPage() {
   const { confirmed, panel } = useConfirmedAction(setError);
 
   useEffect(() => {
-    api<{ passkeys: Passkey[] }>("/passkeys").then(
+    api<PasskeyList>("/passkeys").then(
       (answer) => setPasskeys(answer.passkeys),
       (caught) => setError(errorText(caught)),
     );
@@ -58,7 +52,7 @@ export function SecurityPage() {
       } catch {
         throw new Error("Das Anlegen des Passkeys wurde abgebrochen.");
       }
-      const answer = await api<{ passkeys: Passkey[] }>("/passkeys", {
+      const answer = await api<PasskeyList>("/passkeys", {
         method: "POST",
         body: { name, response } satisfies PasskeyBody,
       });
@@ -70,7 +64,7 @@ export function SecurityPage() {
 
   const remove = (passkey: Passkey) =>
     run(async () => {
-      const answer = await api<{ passkeys: Passkey[] }>(`/passkeys/${encodeURIComponent(passkey.id)}`, { method: "DELETE" });
+      const answer = await api<PasskeyList>(`/passkeys/${encodeURIComponent(passkey.id)}`, { method: "DELETE" });
       setPasskeys(answer.passkeys);
       setNotice(`Passkey „${passkey.name}“ entfernt.`);
     });

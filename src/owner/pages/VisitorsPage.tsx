@@ -10,14 +10,8 @@ import { VisitsChart } from "../Chart";
 import { shortDate } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle } from "../ui";
 import type { VisitsQuery } from "../../../common/owner/schemas";
-import {
-  KEPT_AFTER_DAYS,
-  MAX_SOURCES_PER_DAY,
-  rate,
-  STATS_PERIODS,
-  type FunnelRow,
-  type VisitStats,
-} from "../../../common/visit-stats";
+import type { VisitsAnswer } from "../../../common/owner/responses";
+import { KEPT_AFTER_DAYS, MAX_SOURCES_PER_DAY, rate, STATS_PERIODS, type FunnelRow } from "../../../common/visit-stats";
 import { OTHER_MEDIUM, UTM_MEDIUMS } from "../../../common/visit-source";
 
 type Period = `${(typeof STATS_PERIODS)[number]}`;
@@ -108,14 +102,13 @@ function FunnelHead({ first, views }: { first: React.ReactNode; views: string })
 
 export function VisitorsPage() {
   const [period, setPeriod] = useState<Period>(PERIODS[0]!.value);
-  const [stats, setStats] = useState<VisitStats & { counting: boolean }>();
+  const [stats, setStats] = useState<VisitsAnswer>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     setStats(undefined);
     setError(undefined);
-    api<VisitStats & { counting: boolean }>(withQuery("/besucher", { tage: period } satisfies VisitsQuery)).then(
-      setStats,
-      (caught) => setError(errorText(caught)),
+    api<VisitsAnswer>(withQuery("/besucher", { tage: period } satisfies VisitsQuery)).then(setStats, (caught) =>
+      setError(errorText(caught)),
     );
   }, [period]);
 

@@ -5,30 +5,7 @@ import { dateTime } from "../format";
 import { Alert, Card, Loading, PageTitle, smallButton, DataTable } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
 import type { EndpointBody } from "../../../common/owner/schemas";
-
-interface Endpoint {
-  url: string;
-  active: boolean;
-  disabledAt: string | null;
-}
-
-interface Delivery {
-  id: number;
-  event: string;
-  endpoint: string;
-  status: "pending" | "delivered" | "failed";
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatus: number | null;
-  lastError: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-}
-
-interface State {
-  endpoints: Endpoint[];
-  deliveries: Delivery[];
-}
+import type { WebhookState as State } from "../../../common/owner/responses";
 
 const STATUS = { pending: "wartet", delivered: "zugestellt", failed: "aufgegeben" } as const;
 
