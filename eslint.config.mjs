@@ -55,7 +55,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The owner API's schemas are TypeBox code for the server; the screens take only their types.
+  // The owner API's schemas (requests and answers) are TypeBox code for the server; the screens take only their types.
   {
     files: ["src/**/*.{ts,tsx}"],
     rules: {
@@ -64,7 +64,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/common/owner/schemas"],
+              group: ["**/common/owner/schemas", "**/common/owner/responses"],
               allowTypeImports: true,
               message: "Die Verwaltung nimmt aus den Schemas nur Typen (import type): TypeBox gehört nicht in den Browser.",
             },
