@@ -87,6 +87,8 @@ async function shot(page: Page, name: string) {
 }
 
 test("an editor sees only „Inhalte“, in one row with a menu button on a phone, and gets 403 elsewhere", async ({ page }) => {
+  // Two axe runs while this spec's server builds its first preview ahead: the default 30 s is tight on a busy machine.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 800 });
   await logInAsEditor(page);
   const header = page.locator("header");
