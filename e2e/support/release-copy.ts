@@ -11,10 +11,10 @@
  * checkout's times, so Gatsby rebuilds only what the last run's edits changed.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { checkoutKey } from "../../server/release/build-preview";
 import { startReleaseServer, type ReleaseServer } from "../../server/test-support/release-server";
 
 export { stopReleaseServers, type ReleaseServer } from "../../server/test-support/release-server";
@@ -36,16 +36,15 @@ export interface ReleaseCopy {
 /** Kept from one run to the next: Gatsby's cache and build output. */
 const KEPT = new Set([".cache", "public"]);
 
-/** The copy's folder: one per checkout, as Gatsby's cache in it holds the copy's absolute paths. */
-export function releaseCopyDir(): string {
-  const key = createHash("sha256").update(ROOT).digest("hex").slice(0, 12);
-  return path.join(os.tmpdir(), `urkraft-e2e-deploy-${key}`);
+/** Empties the copy's folder but for what is KEPT. */
+function clearCopy(dir: string): void {
+  for (const entry of readdirSync(dir)) if (!KEPT.has(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
 }
 
 export function releaseCopy(): ReleaseCopy {
-  const dir = releaseCopyDir();
+  const dir = path.join(os.tmpdir(), `urkraft-e2e-deploy-${checkoutKey(ROOT)}`);
   mkdirSync(dir, { recursive: true });
-  for (const entry of readdirSync(dir)) if (!KEPT.has(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
+  clearCopy(dir);
   const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
   for (const file of tracked) {
     if (!existsSync(path.join(ROOT, file))) continue;
@@ -80,9 +79,7 @@ export function releaseCopy(): ReleaseCopy {
     },
     live: () => (JSON.parse(readFileSync(path.join(releasesDir, "current", "release.json"), "utf8")) as { id: string }).id,
     // The cache and the last build stay for the next run.
-    remove: () => {
-      for (const entry of readdirSync(dir)) if (!KEPT.has(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
-    },
+    remove: () => clearCopy(dir),
   };
 }
 

@@ -328,9 +328,13 @@ function prepareWorkDir(projectDir: string, workDir: string, contentDir: string 
   }
 }
 
+/** A short name for a checkout, from its path: folders kept per checkout (Gatsby's caches hold absolute paths) carry it. */
+export function checkoutKey(projectDir: string): string {
+  return createHash("sha256").update(path.resolve(projectDir)).digest("hex").slice(0, 12);
+}
+
 export function defaultWorkDir(projectDir: string): string {
-  const key = createHash("sha256").update(path.resolve(projectDir)).digest("hex").slice(0, 12);
-  return process.env.PREVIEW_BUILD_DIR || path.join(os.tmpdir(), `urkraft-preview-build-${key}`);
+  return process.env.PREVIEW_BUILD_DIR || path.join(os.tmpdir(), `urkraft-preview-build-${checkoutKey(projectDir)}`);
 }
 
 /** Files that may name the preview's address or its name: Gatsby writes them as text. */
