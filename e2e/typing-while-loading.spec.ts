@@ -193,7 +193,9 @@ async function slowedPage(context: BrowserContext, rate: number, launchOptions: 
   if (rate > 1) {
     const slow = await launchSlowBrowser(rate, launchOptions);
     if (slow) {
-      const page = await slow.browser.newPage();
+      // The same device as the other pages: the project's viewport, user agent and scale.
+      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
+      const page = await slow.browser.newPage({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
       return {
         page,
         check: () => {
