@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { TSchema } from "typebox";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { NewsletterLimitError } from "../../newsletters/limit";
@@ -51,32 +52,29 @@ export default async function newsletterRoutes(scope: FastifyInstance): Promise<
     timeZone: app.mail.site.timeZone,
   }));
 
-  app.post(
-    "/newsletter/vorschau",
-    { bodyLimit, schema: { body: NewsletterTextBody, response: { 200: NewsletterPreview } } },
-    async (request, reply) => {
-      try {
-        return previewNewsletter(app.mail, text(request.body), "Vorname");
-      } catch (error) {
-        return refused(request, reply, error);
-      }
-    },
-  );
+  /** A newsletter's text, without saving it; the answer as `answer` declares. */
+  const withText = <Answer extends TSchema>(answer: Answer) => ({
+    bodyLimit,
+    schema: { body: NewsletterTextBody, response: { 200: answer } },
+  });
+  app.post("/newsletter/vorschau", withText(NewsletterPreview), async (request, reply) => {
+    try {
+      return previewNewsletter(app.mail, text(request.body), "Vorname");
+    } catch (error) {
+      return refused(request, reply, error);
+    }
+  });
 
-  app.post(
-    "/newsletter/test",
-    { bodyLimit, schema: { body: NewsletterTextBody, response: { 200: TestMailAnswer } } },
-    async (request, reply) => {
-      const owner = ownerOf(request);
-      try {
-        await queueTestMail(app.db, app.mail, text(request.body), owner);
-      } catch (error) {
-        return refused(request, reply, error);
-      }
-      await audit(app.db, owner, "newsletter-test");
-      return { sentTo: owner };
-    },
-  );
+  app.post("/newsletter/test", withText(TestMailAnswer), async (request, reply) => {
+    const owner = ownerOf(request);
+    try {
+      await queueTestMail(app.db, app.mail, text(request.body), owner);
+    } catch (error) {
+      return refused(request, reply, error);
+    }
+    await audit(app.db, owner, "newsletter-test");
+    return { sentTo: owner };
+  });
 
   /** Saves the text (a new draft, or the draft `id`), then, with `send`, sends it now or at `at`. */
   app.post(
