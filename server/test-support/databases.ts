@@ -3,11 +3,12 @@
  * database created for the test file and dropped after it. Without a reachable PostgreSQL the PostgreSQL
  * half is skipped with a message; under CI=true it must run, so it fails instead.
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { openDb, type Db } from "../db";
 
@@ -88,6 +89,21 @@ export function pgliteTemplate(options: { migrated?: boolean } = {}): Promise<st
   return ownTemplates[kind];
 }
 
+const execFileAsync = promisify(execFile);
+
+/**
+ * A cluster is about 1,100 files and 40 MB. The system's cp and rm copy and remove one in a tenth of the CPU
+ * time that node's fs.cp and fs.rm take (measured: 0.07 s against 0.46 s to copy, 0.01 s against 0.08 s to
+ * remove), and the server tests copy a cluster for nearly every test.
+ */
+async function copyCluster(from: string, to: string): Promise<void> {
+  await execFileAsync("cp", ["-R", from, to]);
+}
+
+async function removeFolder(dir: string): Promise<void> {
+  await execFileAsync("rm", ["-rf", dir]);
+}
+
 /** A PGlite cluster to copy (its folder is what PGlite keeps under DATA_DIR/pglite), empty or migrated. */
 export async function createPgliteTemplate(
   options: { migrated?: boolean; from?: string } = {},
@@ -95,7 +111,7 @@ export async function createPgliteTemplate(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-pglite-template-"));
   // Migrating a copy of the empty template spares a second initdb.
   const from = options.from ?? (options.migrated ? await pgliteTemplate() : undefined);
-  if (from) await cp(from, path.join(dataDir, "pglite"), { recursive: true });
+  if (from) await copyCluster(from, path.join(dataDir, "pglite"));
   const db = await openDb({ databaseUrl: undefined, dataDir }, { migrate: options.migrated === true });
   await db.close();
   return { dir: path.join(dataDir, "pglite"), remove: () => rmSync(dataDir, { recursive: true, force: true }) };
@@ -103,7 +119,7 @@ export async function createPgliteTemplate(
 
 /** Puts a copy of a template into `dataDir`, where the server and the command line look for their PGlite database. */
 export async function seedPgliteDataDir(dataDir: string, options: { migrated?: boolean } = { migrated: true }): Promise<void> {
-  await cp(await pgliteTemplate(options), path.join(dataDir, "pglite"), { recursive: true });
+  await copyCluster(await pgliteTemplate(options), path.join(dataDir, "pglite"));
 }
 
 /** A PGlite database in a new folder: migrated unless `migrated: false` asks for a never-migrated one. */
@@ -111,7 +127,7 @@ export async function emptyPgliteDatabase(options: { migrated?: boolean } = {}):
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-pglite-"));
   await seedPgliteDataDir(dataDir, { migrated: options.migrated !== false });
   const config = { databaseUrl: undefined, dataDir };
-  return { driver: "pglite", config, env: envOf(config), drop: () => rm(dataDir, { recursive: true, force: true }) };
+  return { driver: "pglite", config, env: envOf(config), drop: () => removeFolder(dataDir) };
 }
 
 /** A fresh PostgreSQL database with a unique name, and a data folder of its own (outbox files, keys). */
@@ -125,7 +141,7 @@ export async function emptyPostgresDatabase(): Promise<EmptyDatabase> {
     env: envOf(config),
     async drop() {
       await created.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await removeFolder(dataDir);
     },
   };
 }
