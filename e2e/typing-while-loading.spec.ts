@@ -11,7 +11,7 @@
 import { expect, test, type BrowserContext, type CDPSession, type LaunchOptions, type Page } from "@playwright/test";
 import pg from "pg";
 import { freshDatabase } from "./support/own-database";
-import { launchSlowBrowser } from "./support/slow-cpu";
+import { SlowBrowserPool } from "./support/slow-cpu";
 import { LIMITS } from "../common/constants";
 import { CONTACT_SUBMIT_LABEL } from "../src/forms/ContactForm";
 import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
@@ -83,6 +83,7 @@ let server: OwnServer;
 let sql: pg.Client;
 let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let run = 0;
+const slowBrowsers = new SlowBrowserPool();
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -94,6 +95,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  await slowBrowsers.close();
   await sql?.end();
   if (server) await stopOwnServer(server);
   await database?.drop();
@@ -187,29 +189,36 @@ async function attempt(page: Page, form: FormUnderTest, moment: Moment, method: 
 /**
  * A page slowed `rate` times for one try: in a browser of its own whose renderers the kernel slows
  * (support/slow-cpu.ts), or where the machine cannot do that, with DevTools' CPU throttling. `check` says
- * whether the page really ran slowed.
+ * whether this page really ran slowed: a renderer new in the browser's group, and periods in which the
+ * kernel held the group back since the try began (the browser may have served earlier tries).
  */
 async function slowedPage(context: BrowserContext, rate: number, launchOptions: LaunchOptions) {
   if (rate > 1) {
-    const slow = await launchSlowBrowser(rate, launchOptions);
+    const slow = await slowBrowsers.take(rate, launchOptions);
     if (slow) {
+      const earlierRenderers = new Set(slow.renderers());
+      const throttledBefore = slow.throttledPeriods();
       // The same device as the other pages: the project's viewport, user agent and scale.
       const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
       const page = await slow.browser.newPage({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
       return {
         page,
         check: () => {
-          expect(slow.renderers().length, "Renderer in der gedrosselten Gruppe").toBeGreaterThan(0);
-          expect(slow.throttledPeriods(), "vom Kernel gebremste Zeitabschnitte").toBeGreaterThan(0);
+          const renderers = slow.renderers().filter((pid) => !earlierRenderers.has(pid));
+          expect(renderers.length, "Renderer in der gedrosselten Gruppe").toBeGreaterThan(0);
+          expect(slow.throttledPeriods() - throttledBefore, "vom Kernel gebremste Zeitabschnitte").toBeGreaterThan(0);
         },
-        close: () => slow.close(),
+        close: async (passed: boolean) => {
+          await page.close().catch(() => undefined);
+          await slowBrowsers.give(rate, slow, passed);
+        },
       };
     }
   }
   const page = await context.newPage();
   const cdp: CDPSession = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
-  return { page, check: () => undefined, close: () => page.close() };
+  return { page, check: () => undefined, close: (_passed: boolean) => page.close() };
 }
 
 for (const form of FORMS) {
@@ -228,14 +237,16 @@ for (const form of FORMS) {
           const outcomes = await Promise.all(
             tries.map(async ({ method, first }) => {
               const { page, check, close } = await slowedPage(context, rate, launchOptions);
+              let passed = false;
               try {
                 await attempt(page, form, moment, method, first);
                 check();
+                passed = true;
                 return undefined;
               } catch (error) {
                 return `${method}, zuerst ${form.fields[first]!.label}: ${(error as Error).message.split("\n").slice(0, 6).join(" ")}`;
               } finally {
-                await close();
+                await close(passed);
               }
             }),
           );
