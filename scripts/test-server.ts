@@ -3,7 +3,8 @@
  * node's test runner, several files at once, each in a process of its own. That is safe because every test
  * takes free ports, its own data folders and PostgreSQL databases with unique names; PGlite databases are
  * copies of clusters made at the start, and the tests' own server and CLI processes run bundles made at the
- * start (scripts/test-run/prepare.ts). The files that took
+ * start (scripts/test-run/prepare.ts). Each test file runs as a bundle made at the start
+ * (scripts/test-run/bundle-tests.ts). The files that took
  * longest last time start first, so the run does not end waiting for one slow file; the times are kept in
  * node_modules/.cache/urkraft/ and the slowest files are printed at the end.
  *
@@ -13,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { bundleTestFiles } from "./test-run/bundle-tests";
 import { prepareTestRun } from "./test-run/prepare";
 
 /** What scripts/test-run/file-times.mts writes for each file. */
@@ -51,21 +53,21 @@ async function main(): Promise<number> {
   const timesOfThisRun = path.join(scratch, "times.json");
   // Bundles and database templates for every test of the run (scripts/test-run/prepare.ts).
   const cleanUp = await prepareTestRun();
+  const bundles = await bundleTestFiles(ordered);
   const { status, signal } = spawnSync(
     process.execPath,
     [
       // As `npm start` runs the server: WebAssembly (PGlite) compiled once by the baseline compiler. Short-lived
       // test processes then spend less CPU than when V8 also optimises the whole module in the background.
       "--liftoff-only",
-      "--import",
-      "tsx",
+      "--enable-source-maps",
       "--test",
       `--test-concurrency=${SERVER_TEST_CONCURRENCY}`,
       "--test-reporter=spec",
       "--test-reporter-destination=stdout",
       `--test-reporter=${path.join(__dirname, "test-run", "file-times.mts")}`,
       `--test-reporter-destination=${timesOfThisRun}`,
-      ...ordered,
+      ...ordered.map(bundles.bundleOf),
     ],
     {
       cwd: ROOT,
@@ -74,8 +76,11 @@ async function main(): Promise<number> {
     },
   );
   cleanUp();
+  bundles.remove();
 
-  const measured = readTimes(timesOfThisRun);
+  const measured = Object.fromEntries(
+    Object.entries(readTimes(timesOfThisRun)).map(([bundle, seconds]) => [bundles.sourceOf(bundle), seconds]),
+  );
   rmSync(scratch, { recursive: true, force: true });
   if (Object.keys(measured).length > 0) {
     mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
