@@ -43,7 +43,7 @@ const keepPlaces: Plugin = {
 };
 
 export interface TestBundles {
-  /** The bundle to run for a test file given relative to the project. */
+  /** The bundle to run for a test file, given relative to the project or absolute. */
   bundleOf(file: string): string;
   /** The test file (relative to the project) a bundle was made from. */
   sourceOf(bundle: string): string;
@@ -54,7 +54,7 @@ export async function bundleTestFiles(files: string[]): Promise<TestBundles> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "urkraft-test-files-"));
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
   await build({
-    entryPoints: files.map((file) => path.join(ROOT, file)),
+    entryPoints: files.map((file) => path.resolve(ROOT, file)),
     outdir: dir,
     outbase: ROOT,
     outExtension: { ".js": ".cjs" },
@@ -70,7 +70,7 @@ export async function bundleTestFiles(files: string[]): Promise<TestBundles> {
     plugins: [keepPlaces],
   });
   return {
-    bundleOf: (file) => path.join(dir, file.replace(/\.ts$/, ".cjs")),
+    bundleOf: (file) => path.join(dir, path.relative(ROOT, path.resolve(ROOT, file)).replace(/\.ts$/, ".cjs")),
     sourceOf: (bundle) => path.relative(dir, path.resolve(bundle)).replace(/\.cjs$/, ".ts"),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
