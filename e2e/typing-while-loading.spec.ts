@@ -8,10 +8,10 @@
  * contact request holds exactly the typed text. A real server of its own on PostgreSQL, so the test can
  * read what was stored.
  */
-import { expect, test, type BrowserContext, type CDPSession, type LaunchOptions, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import { freshDatabase } from "./support/own-database";
-import { SlowBrowserPool } from "./support/slow-cpu";
+import { TryPages } from "./support/try-pages";
 import { LIMITS } from "../common/constants";
 import { CONTACT_SUBMIT_LABEL } from "../src/forms/ContactForm";
 import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
@@ -83,19 +83,22 @@ let server: OwnServer;
 let sql: pg.Client;
 let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let run = 0;
-const slowBrowsers = new SlowBrowserPool();
+let pages: TryPages | undefined;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ launchOptions }) => {
   test.setTimeout(180_000);
   database = await freshDatabase(DATABASE);
   const databaseUrl = database.url;
   server = await startOwnServer({ env: { DATABASE_URL: databaseUrl } });
   sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
+  // The same device as the project's other pages: its viewport, user agent and scale.
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
+  pages = new TryPages(server.origin, { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch }, launchOptions);
 });
 
 test.afterAll(async () => {
-  await slowBrowsers.close();
+  await pages?.close();
   await sql?.end();
   if (server) await stopOwnServer(server);
   await database?.drop();
@@ -143,7 +146,13 @@ async function onScreen(page: Page, form: FormUnderTest) {
         Object.entries(ids).map(([name, id]) => [name, (document.getElementById(id) as HTMLInputElement).value]),
       );
       const active = document.activeElement as HTMLInputElement | null;
+      // What came from the browser's cache instead of the server (nothing transferred): nothing, as on a first visit.
+      const cached = performance
+        .getEntriesByType("resource")
+        .filter((entry) => (entry as PerformanceResourceTiming).transferSize === 0)
+        .map((entry) => new URL(entry.name).pathname);
       return {
+        cached,
         values,
         focused: active?.id ?? null,
         caret: [active?.selectionStart ?? null, active?.selectionEnd ?? null],
@@ -169,6 +178,7 @@ async function attempt(page: Page, form: FormUnderTest, moment: Moment, method: 
 
   const last = order[order.length - 1]!;
   const shown = await onScreen(page, form);
+  expect(shown.cached, "aus dem Cache geladen").toEqual([]);
   expect(shown.values, "die Felder").toEqual(typed);
   expect(shown.focused, "das Feld mit dem Fokus").toBe(fieldId(form.formId, last.name));
   // E-mail fields have no caret position to read (selectionStart is null there).
@@ -186,49 +196,11 @@ async function attempt(page: Page, form: FormUnderTest, moment: Moment, method: 
   expect(rows, "das Gespeicherte").toEqual([typed]);
 }
 
-/**
- * A page slowed `rate` times for one try: in a browser of its own whose renderers the kernel slows
- * (support/slow-cpu.ts), or where the machine cannot do that, with DevTools' CPU throttling. `check` says
- * whether this page really ran slowed: a renderer new in the browser's group, and periods in which the
- * kernel held the group back since the try began (the browser may have served earlier tries).
- */
-async function slowedPage(context: BrowserContext, rate: number, launchOptions: LaunchOptions) {
-  if (rate > 1) {
-    const slow = await slowBrowsers.take(rate, launchOptions);
-    if (slow) {
-      const earlierRenderers = new Set(slow.renderers());
-      const throttledBefore = slow.throttledPeriods();
-      // The same device as the other pages: the project's viewport, user agent and scale.
-      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
-      const page = await slow.browser.newPage({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
-      return {
-        page,
-        check: () => {
-          const renderers = slow.renderers().filter((pid) => !earlierRenderers.has(pid));
-          expect(renderers.length, "Renderer in der gedrosselten Gruppe").toBeGreaterThan(0);
-          expect(slow.throttledPeriods() - throttledBefore, "vom Kernel gebremste Zeitabschnitte").toBeGreaterThan(0);
-        },
-        close: async (passed: boolean) => {
-          await page.close().catch(() => undefined);
-          await slowBrowsers.give(rate, slow, passed);
-        },
-      };
-    }
-  }
-  const page = await context.newPage();
-  const cdp: CDPSession = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
-  return { page, check: () => undefined, close: (_passed: boolean) => page.close() };
-}
-
 for (const form of FORMS) {
   test.describe(`${form.title}: Eingaben, während die Seite lädt`, () => {
     for (const rate of CPU_RATES)
       for (const moment of MOMENTS)
-        test(`CPU ${rate}×, ab ${moment}: jedes Feld als erstes, per Tastatur und per fill`, async ({
-          context,
-          launchOptions,
-        }) => {
+        test(`CPU ${rate}×, ab ${moment}: jedes Feld als erstes, per Tastatur und per fill`, async ({ browser }) => {
           test.setTimeout(240_000);
           // Each try in a page of its own, all at once: a slowed page mostly waits for its share of the CPU, so
           // the tries overlap instead of queueing. Every try runs, so a failure shows how many of them lose
@@ -236,7 +208,7 @@ for (const form of FORMS) {
           const tries = METHODS.flatMap((method) => form.fields.map((_, first) => ({ method, first })));
           const outcomes = await Promise.all(
             tries.map(async ({ method, first }) => {
-              const { page, check, close } = await slowedPage(context, rate, launchOptions);
+              const { page, check, release } = await pages!.take(rate, browser);
               let passed = false;
               try {
                 await attempt(page, form, moment, method, first);
@@ -246,7 +218,7 @@ for (const form of FORMS) {
               } catch (error) {
                 return `${method}, zuerst ${form.fields[first]!.label}: ${(error as Error).message.split("\n").slice(0, 6).join(" ")}`;
               } finally {
-                await close(passed);
+                await release(passed);
               }
             }),
           );

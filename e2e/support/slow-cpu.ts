@@ -23,6 +23,8 @@ export interface SlowBrowser {
   browser: Browser;
   /** The renderer processes in the slowed group now. */
   renderers(): number[];
+  /** The browser's renderer processes outside the slowed group: none, as long as the slowing holds. */
+  unslowedRenderers(): number[];
   /** How many periods the kernel held the group back: above 0 once a page has done some work. */
   throttledPeriods(): number;
   close(): Promise<void>;
@@ -124,12 +126,20 @@ export async function launchSlowBrowser(rate: number, options: LaunchOptions): P
   }
   for (const info of slowed) writeFileSync(path.join(group, "cgroup.procs"), String(info.pid));
   const browser = await chromium.connect(server.wsEndpoint());
+  const groupMembers = () =>
+    new Set(readFileSync(path.join(group, "cgroup.procs"), "utf8").split("\n").filter(Boolean).map(Number));
   return {
     browser,
     renderers: () => {
-      const inGroup = new Set(readFileSync(path.join(group, "cgroup.procs"), "utf8").split("\n").filter(Boolean).map(Number));
+      const inGroup = groupMembers();
       return processes()
         .filter((info) => inGroup.has(info.pid) && info.commandLine.includes("--type=renderer"))
+        .map((info) => info.pid);
+    },
+    unslowedRenderers: () => {
+      const inGroup = groupMembers();
+      return descendants(browserPid)
+        .filter((info) => !inGroup.has(info.pid) && info.commandLine.includes("--type=renderer"))
         .map((info) => info.pid);
     },
     throttledPeriods: () => Number(/nr_throttled (\d+)/.exec(readFileSync(path.join(group, "cpu.stat"), "utf8"))?.[1] ?? 0),
@@ -148,33 +158,4 @@ export async function launchSlowBrowser(rate: number, options: LaunchOptions): P
       }
     },
   };
-}
-
-/**
- * Slowed browsers kept between tries: launching one costs about 2.4 s of CPU, as much as the page it then
- * loads, and the typing tests need sixty slowed tries. A try takes a browser of its rate that no other try
- * holds (so each page still has a slowed group of its own), opens a page in a new context and gives the
- * browser back when it has closed the page.
- */
-export class SlowBrowserPool {
-  private readonly idle = new Map<number, SlowBrowser[]>();
-
-  /** A browser slowed `rate` times that nobody else holds now; undefined without a CPU quota. */
-  async take(rate: number, options: LaunchOptions): Promise<SlowBrowser | undefined> {
-    return this.idle.get(rate)?.pop() ?? (await launchSlowBrowser(rate, options));
-  }
-
-  /** Back for the next try, once its pages are closed; a browser that failed a try is closed instead. */
-  async give(rate: number, browser: SlowBrowser, usable: boolean): Promise<void> {
-    if (!usable || !browser.browser.isConnected()) return browser.close();
-    const list = this.idle.get(rate) ?? [];
-    list.push(browser);
-    this.idle.set(rate, list);
-  }
-
-  async close(): Promise<void> {
-    const all = [...this.idle.values()].flat();
-    this.idle.clear();
-    await Promise.all(all.map((browser) => browser.close()));
-  }
 }
