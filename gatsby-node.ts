@@ -6,8 +6,16 @@ import { contentTypeDefs } from "./common/content/graphql-types";
 import { finishBuiltPages } from "./src/after-load";
 import { type GatsbyStateAtStart, waitToGo } from "./src/build-standby";
 import { isoGermanDate } from "./src/german-date";
+import { keepProcessedPictures, pictureCacheDir, pruneKeptPictures } from "./src/picture-cache";
 
 const CONTENT_DIR = path.join(__dirname, "content");
+
+/** Pictures encoded by an earlier build, in any folder, are copied instead of encoded again (src/picture-cache.ts). */
+export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
+  const note = keepProcessedPictures();
+  if (note) reporter.warn(note);
+  else await pruneKeptPictures(pictureCacheDir());
+};
 
 /**
  * A preview's build started ahead waits for its go here (src/build-standby.ts). A broken content file stops
