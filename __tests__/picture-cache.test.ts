@@ -113,3 +113,16 @@ it("the build puts the cache in front of the plugin's worker (gatsby-node's onPr
   expect(keepProcessedPictures()).toBeUndefined();
   expect(worker.IMAGE_PROCESSING).not.toBe(realWorker);
 });
+
+it("a cache folder that cannot be written leaves the build as it is without the cache", async () => {
+  writeFileSync(cacheDir, "keine Mappe");
+  const worker = cachedPictureWorker(counting, cacheDir, "v1");
+  await worker(job(PICTURE, path.join(scratch, "a"), [40]));
+  await worker(job(PICTURE, path.join(scratch, "b"), [40]));
+  expect(encoded).toEqual(["bild/40.webp", "bild/40.webp"]);
+  expect(
+    readFileSync(path.join(scratch, "b", "bild", "40.webp"))
+      .subarray(8, 12)
+      .toString("latin1"),
+  ).toBe("WEBP");
+}, 60_000);

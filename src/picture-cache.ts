@@ -68,15 +68,20 @@ export function cachedPictureWorker(encode: PictureWorker, dir: string, version:
     );
     if (missing.length === 0) return undefined;
     const result = await encode({ ...job, args: { ...job.args, operations: missing } });
-    await mkdir(dir, { recursive: true });
-    await Promise.all(
-      missing.map(async (operation) => {
-        const kept = keptFile(operation);
-        const aside = `${kept}.${process.pid}.tmp`;
-        await copyFile(path.join(job.outputDir, operation.outputPath), aside);
-        await rename(aside, kept);
-      }),
-    );
+    // Keeping is a saving, never a condition: a folder that cannot be written (a read-only home, a full disk)
+    // leaves the build as it would be without the cache.
+    await mkdir(dir, { recursive: true })
+      .then(() =>
+        Promise.all(
+          missing.map(async (operation) => {
+            const kept = keptFile(operation);
+            const aside = `${kept}.${process.pid}.tmp`;
+            await copyFile(path.join(job.outputDir, operation.outputPath), aside);
+            await rename(aside, kept);
+          }),
+        ),
+      )
+      .catch(() => undefined);
     return result;
   };
 }
@@ -89,7 +94,7 @@ export async function pruneKeptPictures(dir: string, now = Date.now()): Promise<
       const file = path.join(dir, name);
       const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: now }));
       const limit = name.endsWith(".tmp") ? 24 * 3600_000 : KEPT_DAYS * 24 * 3600_000;
-      if (now - mtimeMs > limit) await rm(file, { force: true });
+      if (now - mtimeMs > limit) await rm(file, { force: true }).catch(() => undefined);
     }),
   );
 }
