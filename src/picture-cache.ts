@@ -51,8 +51,7 @@ export function cachedPictureWorker(encode: PictureWorker, dir: string, version:
           .update(JSON.stringify([version, source, operation.args, job.args.pluginOptions ?? null]))
           .digest("hex"),
       );
-    const missing: PictureJob["args"]["operations"] = [];
-    await Promise.all(
+    const copied = await Promise.all(
       job.args.operations.map(async (operation) => {
         const kept = keptFile(operation);
         const output = path.join(job.outputDir, operation.outputPath);
@@ -61,11 +60,14 @@ export function cachedPictureWorker(encode: PictureWorker, dir: string, version:
           await copyFile(kept, output);
           const now = new Date();
           await utimes(kept, now, now);
+          return true;
         } catch {
-          missing.push(operation);
+          return false;
         }
       }),
     );
+    // The rest in the job's order, for the plugin to encode.
+    const missing = job.args.operations.filter((_, index) => !copied[index]);
     if (missing.length === 0) return undefined;
     const result = await encode({ ...job, args: { ...job.args, operations: missing } });
     // Keeping is a saving, never a condition: a folder that cannot be written (a read-only home, a full disk)
