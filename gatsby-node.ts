@@ -6,15 +6,14 @@ import { contentTypeDefs } from "./common/content/graphql-types";
 import { finishBuiltPages } from "./src/after-load";
 import { type GatsbyStateAtStart, waitToGo } from "./src/build-standby";
 import { isoGermanDate } from "./src/german-date";
-import { keepProcessedPictures, pictureCacheDir, pruneKeptPictures } from "./src/picture-cache";
+import { keepProcessedPictures } from "./src/picture-cache";
 
 const CONTENT_DIR = path.join(__dirname, "content");
 
 /** Pictures encoded by an earlier build, in any folder, are copied instead of encoded again (src/picture-cache.ts). */
 export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
-  const note = keepProcessedPictures();
+  const note = await keepProcessedPictures();
   if (note) reporter.warn(note);
-  else await pruneKeptPictures(pictureCacheDir());
 };
 
 /**

@@ -108,9 +108,14 @@ it("removes kept files no build used for 30 days, and leftovers of a stopped bui
   expect(readdirSync(cacheDir)).toEqual([used]);
 }, 60_000);
 
-it("the build puts the cache in front of the plugin's worker (gatsby-node's onPreInit)", () => {
+it("the build puts the cache in front of the plugin's worker (gatsby-node's onPreInit)", async () => {
   const worker = require("gatsby-plugin-sharp/gatsby-worker") as { IMAGE_PROCESSING: PictureWorker };
-  expect(keepProcessedPictures()).toBeUndefined();
+  process.env.PICTURE_CACHE_DIR = cacheDir;
+  try {
+    expect(await keepProcessedPictures()).toBeUndefined();
+  } finally {
+    delete process.env.PICTURE_CACHE_DIR;
+  }
   expect(worker.IMAGE_PROCESSING).not.toBe(realWorker);
 });
 
@@ -125,4 +130,18 @@ it("a cache folder that cannot be written leaves the build as it is without the 
       .subarray(8, 12)
       .toString("latin1"),
   ).toBe("WEBP");
+}, 60_000);
+
+it("takes the content digest Gatsby hands over with the job as the source's key", async () => {
+  const worker = cachedPictureWorker(counting, cacheDir, "v1");
+  const withDigest = (outputDir: string, contentDigest: string) => {
+    const made = job(PICTURE, path.join(scratch, outputDir), [40]);
+    made.inputPaths[0]!.contentDigest = contentDigest;
+    return made;
+  };
+  await worker(withDigest("a", "digest-1"));
+  await worker(withDigest("b", "digest-1"));
+  expect(encoded).toEqual(["bild/40.webp"]);
+  await worker(withDigest("c", "digest-2"));
+  expect(encoded).toEqual(["bild/40.webp", "bild/40.webp"]);
 }, 60_000);

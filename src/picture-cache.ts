@@ -41,9 +41,12 @@ export function cachedPictureWorker(encode: PictureWorker, dir: string, version:
   return async (job) => {
     const input = job.inputPaths[0];
     if (job.args.isLazy || !input || job.inputPaths.length !== 1) return encode(job);
-    const source = createHash("sha256")
-      .update(await readFile(input.path))
-      .digest("hex");
+    // Gatsby hands over the source's content digest with the job; read the file only without one.
+    const source =
+      input.contentDigest ??
+      createHash("sha256")
+        .update(await readFile(input.path))
+        .digest("hex");
     const keptFile = (operation: PictureJob["args"]["operations"][number]) =>
       path.join(
         dir,
@@ -102,17 +105,19 @@ export async function pruneKeptPictures(dir: string, now = Date.now()): Promise<
 }
 
 /**
- * Puts the cache in front of gatsby-plugin-sharp's job worker. Gatsby looks the worker's function up by the
- * job's name for every job, so replacing it on the module works whenever it runs before the first picture
- * job (onPreInit). Returns a note for the build's log when the plugin's parts are not as expected; the build
- * then encodes every picture itself, as without the cache.
+ * Puts the cache in front of gatsby-plugin-sharp's job worker and removes what no build used for KEPT_DAYS.
+ * Gatsby looks the worker's function up by the job's name for every job, so replacing it on the module works
+ * whenever it runs before the first picture job (onPreInit). Returns a note for the build's log when the
+ * plugin's parts are not as expected; the build then encodes every picture itself, as without the cache.
  */
-export function keepProcessedPictures(): string | undefined {
+export async function keepProcessedPictures(): Promise<string | undefined> {
   const worker = require("gatsby-plugin-sharp/gatsby-worker") as { IMAGE_PROCESSING?: PictureWorker };
   if (typeof worker.IMAGE_PROCESSING !== "function") return "gatsby-plugin-sharp ohne IMAGE_PROCESSING: Bilder-Cache aus";
   const version = ["gatsby-plugin-sharp", "sharp"]
     .map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
     .join(" ");
-  worker.IMAGE_PROCESSING = cachedPictureWorker(worker.IMAGE_PROCESSING, pictureCacheDir(), version);
+  const dir = pictureCacheDir();
+  worker.IMAGE_PROCESSING = cachedPictureWorker(worker.IMAGE_PROCESSING, dir, version);
+  await pruneKeptPictures(dir);
   return undefined;
 }

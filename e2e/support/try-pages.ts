@@ -1,7 +1,7 @@
 /**
  * Pages for the tries of the typing tests, kept from one try to the next. A page opened in a new browser
  * context starts a renderer process of its own, which costs about as much CPU as the page it then loads
- * (about 0.9 of 1.2 CPU-s for the home page, against 0.2 for loading it again in an open tab). So each page
+ * (about 0.8 of 1.0 CPU-s for the contact page, against 0.26 for loading it again in an open tab). So each page
  * here serves one try after another: before a try its cookies and the site's storage are cleared, and its
  * HTTP cache is off for good, so every try loads the page, its scripts and its data from the server as a
  * first visit does.
