@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { checkoutKey } from "./server/release/build-preview";
 import { testPreviewBuildDir } from "./server/test-support/preview-build-dir";
 
 /**
@@ -9,8 +10,9 @@ import { testPreviewBuildDir } from "./server/test-support/preview-build-dir";
  * embedded database and e-mails written to a temporary outbox. System Chromium only.
  *
  * The server listens on E2E_PORT, or else on a port the system picks as free, and keeps its data in
- * E2E_DATA_DIR, or else in a temporary folder named for the port. Both are put into the environment here, so the test
- * workers (which load this file again) see the same.
+ * E2E_DATA_DIR, or else in a temporary folder of this checkout's, emptied at each start (so runs leave one folder
+ * behind, not one per run). Both are put into the environment here, so the test workers (which load this file
+ * again) see the same.
  */
 process.env.E2E_PORT ||= execFileSync(
   process.execPath,
@@ -21,7 +23,7 @@ process.env.E2E_PORT ||= execFileSync(
   { encoding: "utf8" },
 );
 const port = Number(process.env.E2E_PORT);
-process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `urkraft-e2e-${port}`);
+process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `urkraft-e2e-data-${checkoutKey(__dirname)}`);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 // Previews built by the browser tests (the content editor, `deploy --preview`) share the server tests' build
 // folder, whose Gatsby cache those left warm.

@@ -1,15 +1,15 @@
 /** @jest-environment node */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { contentProblems } from "../common/content/read-content";
 import { legalPageProblems } from "../common/content/legal-pages";
-import { CONTENT_DIR } from "./support/content";
+import { CONTENT_DIR, contentCopy, removeContentCopies } from "./support/content";
+
+afterAll(removeContentCopies);
 
 /** A copy of the real content folder in which a test breaks one file. */
 function brokenContent(file: string, change: (data: any) => unknown): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "urkraft-content-"));
-  fs.cpSync(CONTENT_DIR, dir, { recursive: true });
+  const dir = contentCopy();
   const full = path.join(dir, file);
   const changed = change(JSON.parse(fs.readFileSync(full, "utf8")));
   fs.writeFileSync(full, typeof changed === "string" ? changed : JSON.stringify(changed, null, 2));
@@ -17,8 +17,7 @@ function brokenContent(file: string, change: (data: any) => unknown): string {
 }
 
 function brokenText(file: string, change: (text: string) => string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "urkraft-content-"));
-  fs.cpSync(CONTENT_DIR, dir, { recursive: true });
+  const dir = contentCopy();
   const full = path.join(dir, file);
   fs.writeFileSync(full, change(fs.readFileSync(full, "utf8")));
   return dir;

@@ -4,22 +4,18 @@
  * typography, the legal texts' revision date, and no empty deployment fact in a production build.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { contentProblems } from "../common/content/read-content";
 import { legalPageProblems } from "../common/content/legal-pages";
 import { emptyDeploymentFacts } from "../common/content/editorial-checks";
 import { DEPLOYMENT_OPTIONAL } from "../common/content/content-schema";
-import { CONTENT_DIR, readContent } from "./support/content";
+import { CONTENT_DIR, contentCopy, readContent, removeContentCopies } from "./support/content";
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+afterAll(removeContentCopies);
 
 /** A copy of the real content folder with one file changed. */
 function changed(file: string, change: (text: string) => string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "urkraft-content-"));
-  dirs.push(dir);
-  fs.cpSync(CONTENT_DIR, dir, { recursive: true });
+  const dir = contentCopy();
   const full = path.join(dir, file);
   fs.writeFileSync(full, change(fs.readFileSync(full, "utf8")));
   return dir;

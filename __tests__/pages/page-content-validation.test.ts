@@ -1,14 +1,14 @@
 /** @jest-environment node */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { contentProblems } from "../../common/content/read-content";
-import { CONTENT_DIR } from "../support/content";
+import { contentCopy, removeContentCopies } from "../support/content";
+
+afterAll(removeContentCopies);
 
 /** A copy of the real content folder with one JSON file changed. */
 function changed(file: string, change: (data: any) => unknown): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "urkraft-pages-"));
-  fs.cpSync(CONTENT_DIR, dir, { recursive: true });
+  const dir = contentCopy();
   const full = path.join(dir, file);
   fs.writeFileSync(full, JSON.stringify(change(JSON.parse(fs.readFileSync(full, "utf8"))), null, 2));
   return dir;

@@ -1,9 +1,24 @@
 /** The real content files, for unit tests: components are tested with what editors actually wrote. */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { useStaticQuery } from "gatsby";
 
 export const CONTENT_DIR = path.join(__dirname, "..", "..", "content");
+
+const copies: string[] = [];
+
+/** A copy of the real content folder, for a test that changes a file in it; removeContentCopies() deletes them. */
+export function contentCopy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "urkraft-content-"));
+  copies.push(dir);
+  fs.cpSync(CONTENT_DIR, dir, { recursive: true });
+  return dir;
+}
+
+export function removeContentCopies(): void {
+  for (const dir of copies.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
 
 export function readContent<T = unknown>(file: string): T {
   return JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, file), "utf8")) as T;

@@ -3,6 +3,7 @@
  * (PGlite, or PostgreSQL when `databaseUrl` is given), mails as .eml files in DATA_DIR/outbox.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +15,12 @@ import { entryArgs } from "../../server/test-support/entry-points";
 
 const START_TIMEOUT_MS = 120_000;
 const ROOT = path.resolve(__dirname, "..", "..");
+
+/** The data folders this worker made; tests read them after a server stopped, so they go when the worker ends. */
+const dataDirs = new Set<string>();
+process.once("exit", () => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 export interface OwnServer {
   origin: string;
@@ -48,6 +55,7 @@ export async function startOwnServer(options: {
   let dataDir = restart?.dataDir;
   if (!dataDir) {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-e2e-own-"));
+    dataDirs.add(dataDir);
     // A migrated PGlite database copied, instead of seconds of initdb and migrations in the server.
     if (!extra.DATABASE_URL) await seedPgliteDataDir(dataDir);
   }
