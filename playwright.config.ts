@@ -25,12 +25,12 @@ process.env.E2E_PORT ||= execFileSync(
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `urkraft-e2e-data-${checkoutKey(__dirname)}`);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
-// Previews built by the browser tests (the content editor, `deploy --preview`) share the server tests' build
+// Previews built by the browser tests (the content editor's) share the server tests' build
 // folder, whose Gatsby cache those left warm.
 process.env.PREVIEW_BUILD_DIR ||= testPreviewBuildDir();
 
 const CHROMIUM = { ...devices["Desktop Chrome"], channel: undefined };
-const DEPLOYING_SPECS = ["**/deploy-live.spec.ts", "**/preview.spec.ts", "**/content-editor.spec.ts"];
+const DEPLOYING_SPECS = ["**/deploy-live.spec.ts", "**/content-editor.spec.ts"];
 const TYPING_SPEC = "**/typing-while-loading.spec.ts";
 
 export default defineConfig({

@@ -3,7 +3,10 @@
  * repository (CONTENT_GIT_REMOTE): an editor logs in by link, sees only „Inhalte“ (and on a phone one row
  * with a menu button), changes a testimonial in the generated form, sees the content check's message at
  * the field while typing, keeps the draft over a reload, asks for a preview, publishes, and the commit is
- * in the repository with the editor as author. axe finds nothing on the list or the form.
+ * in the repository with the editor as author. axe finds nothing on the list or the form. The preview in
+ * the browser shows its banner, keeps a followed link inside the preview (Gatsby's client-side navigation
+ * with the preview's page data) and leads back to the live page, and the server refuses its info form with
+ * a German note.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -12,8 +15,10 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { mailsTo, onServer, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
+import { hydrate } from "../scripts/audit/measure";
 import { mailSubjectPattern } from "../server/test-support/mail-copy";
-import { OWNER_LOGIN_PATH, OWNER_SCREENS } from "../common/routes";
+import { PREVIEW_BANNER_TITLE } from "../common/preview";
+import { OWNER_LOGIN_PATH, OWNER_SCREENS, ROUTES } from "../common/routes";
 
 const EDITOR = "anna.schmidt@urkraft-test.de";
 const OWNER = "inhaber@urkraft-test.de";
@@ -80,6 +85,48 @@ async function logInAsEditor(page: Page): Promise<void> {
   await page.goto(onServer(server, link));
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Inhalte", level: 1 })).toBeVisible();
+}
+
+/**
+ * A preview in the browser, from the page the editor's preview opened: the banner with the preview's name, a
+ * header link followed inside the preview, the way back to the live page, and the refused info form.
+ */
+async function previewBehaves(tab: Page): Promise<void> {
+  const { origin, pathname } = new URL(tab.url());
+  const prefix = /^\/vorschau\/[A-Za-z0-9_-]{22}/.exec(pathname)![0];
+  const posts: string[] = [];
+  const requested: string[] = [];
+  tab.on("request", (request) => {
+    const { pathname: path } = new URL(request.url());
+    requested.push(path);
+    if (request.method() === "POST") posts.push(path);
+  });
+  await tab.goto(`${origin}${prefix}/`);
+  await hydrate(tab);
+  const banner = tab.locator("[data-preview-banner]");
+  await expect(banner).toContainText(PREVIEW_BANNER_TITLE);
+  await expect(banner).toContainText("inhalte-anna");
+  await expect(banner.getByRole("link", { name: "Veröffentlichte Seite ansehen →" })).toHaveAttribute("href", "/");
+
+  // A link of the header, followed by Gatsby in the page: the address and the page data stay in the preview.
+  await tab.getByRole("navigation").first().getByRole("link", { name: ROUTES.movement.navLabel, exact: true }).click();
+  await expect(tab).toHaveURL(`${origin}${prefix}${ROUTES.movement.path}`);
+  expect(requested).toContain(`${prefix}/page-data${ROUTES.movement.path}/page-data.json`);
+  expect(requested.filter((path) => !path.startsWith(`${prefix}/`) && path !== prefix)).toEqual([]);
+  await expect(tab.locator("[data-preview-banner]")).toBeVisible();
+  await expect(tab.locator("[data-preview-banner]").getByRole("link")).toHaveAttribute("href", ROUTES.movement.path);
+
+  // The info form on the preview's start page: sent to the preview's own endpoint, refused with a note.
+  await tab.goto(`${origin}${prefix}/`);
+  await hydrate(tab);
+  const form = tab.locator("#info-form form");
+  await expect(form).toHaveAttribute("action", `${prefix}/api/leads`);
+  await form.getByLabel("Dein Vorname").fill("Markus");
+  await form.getByLabel("Deine E-Mail-Adresse").fill(`markus.${Date.now()}@beispiel.de`);
+  await form.getByRole("button", { name: "Kostenlos anfordern" }).click();
+  await expect(tab.getByText("Das ist eine Vorschau: Formulare werden hier nicht gesendet")).toBeVisible();
+  expect(posts).toEqual([`${prefix}/api/leads`]);
+  await expect(tab).toHaveURL(`${origin}${prefix}/`);
 }
 
 async function shot(page: Page, name: string) {
@@ -155,7 +202,7 @@ test("an editor changes a testimonial, sees the check at the field, keeps the dr
   // „Vorschau“ builds a preview release of the edited file and opens the first page that shows it. Opening
   // „Inhalte“ warmed the build folder up; on an empty one the first preview waits for that build (Gatsby's
   // cache filled, the pictures made), the second is the one an editor usually waits for.
-  const preview = async (expected: string, label: string, limitMs: number) => {
+  const preview = async (expected: string, label: string, limitMs: number, inTab?: (tab: Page) => Promise<void>) => {
     const started = Date.now();
     const popup = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Vorschau" }).click();
@@ -163,14 +210,15 @@ test("an editor changes a testimonial, sees the check at the field, keeps the dr
     console.log(`Vorschau (${label}): fertig ${((Date.now() - started) / 1000).toFixed(1)} s nach dem Klick`);
     const tab = await popup;
     await tab.waitForURL(/\/vorschau\//);
-    await tab.close();
     const pages = await page
       .locator("a[href*='/vorschau/']")
       .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
     const shown = await Promise.all(pages.map(async (url) => (await (await fetch(url)).text()).includes(expected)));
     expect(shown, pages.join(", ")).toContain(true);
+    await inTab?.(tab);
+    await tab.close();
   };
-  await preview(changed, "erste", 180_000);
+  await preview(changed, "erste", 180_000, previewBehaves);
   const again = `${changed} Jeden Tag.`;
   await text.fill(again);
   await expect(page.getByText("Entwurf gespeichert.")).toBeVisible();

@@ -78,7 +78,8 @@ export async function buildContentPreview(request: PreviewRequest): Promise<Prev
  */
 export function warmUpPreviews(projectDir: string, log: FastifyBaseLogger): Promise<void> {
   return warmPreviewBuild({ projectDir, keepWarm: true }).then(
-    (seconds) => log.info({ seconds }, "preview build folder warmed up"),
+    ({ seconds, built }) =>
+      log.info({ seconds }, built ? "preview build folder warmed up" : "preview build folder already warm for this code"),
     (error: unknown) => log.warn({ error: (error as Error).message }, "preview warm-up failed"),
   );
 }

@@ -31,6 +31,7 @@ import {
   type PreviewSteps,
 } from "./build-preview";
 import { listPreviews } from "./previews";
+import { ReleaseError } from "./releases";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "urkraft-build-preview-"));
 const projectDir = path.join(scratch, "project");
@@ -215,10 +216,45 @@ describe("building previews", () => {
     assert.deepEqual(ahead, [builds.at(-1), builds.at(-1)]);
   });
 
+  it("leaves a folder warm from a build of the same code as it is, and warms it after a change of code or a failed build", async () => {
+    const warmUp = () => warmPreviewBuild({ projectDir, workDir, steps: standInSteps() });
+    assert.equal((await warmUp()).built, true);
+    await build("erste", "Erste.");
+    assert.equal(builds.length, 2);
+    // The preview's edited content and a changed content file of the project change no code.
+    assert.equal((await warmUp()).built, false);
+    const testimonials = path.join(projectDir, "content", "testimonials.json");
+    const published = readFileSync(testimonials, "utf8");
+    write(testimonials, `[{ "text": "Neu veröffentlicht." }]\n`);
+    assert.equal((await warmUp()).built, false);
+    write(testimonials, published);
+    assert.equal(builds.length, 2);
+    // New code: a new file, then a changed one.
+    const code = path.join(projectDir, "src", "neu.ts");
+    write(code, "export const neu = 1;\n");
+    try {
+      assert.equal((await warmUp()).built, true);
+      assert.equal((await warmUp()).built, false);
+      write(code, "export const neu = 2;\n");
+      assert.equal((await warmUp()).built, true);
+      assert.equal(builds.length, 4);
+      // A build that failed leaves the caches in doubt: the next warm-up builds.
+      const failing = { ...standInSteps(), buildSite: () => Promise.reject(new ReleaseError("Gatsby fehlgeschlagen")) };
+      await assert.rejects(build("kaputt", "Kaputt.", failing), /Gatsby fehlgeschlagen/);
+      assert.equal((await warmUp()).built, true);
+      // So does a folder whose output is gone.
+      rmSync(path.join(workDir, "public"), { recursive: true });
+      assert.equal((await warmUp()).built, true);
+      assert.equal(builds.length, 6);
+    } finally {
+      rmSync(code);
+    }
+  });
+
   it("warms the build folder up as a preview builds, without making a preview, and a preview waits for it", async () => {
     const warming = warmPreviewBuild({ projectDir, workDir, steps: standInSteps(200) });
     const preview = build("danach", "Nach dem Aufwärmen.");
-    assert.ok((await warming) >= 0);
+    assert.equal((await warming).built, true);
     await preview;
     assert.equal(builds.length, 2);
     assert.deepEqual(builds[0], builds[1]);

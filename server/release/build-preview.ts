@@ -281,6 +281,54 @@ function linkNodeModules(projectDir: string, workDir: string): void {
   symlinkSync(target, link);
 }
 
+/**
+ * Written after each build that ended well, into Gatsby's cache (so it goes with it): the digest of the code
+ * the build folder's caches hold. A warm-up finding the same code has nothing to add to them.
+ */
+const BUILT_CODE_FILE = path.join(".cache", "urkraft-built-code");
+
+/**
+ * The project's code as placed in the build folder: every file but the content, by path and bytes (a link by
+ * its target). A node_modules link a copy of the project has committed is the shared one (linkNodeModules).
+ */
+function codeDigest(workDir: string, files: string[]): string {
+  const hash = createHash("sha256");
+  for (const file of [...files].sort()) {
+    if (file.startsWith("content/") || file === "node_modules") continue;
+    const full = path.join(workDir, file);
+    const entry = lstatSync(full, { throwIfNoEntry: false });
+    if (!entry) continue;
+    hash.update(file).update("\0");
+    hash.update(entry.isSymbolicLink() ? readlinkSync(full) : entry.isFile() ? readFileSync(full) : "").update("\0");
+  }
+  return hash.digest("hex");
+}
+
+/** The code of the folder's last build that ended well, if its output is still there. */
+function builtCode(workDir: string): string | undefined {
+  if (!existsSync(path.join(workDir, "public", "index.html"))) return undefined;
+  try {
+    return readFileSync(path.join(workDir, BUILT_CODE_FILE), "utf8").trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Gatsby in the build folder, with the built code recorded once it has ended well. */
+async function buildInFolder(
+  steps: PreviewSteps,
+  workDir: string,
+  code: string,
+  how?: { background?: boolean },
+): Promise<Awaited<ReturnType<PreviewSteps["buildSite"]>>> {
+  const marker = path.join(workDir, BUILT_CODE_FILE);
+  rmSync(marker, { force: true });
+  const outcome = await steps.buildSite(workDir, { ...PREVIEW_BUILD_ENV }, how);
+  mkdirSync(path.dirname(marker), { recursive: true });
+  writeFileSync(marker, `${code}\n`);
+  return outcome;
+}
+
 /** Kept between builds: Gatsby's cache and build output, and the shared node_modules link. */
 const KEPT_IN_WORK_DIR = new Set(["node_modules", ".cache", "public", ".deploy.lock", GO_FILE]);
 
@@ -289,7 +337,7 @@ const KEPT_IN_WORK_DIR = new Set(["node_modules", ".cache", "public", ".deploy.l
  * they differ. Files already linked to the project's stay as they are (a build started ahead may be reading
  * them); files that are no longer the project's go.
  */
-function prepareWorkDir(projectDir: string, workDir: string, contentDir: string | undefined): void {
+function prepareWorkDir(projectDir: string, workDir: string, contentDir: string | undefined): string[] {
   mkdirSync(workDir, { recursive: true });
   const files = projectFiles(projectDir);
   const wanted = new Set(files);
@@ -326,6 +374,7 @@ function prepareWorkDir(projectDir: string, workDir: string, contentDir: string 
       if (!sameBytes(path.join(contentDir, file), target)) place(path.join(contentDir, file), target, false);
     }
   }
+  return files;
 }
 
 /** A short name for a checkout, from its path: folders kept per checkout (Gatsby's caches hold absolute paths) carry it. */
@@ -421,7 +470,7 @@ export async function buildPreview(options: PreviewOptions): Promise<BuiltPrevie
     };
     try {
       phase("Warten");
-      prepareWorkDir(projectDir, workDir, options.contentDir);
+      const code = codeDigest(workDir, prepareWorkDir(projectDir, workDir, options.contentDir));
       phase("Dateien");
       if (!options.contentChecked) {
         const problems = steps.checkContent(workDir);
@@ -431,7 +480,7 @@ export async function buildPreview(options: PreviewOptions): Promise<BuiltPrevie
       log(`Inhalte geprüft. Baue die Vorschau „${name}“ …`);
       // public/ stays: Gatsby keeps the pictures it made there (a minute of image processing on two cores) and
       // writes only the pages whose output changed.
-      const how = await steps.buildSite(workDir, { ...PREVIEW_BUILD_ENV });
+      const how = await buildInFolder(steps, workDir, code);
       phase(how === "ahead" ? "Gatsby (vorgestartet)" : "Gatsby");
       rmSync(staging, { recursive: true, force: true });
       await installBuild(path.join(workDir, "public"), path.join(staging, "public"), token, name);
@@ -466,12 +515,19 @@ export interface WarmUpOptions {
   keepWarm?: boolean;
 }
 
+export interface WarmUp {
+  seconds: number;
+  /** False when the folder's last build was of the same code: its caches were warm already. */
+  built: boolean;
+}
+
 /**
  * Builds the project as every preview is built, without making a preview: fills the build folder's caches
  * (Gatsby's, webpack's, the pictures, Node's compiled code) so that the next preview only builds its change.
- * Runs in turn with the previews of the same folder; returns the seconds it took.
+ * A folder whose last build was of the same code (only the content may differ) is warm already and is left
+ * as it is. Runs in turn with the previews of the same folder.
  */
-export function warmPreviewBuild(options: WarmUpOptions = {}): Promise<number> {
+export function warmPreviewBuild(options: WarmUpOptions = {}): Promise<WarmUp> {
   const projectDir = path.resolve(options.projectDir ?? process.cwd());
   const workDir = options.workDir ?? defaultWorkDir(projectDir);
   const steps = options.steps ?? realPreviewSteps;
@@ -479,9 +535,10 @@ export function warmPreviewBuild(options: WarmUpOptions = {}): Promise<number> {
     const started = Date.now();
     const unlock = acquireDeployLock(workDir);
     try {
-      prepareWorkDir(projectDir, workDir, undefined);
-      await steps.buildSite(workDir, { ...PREVIEW_BUILD_ENV }, { background: true });
-      return (Date.now() - started) / 1000;
+      const code = codeDigest(workDir, prepareWorkDir(projectDir, workDir, undefined));
+      const warm = builtCode(workDir) === code;
+      if (!warm) await buildInFolder(steps, workDir, code, { background: true });
+      return { seconds: (Date.now() - started) / 1000, built: !warm };
     } finally {
       if (options.keepWarm) steps.standBy?.(workDir, { ...PREVIEW_BUILD_ENV });
       unlock();
