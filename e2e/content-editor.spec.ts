@@ -27,6 +27,8 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 let server: OwnServer;
 let dir: string;
 let remote: string;
+/** A page of the editor's preview, as its „Vorschau“ opened it. */
+let previewPage = "";
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", args, {
@@ -91,8 +93,8 @@ async function logInAsEditor(page: Page): Promise<void> {
  * A preview in the browser, from the page the editor's preview opened: the banner with the preview's name, a
  * header link followed inside the preview, the way back to the live page, and the refused info form.
  */
-async function previewBehaves(tab: Page): Promise<void> {
-  const { origin, pathname } = new URL(tab.url());
+async function previewBehaves(tab: Page, address: string): Promise<void> {
+  const { origin, pathname } = new URL(address);
   const prefix = /^\/vorschau\/[A-Za-z0-9_-]{22}/.exec(pathname)![0];
   const posts: string[] = [];
   const requested: string[] = [];
@@ -202,7 +204,7 @@ test("an editor changes a testimonial, sees the check at the field, keeps the dr
   // „Vorschau“ builds a preview release of the edited file and opens the first page that shows it. Opening
   // „Inhalte“ warmed the build folder up; on an empty one the first preview waits for that build (Gatsby's
   // cache filled, the pictures made), the second is the one an editor usually waits for.
-  const preview = async (expected: string, label: string, limitMs: number, inTab?: (tab: Page) => Promise<void>) => {
+  const preview = async (expected: string, label: string, limitMs: number) => {
     const started = Date.now();
     const popup = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Vorschau" }).click();
@@ -215,10 +217,10 @@ test("an editor changes a testimonial, sees the check at the field, keeps the dr
       .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
     const shown = await Promise.all(pages.map(async (url) => (await (await fetch(url)).text()).includes(expected)));
     expect(shown, pages.join(", ")).toContain(true);
-    await inTab?.(tab);
+    previewPage = tab.url();
     await tab.close();
   };
-  await preview(changed, "erste", 180_000, previewBehaves);
+  await preview(changed, "erste", 180_000);
   const again = `${changed} Jeden Tag.`;
   await text.fill(again);
   await expect(page.getByText("Entwurf gespeichert.")).toBeVisible();
@@ -240,4 +242,11 @@ test("an editor changes a testimonial, sees the check at the field, keeps the dr
     `Anna Schmidt <${EDITOR}>|Bericht von Markus aktualisiert`,
   );
   expect(JSON.parse(git(remote, "show", "main:content/testimonials.json"))[0].text).toBe(changed);
+});
+
+test("the editor's preview in the browser: its banner, a followed link inside the preview, the refused form", async ({
+  page,
+}) => {
+  expect(previewPage, "the preview of the test before").toMatch(/\/vorschau\//);
+  await previewBehaves(page, previewPage);
 });

@@ -115,8 +115,11 @@ function inOrder(fields: Field[], first: number): Field[] {
  * for the later moments a pointer move gives it, as a visitor's finger or mouse would.
  */
 async function openAt(page: Page, path: string, moment: Moment): Promise<void> {
-  const bundle = page.waitForRequest((request) => request.resourceType() === "script", { timeout: 60_000 });
-  const pageData = page.waitForResponse((response) => response.url().includes("/page-data/"), { timeout: 60_000 });
+  const bundle = page.waitForRequest((request) => request.resourceType() === "script");
+  const pageData = page.waitForResponse((response) => response.url().includes("/page-data/"));
+  // The moment chosen may not wait for one of them; it must not fail the try after it has ended.
+  bundle.catch(() => undefined);
+  pageData.catch(() => undefined);
   await page.goto(`${server.origin}${path}`, { waitUntil: "domcontentloaded" });
   if (moment === "DOMContentLoaded") return;
   await page.mouse.move(3, 3);
@@ -175,7 +178,7 @@ async function attempt(page: Page, form: FormUnderTest, moment: Moment, method: 
 
   await openAt(page, form.path, moment);
   for (const field of order) await enter(page, field, typed[field.name]!, method);
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached", timeout: 60_000 });
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
 
   const last = order[order.length - 1]!;
   const shown = await onScreen(page, form);
@@ -188,7 +191,8 @@ async function attempt(page: Page, form: FormUnderTest, moment: Moment, method: 
   if (form.counted)
     expect(shown.counter, "der Zähler").toBe(`Zeichen: ${typed[form.counted.name]!.length}/${form.counted.limit}`);
 
-  // Sent as JSON by the hydrated form; the answer (202) comes once the row is committed.
+  // Sent as JSON by the hydrated form; the answer (202) comes once the row is committed. Every step of a try,
+  // this wait too, ends after TRY_STEP_TIMEOUT_MS (support/try-pages.ts) with the step's name.
   const answered = page.waitForResponse((response) => response.request().method() === "POST");
   await page.getByRole("button", { name: form.submit }).click();
   expect((await answered).status(), "die Antwort des Servers").toBe(202);

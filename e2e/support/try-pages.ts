@@ -86,6 +86,7 @@ export class TryPages {
     const slow = rate > 1 ? await launchSlowBrowser(rate, this.launchOptions) : undefined;
     const context = await (slow?.browser ?? browser).newContext(this.device);
     const page = await context.newPage();
+    boundSteps(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
@@ -96,10 +97,23 @@ export class TryPages {
   private async throttledByDevTools(rate: number, browser: Browser): Promise<TryPage> {
     const context = await browser.newContext(this.device);
     const page = await context.newPage();
+    boundSteps(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate });
     return { page, check: () => undefined, release: () => context.close() };
   }
+}
+
+/**
+ * The longest any one step of a try (a navigation, a click, a wait for an answer) may take, even at 6× on a
+ * busy machine: a step stuck beyond it fails the try with its name, instead of holding the case until the
+ * test's own timeout.
+ */
+export const TRY_STEP_TIMEOUT_MS = 60_000;
+
+function boundSteps(page: Page): void {
+  page.setDefaultTimeout(TRY_STEP_TIMEOUT_MS);
+  page.setDefaultNavigationTimeout(TRY_STEP_TIMEOUT_MS);
 }
 
 async function close(kept: Kept): Promise<void> {

@@ -146,10 +146,12 @@ describe("restoring an older backup", { skip: postgresSkipReason() || noPsql }, 
         ["abgemeldet"],
       );
       assert.equal(ledger.keyOf(" Neu@Beispiel.DE "), ledger.keyOf("neu@beispiel.de"), "the key ignores case and spaces");
-      assert.notEqual(
-        new ErasureLedger(await mkdtemp(path.join(os.tmpdir(), "urkraft-ledger-"))).keyOf("neu@beispiel.de"),
-        ledger.keyOf("neu@beispiel.de"),
-      );
+      const otherDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-ledger-"));
+      try {
+        assert.notEqual(new ErasureLedger(otherDir).keyOf("neu@beispiel.de"), ledger.keyOf("neu@beispiel.de"));
+      } finally {
+        await rm(otherDir, { recursive: true, force: true });
+      }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
