@@ -6,7 +6,7 @@ import { LeadForm } from "../../src/forms/LeadForm";
 import { ContactForm } from "../../src/forms/ContactForm";
 import { PROOF_FIELD, PROOF_MESSAGES, encodeProof, type ProofChallenge } from "../../common/forms/proof-of-work";
 import { API_PATHS } from "../../common/routes";
-import { PROOF_WORKER_PATH } from "../../src/forms/proof-of-work";
+import { PROOF_GIVE_UP_MS, PROOF_WORKER_PATH } from "../../src/forms/proof-of-work";
 import { jsonResponse, mockFetch, pass, setUpFormTests, type SentRequest } from "./support";
 
 setUpFormTests();
@@ -167,6 +167,23 @@ describe("the forms' proof of work", () => {
     expect(challengeFetches(sent())).toBe(3);
     expect(FakeWorker.started).toHaveLength(3);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("sends what was typed without an answer when the challenge does not come, once it has waited long enough", async () => {
+    const { sent } = mockFetch((request) =>
+      request.method === "GET" ? new Promise<Response>(() => {}) : jsonResponse(202, { ok: true }),
+    );
+    const { user } = await contactFormFilledIn();
+    await user.click(screen.getByRole("button", { name: "Nachricht senden" }));
+    await pass(PROOF_GIVE_UP_MS - 1000);
+    expect(posts(sent())).toHaveLength(0);
+    expect(screen.getByRole("status")).toHaveTextContent(PROOF_MESSAGES.waiting);
+    await pass(2000);
+    const [post] = posts(sent());
+    expect(post!.body).toMatchObject({ name: "Paula", email: "paula@beispiel.de", message: "Hallo" });
+    expect(post!.body).not.toHaveProperty(PROOF_FIELD);
+    expect(FakeWorker.started).toHaveLength(0);
+    expect(navigate).toHaveBeenCalled();
   });
 
   it("sends without an answer when the browser has no worker, so the server's stricter limit applies", async () => {

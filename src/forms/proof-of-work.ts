@@ -2,8 +2,9 @@
  * The form's proof of work in the browser (common/forms/proof-of-work.ts): once the visitor turns to the form,
  * it fetches a challenge from the site's own server and has a Web Worker from the site's own origin
  * (static/proof-of-work.js) compute the answer, so typing never waits for it. Each answer goes with one post.
- * Without a Worker, crypto.subtle (a page not served over HTTPS) or an answer from the server, the form goes
- * without one, and the server applies its stricter limit instead.
+ * Without a Worker, crypto.subtle (a page not served over HTTPS) or an answer from the server (none within
+ * PROOF_GIVE_UP_MS, say on a stalled connection), the form goes without one, and the server applies its stricter
+ * limit instead.
  */
 import { encodeProof, proofExpiresAt, type ProofChallenge } from "../../common/forms/proof-of-work";
 
@@ -13,7 +14,7 @@ export const PROOF_WORKER_PATH = "/proof-of-work.js";
 /** An answer whose challenge runs out sooner than this is not sent: a new one is computed. */
 export const PROOF_FRESH_FOR_MS = 60_000;
 
-/** A computation that has not ended after this long is given up; the form then goes without an answer. */
+/** A challenge not fetched, or a computation not ended, after this long is given up; the form then goes without an answer. */
 export const PROOF_GIVE_UP_MS = 20_000;
 
 interface Solved {
@@ -46,12 +47,35 @@ function runWorker(workerUrl: string, challenge: ProofChallenge): Promise<number
   });
 }
 
+/** The server's challenge, or undefined when none comes within PROOF_GIVE_UP_MS. */
+async function fetchChallenge(challengeUrl: string): Promise<ProofChallenge | undefined> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const givenUp = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(undefined);
+    }, PROOF_GIVE_UP_MS);
+  });
+  const fetched = fetch(challengeUrl, {
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+    signal: controller.signal,
+  })
+    .then(async (response) => (response.ok ? ((await response.json()) as ProofChallenge) : undefined))
+    .catch(() => undefined);
+  try {
+    return await Promise.race([fetched, givenUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function solve(challengeUrl: string, workerUrl: string): Promise<Solved | undefined> {
   if (typeof Worker === "undefined" || typeof crypto === "undefined" || !crypto.subtle) return undefined;
   try {
-    const response = await fetch(challengeUrl, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-    if (!response.ok) return undefined;
-    const challenge = (await response.json()) as ProofChallenge;
+    const challenge = await fetchChallenge(challengeUrl);
+    if (!challenge) return undefined;
     const expiresAt = proofExpiresAt(challenge.salt);
     if (expiresAt === undefined) return undefined;
     const number = await runWorker(workerUrl, challenge);
