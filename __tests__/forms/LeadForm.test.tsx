@@ -7,7 +7,7 @@ import { EMAIL_HTML_PATTERN, MESSAGES } from "../../common/forms/schemas";
 import { SUBMIT_MESSAGES } from "../../src/forms/submit";
 import { LIMITS, REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../../common/constants";
 import { provideStaticQueries } from "../support/content";
-import { deferred, htmlResponse, jsonResponse, mockFetch, errorOf, pass, setUpFormTests } from "./support";
+import { deferred, htmlResponse, jsonResponse, mockFetch, neverAnswered, errorOf, pass, setUpFormTests } from "./support";
 
 const navigateMock = navigate as jest.Mock;
 
@@ -283,13 +283,7 @@ describe("LeadForm when the server refuses or cannot be reached", () => {
   });
 
   it("gives the button back when the server does not answer at all", async () => {
-    // The real fetch rejects when its signal aborts; this one mirrors that.
-    global.fetch = jest.fn(
-      (_url: string, init: RequestInit) =>
-        new Promise<Response>((_resolve, reject) =>
-          init.signal!.addEventListener("abort", () => reject(new DOMException("Aborted", "AbortError"))),
-        ),
-    ) as unknown as typeof fetch;
+    mockFetch((_request, init) => neverAnswered(init));
     const { button, alert } = await submitValid();
     expect(button()).toBeDisabled();
     await pass(20_000);

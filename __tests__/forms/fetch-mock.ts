@@ -29,8 +29,15 @@ export function htmlResponse(status: number): Response {
   } as unknown as Response;
 }
 
+/** An answer that never comes: it rejects when the request is aborted, as the real fetch does. */
+export function neverAnswered(init: RequestInit): Promise<Response> {
+  return new Promise<Response>((_resolve, reject) =>
+    init.signal!.addEventListener("abort", () => reject(new DOMException("Aborted", "AbortError"))),
+  );
+}
+
 /** Installs a fetch that answers with `answer` (a response, a promise of one, or a thrown error). */
-export function mockFetch(answer: (request: SentRequest) => Response | Promise<Response>) {
+export function mockFetch(answer: (request: SentRequest, init: RequestInit) => Response | Promise<Response>) {
   const fetchMock = jest.fn(async (url: string, init: RequestInit = {}) => {
     const request: SentRequest = {
       url,
@@ -38,7 +45,7 @@ export function mockFetch(answer: (request: SentRequest) => Response | Promise<R
       headers: init.headers as Record<string, string>,
       body: typeof init.body === "string" ? JSON.parse(init.body) : {},
     };
-    return answer(request);
+    return answer(request, init);
   });
   global.fetch = fetchMock as unknown as typeof fetch;
   return {

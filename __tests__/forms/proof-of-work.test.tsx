@@ -7,7 +7,7 @@ import { ContactForm } from "../../src/forms/ContactForm";
 import { PROOF_FIELD, PROOF_MESSAGES, encodeProof, type ProofChallenge } from "../../common/forms/proof-of-work";
 import { API_PATHS } from "../../common/routes";
 import { PROOF_GIVE_UP_MS, PROOF_WORKER_PATH } from "../../src/forms/proof-of-work";
-import { jsonResponse, mockFetch, pass, setUpFormTests, type SentRequest } from "./support";
+import { jsonResponse, mockFetch, neverAnswered, pass, setUpFormTests, type SentRequest } from "./support";
 
 setUpFormTests();
 
@@ -170,8 +170,8 @@ describe("the forms' proof of work", () => {
   });
 
   it("sends what was typed without an answer when the challenge does not come, once it has waited long enough", async () => {
-    const { sent } = mockFetch((request) =>
-      request.method === "GET" ? new Promise<Response>(() => {}) : jsonResponse(202, { ok: true }),
+    const { sent } = mockFetch((request, init) =>
+      request.method === "GET" ? neverAnswered(init) : jsonResponse(202, { ok: true }),
     );
     const { user } = await contactFormFilledIn();
     await user.click(screen.getByRole("button", { name: "Nachricht senden" }));

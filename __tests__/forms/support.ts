@@ -3,7 +3,7 @@ import { navigate } from "gatsby";
 import { provideStaticQueries } from "../support/content";
 import { clearFetch } from "./fetch-mock";
 
-export { clearFetch, htmlResponse, jsonResponse, mockFetch, type SentRequest } from "./fetch-mock";
+export { clearFetch, htmlResponse, jsonResponse, mockFetch, neverAnswered, type SentRequest } from "./fetch-mock";
 
 export interface Deferred<T> {
   promise: Promise<T>;

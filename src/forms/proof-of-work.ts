@@ -47,25 +47,17 @@ function runWorker(workerUrl: string, challenge: ProofChallenge): Promise<number
   });
 }
 
-/** The server's challenge, or undefined when none comes within PROOF_GIVE_UP_MS. */
+/** The server's challenge; the request is aborted (and throws) when it has not come within PROOF_GIVE_UP_MS. */
 async function fetchChallenge(challengeUrl: string): Promise<ProofChallenge | undefined> {
   const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const givenUp = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve(undefined);
-    }, PROOF_GIVE_UP_MS);
-  });
-  const fetched = fetch(challengeUrl, {
-    headers: { Accept: "application/json" },
-    credentials: "same-origin",
-    signal: controller.signal,
-  })
-    .then(async (response) => (response.ok ? ((await response.json()) as ProofChallenge) : undefined))
-    .catch(() => undefined);
+  const timer = setTimeout(() => controller.abort(), PROOF_GIVE_UP_MS);
   try {
-    return await Promise.race([fetched, givenUp]);
+    const response = await fetch(challengeUrl, {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+      signal: controller.signal,
+    });
+    return response.ok ? ((await response.json()) as ProofChallenge) : undefined;
   } finally {
     clearTimeout(timer);
   }
