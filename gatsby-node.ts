@@ -3,6 +3,7 @@ import type { GatsbyNode } from "gatsby";
 import { BUILD_GO_ENV } from "./common/build-flags";
 import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "./common/content/content-check";
 import { contentTypeDefs } from "./common/content/graphql-types";
+import { legalPageHtml } from "./common/content/legal-html";
 import { finishBuiltPages } from "./src/after-load";
 import { type GatsbyStateAtStart, waitToGo } from "./src/build-standby";
 import { isoGermanDate } from "./src/german-date";
@@ -32,6 +33,37 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(contentTypeDefs);
   actions.createTypes("type BuildDay implements Node @dontInfer { date: String! }");
 };
+
+/**
+ * A legal page's HTML as the page shows it (common/content/legal-html.ts): remark's HTML with the values of
+ * content/site.json filled in, and nothing but the allowed elements and links. Made here, at build time,
+ * so the pages never pass on markup a text brought along.
+ */
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+  createResolvers({
+    MarkdownRemark: {
+      safeHtml: {
+        type: "String!",
+        async resolve(source: unknown, args: unknown, context: ResolverContext, info: ResolverInfo) {
+          const html = await info.schema.getType("MarkdownRemark").getFields().html!.resolve!(source, args, context, info);
+          const site = await context.nodeModel.findOne({ type: "SiteSettings", query: {} });
+          return legalPageHtml(typeof html === "string" ? html : "", site ?? {});
+        },
+      },
+    },
+  });
+};
+
+interface ResolverContext {
+  nodeModel: { findOne(args: { type: string; query: object }): Promise<unknown> };
+}
+interface ResolverInfo {
+  schema: {
+    getType(name: string): {
+      getFields(): Record<string, { resolve?: (...args: unknown[]) => unknown }>;
+    };
+  };
+}
 
 /**
  * The day of the build in Germany, for the date the HTML carries until the visitor's own replaces it

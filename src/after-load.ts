@@ -22,6 +22,7 @@ import path from "node:path";
 import { prunePageCss } from "./page-css";
 import { publishWebFonts, type PublishedFont } from "./styles/fonts";
 import { HYDRATED_ATTRIBUTE, HYDRATE_AT_ONCE, REPLAY_CLICK, TODAY } from "./hydration-marks";
+import { TRUSTED_SCRIPTS_FILE, scriptHash, type TrustedScripts } from "../common/trusted-scripts";
 
 /** One `<script src="…" async></script>` tag as Gatsby writes it. */
 const ASYNC_BUNDLE = /<script src="([^"<>]+)" async(?:="")?><\/script>/g;
@@ -33,6 +34,10 @@ const ASYNC_BUNDLE = /<script src="([^"<>]+)" async(?:="")?><\/script>/g;
  */
 const GATSBY_DATA =
   /<script(?:\s+id="gatsby-(?:script-loader|chunk-mapping)")?\s*>\s*(?:\/\*<!\[CDATA\[\*\/)?(window\.(?:pagePath|___chunkMapping|___webpackCompilationHash)=[^<]*?;)(?:\/\*\]\]>\*\/)?\s*<\/script>/g;
+
+const AFTER_LOAD_ID = "after-load";
+/** The after-load script of a finished page (one a build before this one finished is left as it was). */
+const AFTER_LOAD_SCRIPT = new RegExp(`<script id="${AFTER_LOAD_ID}">([\\s\\S]*?)</script>`, "g");
 
 /** The inputs that show a visitor is there and may soon use a control. */
 export const FIRST_INPUTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
@@ -117,7 +122,7 @@ export function deferBundles(html: string, options: Omit<AfterLoadOptions, "atOn
   return html.replace(GATSBY_DATA, "").replace(ASYNC_BUNDLE, () => {
     if (!first) return "";
     first = false;
-    return `<script id="after-load">${script}</script>`;
+    return `<script id="${AFTER_LOAD_ID}">${script}</script>`;
   });
 }
 
@@ -132,11 +137,13 @@ export interface BuildPages {
 /**
  * Every built HTML page under `publicDir` (the owner area is built apart and left alone): its inline CSS
  * cut down to its own rules (page-css.ts), the web fonts published, and its bundles started by the
- * after-load script.
+ * after-load script; the after-load scripts' hashes go into TRUSTED_SCRIPTS_FILE, the only inline scripts
+ * the server's CSP lets run.
  */
 export async function finishBuiltPages(publicDir: string): Promise<BuildPages> {
   const totals: BuildPages = { deferred: 0, cssBefore: 0, cssAfter: 0 };
   const fonts = publishWebFonts(publicDir);
+  const written = new Set<string>();
   for (const entry of fs.readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
     if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
@@ -144,11 +151,14 @@ export async function finishBuiltPages(publicDir: string): Promise<BuildPages> {
     const html = fs.readFileSync(file, "utf8");
     const css = await prunePageCss(html);
     const finished = deferBundles(css.html, { stylesheet: css.stylesheet, fonts });
+    for (const match of finished.matchAll(AFTER_LOAD_SCRIPT)) written.add(match[1]!);
     totals.cssBefore += css.bytesBefore;
     totals.cssAfter += css.bytesAfter;
     if (finished === html) continue;
     if (finished !== css.html) totals.deferred += 1;
     fs.writeFileSync(file, finished);
   }
+  const trusted: TrustedScripts = { hashes: [...new Set([...written].map(scriptHash))].sort() };
+  fs.writeFileSync(path.join(publicDir, TRUSTED_SCRIPTS_FILE), `${JSON.stringify(trusted, null, 2)}\n`);
   return totals;
 }

@@ -2948,6 +2948,7 @@ type MarkdownRemark = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly rawMarkdownBody: Maybe<Scalars['String']>;
+  readonly safeHtml: Scalars['String'];
   readonly tableOfContents: Maybe<Scalars['String']>;
   readonly timeToRead: Maybe<Scalars['Int']>;
   readonly wordCount: Maybe<MarkdownWordCount>;
@@ -7393,7 +7394,7 @@ type LegalPageQueryVariables = Exact<{
 }>;
 
 
-type LegalPageQuery = { readonly markdownRemark: { readonly html: string | null, readonly frontmatter: { readonly title: string, readonly slug: string, readonly description: string, readonly revised: string } } | null };
+type LegalPageQuery = { readonly markdownRemark: { readonly safeHtml: string, readonly frontmatter: { readonly title: string, readonly slug: string, readonly description: string, readonly revised: string } } | null };
 
 type LinkCardsFieldsFragment = { readonly title: string, readonly items: ReadonlyArray<{ readonly to: string, readonly label: string, readonly text: string }> };
 

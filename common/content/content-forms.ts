@@ -82,9 +82,18 @@ export function formDataOf(entry: EditableFile, source: string): FormData {
     }
     return value;
   }
-  const { data, content } = readFrontMatter(source);
+  // A head nobody can read (broken YAML, `---js`) is shown as text, never run: the check names it at the field.
+  const { data, content } = readableFrontMatter(source);
   const body = content.replace(/^\r?\n/, "");
   if (entry.kind === "legal")
     return { title: data.title ?? "", description: data.description ?? "", revised: data.revised ?? "", body };
   return path.posix.basename(entry.file).startsWith("_") ? { body } : { subject: data.subject ?? "", body };
+}
+
+function readableFrontMatter(source: string): { data: Record<string, unknown>; content: string } {
+  try {
+    return readFrontMatter(source);
+  } catch {
+    return { data: {}, content: source };
+  }
 }

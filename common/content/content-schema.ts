@@ -21,6 +21,8 @@ import { PRINCIPLE_ICONS } from "./principle-icons";
 import { STATS_PERIODS } from "../visit-stats";
 import { linkTargets } from "./linked-text";
 
+/** The shortest periods content/site.json may set: what the privacy texts' promises of proof rely on. */
+export const RETENTION_FLOORS = { consentProofYears: 3, auditLogDays: 365 } as const;
 /** Every object in a content file must be there: yup lets a missing one pass, GraphQL declares it non-null. */
 const object = <S extends ObjectShape>(shape: S) => yupObject(shape).required("fehlt");
 const text = () => string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").required("fehlt oder ist leer");
@@ -244,8 +246,16 @@ export const siteSchema = object({
     unconfirmedLeadDays: wholeNumber().positive("muss größer als 0 sein"),
     contactRequestDays: wholeNumber().positive("muss größer als 0 sein"),
     sentMailDays: wholeNumber().positive("muss größer als 0 sein"),
-    consentProofYears: wholeNumber().positive("muss größer als 0 sein"),
-    auditLogDays: wholeNumber().positive("muss größer als 0 sein"),
+    /** At least the regular limitation period: the proof must outlast any claim it answers. */
+    consentProofYears: wholeNumber().min(
+      RETENTION_FLOORS.consentProofYears,
+      `muss mindestens ${RETENTION_FLOORS.consentProofYears} sein: so lange kann jemand eine Einwilligung bestreiten (regelmäßige Verjährung)`,
+    ),
+    /** At least a year: the log is the proof of who did what in the owner area. */
+    auditLogDays: wholeNumber().min(
+      RETENTION_FLOORS.auditLogDays,
+      `muss mindestens ${RETENTION_FLOORS.auditLogDays} sein: das Protokoll belegt, wer in der Verwaltung was getan hat`,
+    ),
     /** Days the visit statistics (sums per day, server/analytics) are kept. */
     visitStatsDays: wholeNumber().positive("muss größer als 0 sein"),
     /** Days after confirming that a sign-up keeps the source of its visit: as far back as the owner's statistics read. */

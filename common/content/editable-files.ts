@@ -6,6 +6,7 @@
 import { CONTENT_FILES, isListFile } from "./content-schema";
 import { ALL_ROUTES, LEGAL_SLUGS, ROUTES } from "../routes";
 import { TEMPLATE_VALUES, type TemplateName } from "../mail/templates";
+import { accessOf, type ContentAccess } from "./editor-access";
 
 export type EditableGroup = "Seiten" | "Listen" | "Einstellungen" | "Rechtstexte" | "E-Mails";
 
@@ -16,6 +17,8 @@ export interface EditableFile {
   description?: string;
   group: EditableGroup;
   kind: "json" | "legal" | "email";
+  /** Who may change it: the owners' own mails are theirs alone (editor-access.ts). */
+  access: ContentAccess;
 }
 
 /** When each e-mail goes out, as the editor knows it (content/emails/README.md says the same at more length). */
@@ -36,6 +39,7 @@ const EMAIL_TITLES: Record<TemplateName, string> = {
   "owner-form-mail-brake": "Warnung: ungewöhnlich viele Formular-E-Mails, Eingangsbestätigungen warten",
   "owner-spam-summary": "Übersicht: Anfragen und Anmeldungen als Spam markiert (höchstens einmal am Tag)",
   "owner-newsletter-scheduled": "Ein Newsletter wurde gesendet oder geplant",
+  "owner-content-changed": "Ein Rechtstext, eine E-Mail oder die Einstellungen wurden geändert",
   _footer: "Fußzeile jeder E-Mail an Besucher",
   _unsubscribe: "Abmeldehinweis unter jeder E-Mail",
 };
@@ -54,18 +58,21 @@ export const EDITABLE_FILES: EditableFile[] = [
     description: entry.description,
     group: entry.file === "site.json" ? "Einstellungen" : isListFile(entry) ? "Listen" : "Seiten",
     kind: "json",
+    access: accessOf(entry.file),
   })),
   ...LEGAL_SLUGS.map((slug): EditableFile => ({
     file: `legal/${slug}.md`,
     title: LEGAL_TITLES[slug] ?? slug,
     group: "Rechtstexte",
     kind: "legal",
+    access: accessOf(`legal/${slug}.md`),
   })),
   ...(Object.keys(TEMPLATE_VALUES) as TemplateName[]).map((name): EditableFile => ({
     file: `emails/${name}.md`,
     title: EMAIL_TITLES[name],
     group: "E-Mails",
     kind: "email",
+    access: accessOf(`emails/${name}.md`),
   })),
 ];
 

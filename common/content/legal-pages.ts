@@ -6,6 +6,7 @@ import { LEGAL_SECTION_COUNTS, LEGAL_SLUGS } from "../constants";
 import { FIXED_VALUES, unknownPlaceholders } from "./placeholders";
 import { drinkClaimProblems, typographyProblems } from "./editorial-checks";
 import { revisedDate } from "./revised-date";
+import { legalMarkdownProblems } from "./legal-html";
 import { FINGERPRINTED_LEGAL, renderedFingerprint } from "./rendered-fingerprint";
 
 const REQUIRED_FIELDS = ["title", "slug", "description"] as const;
@@ -56,6 +57,7 @@ export function legalPageProblems(contentDir: string): string[] {
     // The legal texts describe the drink as a recipe too: each paragraph on its own.
     const offset = raw.split("\n").length - content.split("\n").length;
     const paragraphs = content.split("\n").map((line, index): [string, string] => [`Zeile ${offset + index + 1}`, line]);
+    problems.push(...legalMarkdownProblems(shown, content, offset + 1));
     problems.push(
       ...drinkClaimProblems(shown, paragraphs).map((problem) => problem.replace(", Feld „Zeile", ", Zeile").replace(/“: /, ": ")),
     );

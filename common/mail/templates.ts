@@ -74,6 +74,8 @@ export const TEMPLATE_VALUES = {
   /** `counted`: "12 Anfragen und 1 Anmeldung"; `since`: "26.11.2026 um 14:02 Uhr" (services/spam-summary.ts). */
   "owner-spam-summary": ["counted", "since", "inboxUrl"],
   "owner-newsletter-scheduled": ["owner", "subject", "sendAt", "recipients", "newsletterUrl"],
+  /** A legal text, an e-mail text or the settings changed in „Inhalte“: by whom (`changedBy`), which file, when. */
+  "owner-content-changed": ["changedBy", "fileTitle", "file", "change", "changedAt", "contentUrl"],
   _footer: [],
   _unsubscribe: ["unsubscribeUrl"],
 } as const;
@@ -149,6 +151,7 @@ export function readTemplates(dir: string): { templates: Partial<Record<Template
         problems.push(`${file}: unbekannter Platzhalter {{${used}}} (erlaubt: ${[...allowed].join(", ")})`);
       }
     }
+    problems.push(...linkProblems(name, file, template));
     if (problems.length === before) {
       try {
         const values = sampleValues(name);
@@ -161,6 +164,38 @@ export function readTemplates(dir: string): { templates: Partial<Record<Template
     templates[name] = template;
   }
   return { templates, problems };
+}
+
+/** Links that carry a one-time token: whoever gets the address can log in, confirm or unsubscribe. */
+const TOKEN_URLS = ["loginUrl", "confirmUrl", "unsubscribeUrl"] as const;
+/** Placeholders of addresses the server makes, always on the site's own origin. */
+const SERVER_URL = /^\{\{\s*\w+Url\s*\}\}$/;
+
+/**
+ * A token link only ever as a whole link target, never inside another address or loose in the text; and the
+ * owners' mails link only to this site: the server's own links or `{{siteUrl}}/…`, never a written address.
+ */
+function linkProblems(name: TemplateName, file: string, template: Template): string[] {
+  const problems: string[] = [];
+  for (const token of TOKEN_URLS) {
+    const anywhere = new RegExp(`\\{\\{\\s*${token}\\s*\\}\\}`, "g");
+    const asTarget = new RegExp(`\\]\\(\\s*\\{\\{\\s*${token}\\s*\\}\\}\\s*\\)`, "g");
+    const loose = (template.body.match(anywhere) ?? []).length - (template.body.match(asTarget) ?? []).length;
+    if (loose > 0 || anywhere.test(template.subject))
+      problems.push(
+        `${file}: {{${token}}} darf nur als ganzes Linkziel stehen, z. B. [Linktext]({{${token}}}); in einer anderen Adresse, im Text oder im Betreff könnte der Link an Fremde gelangen`,
+      );
+  }
+  if (OWNER_MAILS.has(name as MailKind)) {
+    const targets = [...template.body.matchAll(/\]\(([^)]*)\)/g)].map((match) => match[1]!.trim());
+    const foreign = targets.filter((target) => !SERVER_URL.test(target) && !/^\{\{\s*siteUrl\s*\}\}(\/|$)/.test(target));
+    const written = template.body.replace(/\]\([^)]*\)/g, "]()").match(/\b(?:https?:\/\/|www\.)\S+/gi) ?? [];
+    for (const target of [...foreign, ...written])
+      problems.push(
+        `${file}: „${target}“ geht nicht; E-Mails an die Inhaber verlinken nur diese Website: die Links des Servers wie {{${TEMPLATE_VALUES[name].find((value) => value.endsWith("Url")) ?? "siteUrl"}}} oder {{siteUrl}}/…`,
+      );
+  }
+  return problems;
 }
 
 /** Every problem in content/emails/ (for the content check); empty when all mails can be composed. */
@@ -185,8 +220,11 @@ function cleanValues(values: Values): Values {
   );
 }
 
-/** Mails to the owners, which get no footer with the company's address. */
-const OWNER_MAILS = new Set<MailKind>([
+/**
+ * Mails to the owners, which get no footer with the company's address. Their texts are the owners' alone
+ * (common/content/editor-access.ts): an editor who could rewrite them could redirect a login link.
+ */
+export const OWNER_MAILS: ReadonlySet<MailKind> = new Set<MailKind>([
   "contact-notification",
   "contact-notification-full",
   "owner-login",
@@ -197,6 +235,7 @@ const OWNER_MAILS = new Set<MailKind>([
   "owner-form-mail-brake",
   "owner-spam-summary",
   "owner-newsletter-scheduled",
+  "owner-content-changed",
 ]);
 
 export function renderMail(

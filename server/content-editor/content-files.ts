@@ -213,7 +213,8 @@ export async function fileTextOf(
   const body = typeof fields.body === "string" ? fields.body.replace(/\r\n/g, "\n") : "";
   const compose = (head: [string, unknown][]) => {
     const lines = headLines(original ?? "", head);
-    const text = `${lines.length > 0 ? `---\n${lines.join("\n")}\n---\n` : ""}${entry.kind === "legal" ? "\n" : ""}${body}`;
+    // Always a head, even an empty one: so a body can never be read as the file's head (`---js` …).
+    const text = `---\n${lines.map((line) => `${line}\n`).join("")}---\n${entry.kind === "legal" ? "\n" : ""}${body}`;
     return text.endsWith("\n") ? text : `${text}\n`;
   };
   if (entry.kind === "email")

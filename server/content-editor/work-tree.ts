@@ -26,22 +26,29 @@ export interface Author {
   email: string;
 }
 
-/** Removes user:password@ from addresses in git's output before it is logged. */
-export const withoutCredentials = (text: string) => text.replace(/(\w+:\/\/)[^@/\s]+@/g, "$1***@");
+/**
+ * Addresses in git's output as scheme, host and path only, before it is logged: no user:password@, no query
+ * or fragment (where a token may travel, `?access_token=…`).
+ */
+export const withoutCredentials = (text: string) =>
+  text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)(?:[^@/\s]+@)?([^/\s?#'"]*)([^\s?#'"]*)(?:[?#][^\s'"]*)?/gi, "$1$2$3");
 
-const FIELD = "%x1f";
-const RECORD = "%x1e";
-const LOG_FORMAT = ["%H", "%an", "%ae", "%aI", "%s"].join(FIELD) + RECORD;
+/**
+ * Fields and commits both end in NUL (`git log -z`), the one character no commit message, name or address
+ * can hold: a message with other control characters can never forge an entry of the history.
+ */
+const LOG_FIELDS = ["%H", "%an", "%ae", "%aI", "%s"];
+const LOG_FORMAT = LOG_FIELDS.join("%x00");
 
 function parseLog(output: string): CommitInfo[] {
-  return output
-    .split("\x1e")
-    .map((record) => record.trim())
-    .filter(Boolean)
-    .map((record) => {
-      const [commit, author, email, date, message] = record.split("\x1f");
-      return { commit: commit!, author: author!, email: email!, date: date!, message: message ?? "" };
-    });
+  const parts = output.split("\0");
+  const commits: CommitInfo[] = [];
+  for (let at = 0; at + LOG_FIELDS.length <= parts.length; at += LOG_FIELDS.length) {
+    const [commit, author, email, date, message] = parts.slice(at, at + LOG_FIELDS.length) as string[];
+    if (!/^[0-9a-f]{40}$/.test(commit!.trim())) break;
+    commits.push({ commit: commit!.trim(), author: author!, email: email!, date: date!, message: message! });
+  }
+  return commits;
 }
 
 /** The name a login address gives as author: "anna.schmidt@…" → "Anna Schmidt". */
@@ -129,11 +136,11 @@ export class ContentWorkTree {
 
   /** The last commit that changed `file` (a path inside the tree), or undefined when none did. */
   async lastCommitOf(file: string): Promise<CommitInfo | undefined> {
-    return parseLog(await this.git(["log", "-1", `--format=${LOG_FORMAT}`, this.tip, "--", file]))[0];
+    return parseLog(await this.git(["log", "-z", "-1", `--format=${LOG_FORMAT}`, this.tip, "--", file]))[0];
   }
 
   async history(file: string, limit = 30): Promise<CommitInfo[]> {
-    return parseLog(await this.git(["log", `-${limit}`, `--format=${LOG_FORMAT}`, this.tip, "--", file]));
+    return parseLog(await this.git(["log", "-z", `-${limit}`, `--format=${LOG_FORMAT}`, this.tip, "--", file]));
   }
 
   /** The file as it was in `commit`; undefined when it did not exist there. */

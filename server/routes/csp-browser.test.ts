@@ -14,7 +14,8 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import { NOT_FOUND_PATH } from "../../scripts/audit/budgets";
 import { pagesToMeasure } from "../../scripts/audit/pages";
 import { createPgliteDatabase, type TestDatabase } from "../test-support/databases";
-import { createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
+import { TRUSTED_SCRIPTS_FILE } from "../../common/trusted-scripts";
+import { FIXTURE_SCRIPTS, createSiteFixture, trustedScriptsFile, type SiteFixture } from "../test-support/site-fixture";
 import { buildTestApp, type TestApp } from "../test-support/test-app";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -68,17 +69,23 @@ describe("CSP in the browser", { skip: browserSkip() }, () => {
     await site?.remove();
   });
 
-  it("runs the page's own inline scripts and blocks injected ones", async () => {
+  it("runs the inline scripts its build wrote and blocks any other, even one the served page contains", async () => {
+    const built = [
+      `document.documentElement.dataset.inline = "lief – ü";`,
+      `try { eval("document.documentElement.dataset.eval = 'lief'"); } catch (e) { document.documentElement.dataset.evalBlocked = "ja"; }`,
+    ];
     await writeFile(
       path.join(site.dir, "csp-probe.html"),
       `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>Probe</title>
-<script>document.documentElement.dataset.inline = "lief – ü";</script>
+<script>${built[0]}</script>
 </head><body><h1>Probe</h1>
 <img src="/nicht-da.png" onerror="document.documentElement.dataset.handler = 'lief'">
 <a id="link" href="javascript:document.documentElement.dataset.link='lief'">x</a>
-<script>try { eval("document.documentElement.dataset.eval = 'lief'"); } catch (e) { document.documentElement.dataset.evalBlocked = "ja"; }</script>
+<div class="prose-legal"><script>document.documentElement.dataset.fromText = "lief";</script></div>
+<script>${built[1]}</script>
 </body></html>`,
     );
+    await writeFile(path.join(site.dir, TRUSTED_SCRIPTS_FILE), trustedScriptsFile([...Object.values(FIXTURE_SCRIPTS), ...built]));
     const { test, origin } = await serve(database, site.dir);
     const page = await browser.newPage();
     try {
@@ -92,6 +99,7 @@ describe("CSP in the browser", { skip: browserSkip() }, () => {
       assert.equal(data.eval, undefined);
       assert.equal(data.handler, undefined, "inline event handler blocked");
       assert.equal(data.link, undefined, "javascript: URL blocked");
+      assert.equal(data.fromText, undefined, "a script in the page that its build did not write is blocked");
       const violations = await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []);
       assert.ok(
         violations.some((violation) => violation.startsWith("script-src")),

@@ -2,7 +2,9 @@
  * Previews (server/release/previews.ts) under /vorschau/<token>/: anyone with the address sees the build,
  * without a login and without a cookie. Every answer under /vorschau/ says `noindex` and is kept by no
  * cache (`private, no-store`, see docs/production.md), so a CDN in front never mixes a preview with the live
- * site, nor an old preview with its replacement at the same address. Forms (anything under the preview's
+ * site, nor an old preview with its replacement at the same address. Every answer carries a sandbox CSP
+ * (PREVIEW_SANDBOX): the page runs in an opaque origin, so an owner who opens an editor's preview while
+ * logged in lends it neither the session cookie nor the owner API. Forms (anything under the preview's
  * /api/) are refused with a German note: a preview never stores a lead or a request and never sends a mail.
  */
 import fastifyStatic from "@fastify/static";
@@ -10,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import path from "node:path";
 import { API_PREFIX } from "../../common/routes";
 import { PREVIEW_FORM_MESSAGE, PREVIEW_PREFIX, previewPath } from "../../common/preview";
+import { DEFAULT_CSP } from "../http/csp";
 import { sendError } from "../http/errors";
 import { readPreview, previewPublicDir } from "../release/previews";
 import { PRIVATE_NO_STORE } from "../static/cache-control";
@@ -19,6 +22,9 @@ import { pathnameOf } from "./static";
 
 export const PREVIEW_NOT_FOUND =
   "Diese Vorschau gibt es nicht (mehr): vielleicht wurde sie entfernt, weil die Änderung veröffentlicht oder verworfen ist. Die veröffentlichte Seite findest du unter der Startseite.";
+
+/** Every preview answer runs in a sandbox of its own origin: scripts and forms work, the site's origin is not theirs. */
+export const PREVIEW_SANDBOX = "sandbox allow-scripts allow-forms";
 
 /** Older previews' file caches are dropped beyond this many. */
 const KEPT_SITES = 8;
@@ -33,6 +39,10 @@ export function registerPreviewHeaders(app: FastifyInstance): void {
     if (!isPreviewPath(pathnameOf(request.url))) return payload;
     reply.header("x-robots-tag", "noindex");
     reply.header("cache-control", PRIVATE_NO_STORE);
+    // An opaque origin: a preview's page (with whatever its text brought) can neither read nor send anything
+    // with the owner's session, which belongs to this origin. Its own files it may still load (fonts, page data).
+    reply.header("content-security-policy", `${reply.getHeader("content-security-policy") ?? DEFAULT_CSP}; ${PREVIEW_SANDBOX}`);
+    reply.header("access-control-allow-origin", "*");
     reply.removeHeader("etag");
     reply.removeHeader("set-cookie");
     return payload;

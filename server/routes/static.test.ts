@@ -5,12 +5,19 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createPgliteDatabase, type TestDatabase } from "../test-support/databases";
-import { BUNDLE_TEXT, FIXTURE_SCRIPTS, createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
+import { TRUSTED_SCRIPTS_FILE } from "../../common/trusted-scripts";
+import {
+  BUNDLE_TEXT,
+  FIXTURE_SCRIPTS,
+  createSiteFixture,
+  trustedScriptsFile,
+  type SiteFixture,
+} from "../test-support/site-fixture";
 import { buildTestApp, postJson, type TestApp } from "../test-support/test-app";
 
 const REVALIDATE = "public, max-age=0, must-revalidate";
@@ -205,10 +212,31 @@ describe("static hosting of public/", () => {
     const before = await get("/danke-willkommen", { "accept-encoding": "br" });
     const script = "window.neuerBuild = true;";
     await writeFile(file, `<!DOCTYPE html><html lang="de"><head><script>${script}</script></head><body>Neu gebaut</body></html>`);
+    await writeFile(path.join(site.dir, TRUSTED_SCRIPTS_FILE), trustedScriptsFile([...Object.values(FIXTURE_SCRIPTS), script]));
     const after = await get("/danke-willkommen", { "accept-encoding": "identity" });
     assert.match(after.body, /Neu gebaut/);
     assert.notEqual(after.headers.etag, before.headers.etag);
     assert.ok(scriptSources(String(after.headers["content-security-policy"])).includes(hashOf(script)));
+  });
+
+  it("trusts only the inline scripts its build listed, never one the served page merely contains", async () => {
+    const injected = "fetch('/api/verwaltung/anfragen').then((r) => r.text()).then(steal);";
+    await mkdir(path.join(site.dir, "eingeschleust"), { recursive: true });
+    await writeFile(
+      path.join(site.dir, "eingeschleust", "index.html"),
+      `<!DOCTYPE html><html lang="de"><head><script>${FIXTURE_SCRIPTS.agb}</script></head><body><div class="prose-legal"><script>${injected}</script></div></body></html>`,
+    );
+    const sources = scriptSources(String((await get("/eingeschleust")).headers["content-security-policy"]));
+    assert.ok(sources.includes(hashOf(FIXTURE_SCRIPTS.agb)), "the build's own script runs");
+    assert.equal(sources.includes(hashOf(injected)), false, "a script from the page's text is not trusted");
+    await rm(path.join(site.dir, TRUSTED_SCRIPTS_FILE));
+    await writeFile(
+      path.join(site.dir, "eingeschleust", "index.html"),
+      `<!DOCTYPE html><html><head><script>${FIXTURE_SCRIPTS.agb}</script></head><body>Ohne Liste</body></html>`,
+    );
+    const without = scriptSources(String((await get("/eingeschleust")).headers["content-security-policy"]));
+    assert.equal(without.includes(hashOf(FIXTURE_SCRIPTS.agb)), false, "a build without its list trusts no inline script");
+    await writeFile(path.join(site.dir, TRUSTED_SCRIPTS_FILE), trustedScriptsFile(Object.values(FIXTURE_SCRIPTS)));
   });
 
   it("answers a revalidation of an unchanged page with 304", async () => {

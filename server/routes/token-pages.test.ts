@@ -12,7 +12,8 @@ import { escapeHtml } from "../../common/escape-html";
 import { HTTP_MESSAGES } from "../http/messages";
 import { newToken } from "../services/link-tokens";
 import { databaseTargets, type TestDatabase } from "../test-support/databases";
-import { createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
+import { TRUSTED_SCRIPTS_FILE } from "../../common/trusted-scripts";
+import { FIXTURE_SCRIPTS, createSiteFixture, trustedScriptsFile, type SiteFixture } from "../test-support/site-fixture";
 import { buildTestApp, postForm, type TestApp } from "../test-support/test-app";
 
 const PAGE_SCRIPT = 'window.pagePath="/anmeldung-bestaetigen";';
@@ -35,6 +36,10 @@ for (const target of databaseTargets()) {
       site = await createSiteFixture();
       await mkdir(path.join(site.dir, "anmeldung-bestaetigen"));
       await writeFile(path.join(site.dir, "anmeldung-bestaetigen", "index.html"), BUILT_PAGE);
+      await writeFile(
+        path.join(site.dir, TRUSTED_SCRIPTS_FILE),
+        trustedScriptsFile([...Object.values(FIXTURE_SCRIPTS), PAGE_SCRIPT]),
+      );
       test = await buildTestApp(database, {}, site.dir);
     });
     after(async () => {

@@ -108,3 +108,23 @@ export async function notifyNewsletterScheduled(
     });
   });
 }
+
+/**
+ * Every owner hears when a legal text, an e-mail text or the settings change in „Inhalte“ (by an editor or
+ * another owner): what the law and the mails rely on never changes unnoticed.
+ */
+export async function notifyContentChange(
+  tx: Queryable,
+  context: MailContext,
+  people: { ownerEmails: readonly string[] },
+  change: { by: string; entry: { file: string; title: string }; change: string; at?: Date },
+): Promise<void> {
+  await mailEach(tx, context, people.ownerEmails, "owner-content-changed", {
+    changedBy: change.by,
+    fileTitle: change.entry.title,
+    file: `content/${change.entry.file}`,
+    change: change.change,
+    changedAt: formatGermanDateTime(change.at ?? new Date(), context.site.timeZone),
+    contentUrl: link(context, OWNER_SCREENS.content.path),
+  });
+}

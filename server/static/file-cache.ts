@@ -10,6 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { contentSecurityPolicy, inlineScriptHashes } from "../http/csp";
+import { TRUSTED_SCRIPTS_FILE, type TrustedScripts } from "../../common/trusted-scripts";
 import { closeBrotli, closeGzip, openBrotli, openGzip, type OpenStream } from "./open-stream";
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -19,7 +20,7 @@ export interface CachedFile {
   contentType: string;
   /** Of the uncompressed body; each encoding gets its own variant (see `etagFor`). */
   etag: string;
-  /** Pages only: the CSP allowing exactly this page's inline scripts. */
+  /** Pages only: the CSP allowing this page's inline scripts that its build wrote (TRUSTED_SCRIPTS_FILE). */
   csp?: string;
   encoded(encoding: "br" | "gzip"): Promise<Buffer>;
   /**
@@ -75,25 +76,57 @@ export function etagFor(file: CachedFile, encoding: Encoding): string {
 }
 
 export class FileCache {
-  private readonly entries = new Map<string, { mtimeMs: number; size: number; file: CachedFile }>();
+  private readonly entries = new Map<
+    string,
+    { mtimeMs: number; size: number; trusted: ReadonlySet<string> | undefined; file: CachedFile }
+  >();
 
-  /** The file, read once and again only when it changes on disk (a new build); undefined if missing or too big. */
-  async get(absolutePath: string): Promise<CachedFile | undefined> {
+  private readonly trusted = new Map<string, { mtimeMs: number; hashes: ReadonlySet<string> }>();
+
+  /**
+   * The file, read once and again only when it changes on disk (a new build); undefined if missing or too big.
+   * `root` is the build's public/ folder: a page's CSP trusts the inline scripts its TRUSTED_SCRIPTS_FILE lists.
+   */
+  async get(absolutePath: string, root = path.dirname(absolutePath)): Promise<CachedFile | undefined> {
     const info = await stat(absolutePath).catch(() => undefined);
     if (!info?.isFile() || info.size > MAX_CACHED_BYTES) return undefined;
+    const extension = path.extname(absolutePath).toLowerCase();
+    const isPage = extension === ".html";
+    const trusted = isPage ? await this.trustedScripts(root) : undefined;
     const cached = this.entries.get(absolutePath);
-    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.file;
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size && cached.trusted === trusted) return cached.file;
 
     const body = await readFile(absolutePath);
-    const extension = path.extname(absolutePath).toLowerCase();
-    const file = createCachedFile(body, CONTENT_TYPES[extension] ?? "application/octet-stream", extension === ".html");
+    const file = createCachedFile(body, CONTENT_TYPES[extension] ?? "application/octet-stream", trusted);
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(absolutePath, { mtimeMs: info.mtimeMs, size: info.size, file });
+    this.entries.set(absolutePath, { mtimeMs: info.mtimeMs, size: info.size, trusted, file });
     return file;
+  }
+
+  /** The hashes a build's TRUSTED_SCRIPTS_FILE lists, read again when it changes; none without the file. */
+  private async trustedScripts(root: string): Promise<ReadonlySet<string>> {
+    const file = path.join(root, TRUSTED_SCRIPTS_FILE);
+    const info = await stat(file).catch(() => undefined);
+    const known = this.trusted.get(root);
+    if (known && known.mtimeMs === (info?.mtimeMs ?? -1)) return known.hashes;
+    let hashes: ReadonlySet<string> = new Set();
+    if (info) {
+      try {
+        const listed = (JSON.parse(await readFile(file, "utf8")) as Partial<TrustedScripts>).hashes;
+        if (Array.isArray(listed)) hashes = new Set(listed.filter((hash) => typeof hash === "string"));
+      } catch {
+        // an unreadable list trusts nothing: the pages then work without their scripts
+      }
+    }
+    if (this.trusted.size >= MAX_ENTRIES) this.trusted.clear();
+    this.trusted.set(root, { mtimeMs: info?.mtimeMs ?? -1, hashes });
+    return hashes;
   }
 }
 
-function createCachedFile(body: Buffer, contentType: string, isPage: boolean): CachedFile {
+/** `trusted`: for a page, the inline scripts its build wrote; undefined for any other file. */
+function createCachedFile(body: Buffer, contentType: string, trusted: ReadonlySet<string> | undefined): CachedFile {
+  const isPage = trusted !== undefined;
   const variants = new Map<"br" | "gzip", Promise<Buffer>>();
   const bodyEnd = isPage ? body.lastIndexOf("</body>") : -1;
   const opened = new Map<"br" | "gzip", Promise<OpenStream>>();
@@ -111,7 +144,9 @@ function createCachedFile(body: Buffer, contentType: string, isPage: boolean): C
     body,
     contentType,
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-    csp: isPage ? contentSecurityPolicy(inlineScriptHashes(body.toString("utf8"))) : undefined,
+    csp: isPage
+      ? contentSecurityPolicy(inlineScriptHashes(body.toString("utf8")).filter((hash) => trusted.has(hash)))
+      : undefined,
     encoded(encoding) {
       let variant = variants.get(encoding);
       if (!variant) {

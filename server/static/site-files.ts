@@ -91,11 +91,13 @@ export class SiteFiles {
 
   /** A page or text file from memory (see FileCache); undefined for other files, which are streamed. */
   cached(absolutePath: string): Promise<CachedFile | undefined> {
-    return this.cache.get(absolutePath);
+    const { publicDir, previous } = this.live;
+    const root = [publicDir, ...previous].find((dir) => absolutePath.startsWith(dir + path.sep)) ?? publicDir;
+    return this.cache.get(absolutePath, root);
   }
 
   notFoundPage(): Promise<CachedFile | undefined> {
-    return this.cache.get(path.join(this.publicDir, "404.html"));
+    return this.cache.get(path.join(this.publicDir, "404.html"), this.publicDir);
   }
 }
 

@@ -8,7 +8,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import os from "node:os";
 import path from "node:path";
 import { RELEASE_FILE, releaseDir, switchCurrent, type ReleaseInfo } from "../release/releases";
-import { createSiteFixture } from "./site-fixture";
+import { TRUSTED_SCRIPTS_FILE } from "../../common/trusted-scripts";
+import { FIXTURE_SCRIPTS, createSiteFixture, trustedScriptsFile } from "./site-fixture";
 
 const repoDir = path.resolve(__dirname, "../..");
 
@@ -46,6 +47,10 @@ export function createReleasesFixture(): ReleasesFixture {
       await site.remove();
       const page = `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>${marker}</title><script>${pageScript(marker)}</script><script src="/${bundle}" async></script></head><body><h1>${marker}</h1>${"<p>Natürliche Energie.</p>".repeat(60)}</body></html>`;
       writeFileSync(path.join(dir, "public", "index.html"), page);
+      writeFileSync(
+        path.join(dir, "public", TRUSTED_SCRIPTS_FILE),
+        trustedScriptsFile([...Object.values(FIXTURE_SCRIPTS), pageScript(marker)]),
+      );
       writeFileSync(path.join(dir, "public", bundle), `console.log(${JSON.stringify(marker)});\n`.repeat(100));
       if (ownerAsset) {
         mkdirSync(path.join(dir, "public", "verwaltung", "assets"), { recursive: true });

@@ -1,10 +1,12 @@
 /**
  * A small stand-in for Gatsby's public/ folder with the file kinds a build produces: pages as
- * dir/index.html with inline scripts, 404.html, page data, hashed bundles, /static/ files.
+ * dir/index.html with inline scripts, 404.html, page data, hashed bundles, /static/ files, and the list of
+ * the inline scripts the build wrote (TRUSTED_SCRIPTS_FILE), which the CSP trusts.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { TRUSTED_SCRIPTS_FILE, scriptHash } from "../../common/trusted-scripts";
 
 export const FIXTURE_SCRIPTS = {
   home: `/*<![CDATA[*/window.pagePath="/";window.___chunkMapping="{\\"app\\":[\\"/app-0123456789abcdef0123.js\\"]}";/*]]>*/`,
@@ -48,6 +50,7 @@ export async function createSiteFixture(): Promise<SiteFixture> {
     "static/2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d/hero.png": Buffer.from("89504e470d0a1a0a", "hex"),
     ".env": "SECRET=nicht-ausliefern",
     ".well-known/security.txt": "Contact: mailto:kontakt@urkraft.de\n",
+    [TRUSTED_SCRIPTS_FILE]: trustedScriptsFile(Object.values(FIXTURE_SCRIPTS)),
   };
   for (const [name, content] of Object.entries(files)) {
     const file = path.join(dir, ...name.split("/"));
@@ -56,3 +59,6 @@ export async function createSiteFixture(): Promise<SiteFixture> {
   }
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/** The text of a build's TRUSTED_SCRIPTS_FILE that lists `scripts`. */
+export const trustedScriptsFile = (scripts: readonly string[]): string => JSON.stringify({ hashes: scripts.map(scriptHash) });

@@ -6,7 +6,6 @@ import { PageHeading } from "../components/PageHeading";
 import { LastUpdated } from "../components/LastUpdated";
 import { ImpressumDetails } from "../components/ImpressumDetails";
 import { useSiteSettings } from "../hooks/useSiteSettings";
-import { escapeHtml, fillPlaceholders } from "../../common/content/placeholders";
 import { revisedDate } from "../../common/content/revised-date";
 
 /** Links of the Markdown to pages of the site stay inside a preview (Gatsby prefixes only its own links). */
@@ -28,7 +27,8 @@ export default function LegalPage({ data }: PageProps<Queries.LegalPageQuery>) {
         {page.frontmatter.slug === "impressum" && <ImpressumDetails site={site} />}
         <div
           className="prose-legal mt-6"
-          dangerouslySetInnerHTML={{ __html: prefixLinks(fillPlaceholders(page.html ?? "", site, escapeHtml)) }}
+          // Built by gatsby-node.ts (safeHtml): only the allowed elements, the values of site.json filled in.
+          dangerouslySetInnerHTML={{ __html: prefixLinks(page.safeHtml) }}
         />
       </article>
     </Layout>
@@ -46,7 +46,7 @@ export const Head: HeadFC<Queries.LegalPageQuery> = ({ data, location }) => (
 export const query = graphql`
   query LegalPage($id: String!) {
     markdownRemark(id: { eq: $id }) {
-      html
+      safeHtml
       frontmatter {
         title
         slug

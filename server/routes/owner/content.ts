@@ -47,12 +47,17 @@ import {
   type ContentFileSummary,
 } from "../../../common/owner/responses";
 import { ownerOf, ownOrigin } from "./guard";
+import { schemaWithoutOwnerFields, withOwnerFields, withoutOwnerFields } from "../../../common/content/editor-access";
+import { notifyContentChange } from "../../services/owner-alerts";
 import { OWNER_MESSAGES } from "./messages";
 
 const MESSAGES = {
   unknownFile: OWNER_MESSAGES.contentFile,
-  noDraft: "Es gibt keine ungespeicherte Änderung an dieser Datei, die du veröffentlichen könntest.",
+  ownersOnly: OWNER_MESSAGES.contentOwnersOnly,
+  noDraft: "Es gibt keinen Entwurf zu dieser Datei, den du veröffentlichen könntest.",
+  unchanged: OWNER_MESSAGES.contentUnchanged,
   messageMissing: OWNER_MESSAGES.contentMessage,
+  messageControl: OWNER_MESSAGES.contentMessageControl,
   problems: "Die Änderung ist noch nicht fertig: Bitte behebe zuerst die markierten Stellen.",
   conflict: "Jemand anderes hat diese Datei inzwischen geändert. Deine Änderung wurde nicht veröffentlicht.",
   git: "Das Speichern im Inhalts-Repository hat nicht geklappt. Deine Änderung ist als Entwurf erhalten; versuche es gleich noch einmal.",
@@ -75,6 +80,11 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** A commit message is one line of text: no line breaks, tabs or other control characters. */
+// eslint-disable-next-line no-control-regex -- exactly the characters it refuses
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** Files whose change every owner hears of: what the law or the mails rely on. */
+const watched = (entry: EditableFile) => entry.kind !== "json" || entry.file === "site.json";
 /** A content file's form data as JSON: the largest file with room to grow. */
 const FORM_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -84,11 +94,20 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   const tree = new ContentWorkTree(workTree, remote, branch);
   const contentDir = path.join(workTree, CONTENT_DIR);
 
+  const isEditor = (request: FastifyRequest) => request.owner?.role !== "owner";
+  /** The file, if the person may change it: an editor is refused the owners' files (editor-access.ts). */
   const fileOf = (request: FastifyRequest, reply: FastifyReply, name: string): EditableFile | undefined => {
     const entry = editableFile(name);
     if (!entry) void sendError(request, reply, { status: 404, message: MESSAGES.unknownFile });
+    else if (entry.access === "owners" && isEditor(request)) {
+      request.log.info({ statusCode: 403, file: entry.file }, "owners' content file refused to an editor");
+      void sendError(request, reply, { status: 403, message: MESSAGES.ownersOnly });
+      return undefined;
+    }
     return entry;
   };
+  /** Whether site.json's owners' fields are hidden from this person and kept as the file has them. */
+  const keepsOwnerFields = (request: FastifyRequest, entry: EditableFile) => entry.file === "site.json" && isEditor(request);
   const gitFailed = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (error instanceof SymlinkError) {
       request.log.warn({ file: error.file }, "content file behind a symbolic link refused");
@@ -103,28 +122,37 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     return readFile(path.join(workTree, contentPath(entry.file)), "utf8").catch(() => undefined);
   };
   const siteSettings = async () => JSON.parse((await readFile(path.join(contentDir, "site.json"), "utf8")) || "{}") as unknown;
-  const textOf = async (entry: EditableFile, data: unknown) =>
-    fileTextOf(entry, data, await readCurrent(entry), await siteSettings(), today());
+  /** The file's new text from the form's data; an editor's site.json keeps the owners' fields as they are. */
+  const textOf = async (request: FastifyRequest, entry: EditableFile, data: unknown) => {
+    const current = await readCurrent(entry);
+    const own = keepsOwnerFields(request, entry) ? withOwnerFields(data, current === undefined ? {} : JSON.parse(current)) : data;
+    return fileTextOf(entry, own, current, await siteSettings(), today());
+  };
+  /** The content check needs the work tree: before the first sync there is none yet. */
+  const synced = () => tree.exclusive(() => tree.sync());
 
   // The first time „Inhalte“ opens, the previews' build folder is warmed in the background, and after each
   // preview the next build starts ahead (PREVIEW_WARMUP); they end with the server.
   let warmedUp = !app.config.previewWarmup;
   if (app.config.previewWarmup) app.addHook("onClose", stopPreviewBuilds);
   app.get("/inhalte", { ...editors, schema: { response: { 200: ContentList } } }, async (request) => {
+    const editor = isEditor(request);
     if (!warmedUp) {
       warmedUp = true;
       void warmUpPreviews(process.cwd(), request.log);
     }
     const drafts = await draftSummary(app.db);
     return {
-      files: EDITABLE_FILES.map(({ file, title, description, group, kind }): ContentFileSummary => ({
-        file,
-        title,
-        description,
-        group,
-        kind,
-        drafts: drafts.filter((draft) => draft.file === file).map((draft) => draft.editor),
-      })),
+      files: EDITABLE_FILES.filter((entry) => !editor || entry.access === "editors").map(
+        ({ file, title, description, group, kind }): ContentFileSummary => ({
+          file,
+          title,
+          description,
+          group,
+          kind,
+          drafts: drafts.filter((draft) => draft.file === file).map((draft) => draft.editor),
+        }),
+      ),
       publishing: remote ? { to: "remote", branch } : { to: "deploy" },
     };
   });
@@ -142,13 +170,15 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           return { source: await readCurrent(entry), last: await tree.lastCommitOf(contentPath(entry.file)) };
         });
         const drafts = await draftsOf(app.db, entry.file);
+        const hide = keepsOwnerFields(request, entry);
+        const data = source === undefined ? undefined : formDataOf(entry, source);
         return {
           file: entry.file,
           title: entry.title,
           description: entry.description,
           kind: entry.kind,
-          schema: formSchemaFor(entry),
-          data: source === undefined ? undefined : formDataOf(entry, source),
+          schema: hide ? schemaWithoutOwnerFields(formSchemaFor(entry)) : formSchemaFor(entry),
+          data: hide ? withoutOwnerFields(data) : data,
           baseCommit: last?.commit ?? "",
           lastChange: last,
           draft: drafts.find((draft) => draft.editor === me),
@@ -192,8 +222,13 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
       if (!entry) return reply;
-      const problems = await checkWithEdits(contentDir, new Map([[entry.file, await textOf(entry, body.data)]]));
-      return splitProblems(problems, entry.file);
+      try {
+        await synced();
+        const problems = await checkWithEdits(contentDir, new Map([[entry.file, await textOf(request, entry, body.data)]]));
+        return splitProblems(problems, entry.file);
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
     },
   );
 
@@ -205,7 +240,12 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const entry = fileOf(request, reply, body.file);
       if (!entry) return reply;
       const me = ownerOf(request);
-      const edits = new Map([[entry.file, await textOf(entry, body.data)]]);
+      try {
+        await synced();
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
+      const edits = new Map([[entry.file, await textOf(request, entry, body.data)]]);
       const problems = await checkWithEdits(contentDir, edits);
       if (problems.length > 0) return reply.code(422).send({ error: MESSAGES.problems, ...splitProblems(problems, entry.file) });
       const started = Date.now();
@@ -241,6 +281,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (!entry) return reply;
       const message = body.message.trim();
       if (!message || message.length > 200) return sendError(request, reply, { status: 400, message: MESSAGES.messageMissing });
+      if (CONTROL_CHARACTERS.test(message)) return sendError(request, reply, { status: 400, message: MESSAGES.messageControl });
       const me = ownerOf(request);
       try {
         const outcome = await tree.exclusive(async () => {
@@ -259,7 +300,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
               },
             };
           }
-          const text = await textOf(entry, draft.data);
+          const text = await textOf(request, entry, draft.data);
+          if (text === (await readCurrent(entry))) return { status: 400 as const, answer: { error: MESSAGES.unchanged } };
           const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
           if (problems.length > 0)
             return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
@@ -268,6 +310,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           const commit = await tree.commit([file], authorFor(me), `${message}\n\n${entry.title} (${file})`);
           await deleteDraft(app.db, me, entry.file);
           await audit(app.db, me, "content-published", `${entry.file} @ ${commit.slice(0, 7)}`);
+          if (watched(entry)) await notifyContentChange(app.db, app.mail, app.config, { by: me, entry, change: message });
           return { status: 200 as const, answer: { commit, lastChange: await tree.lastCommitOf(file) } };
         });
         if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
@@ -314,8 +357,11 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           const file = contentPath(entry.file);
           const history = await tree.history(file, 200);
           const target = history.find((item) => item.commit === commit);
-          const text = target && (await tree.fileAt(commit, file));
-          if (!target || text === undefined) return { status: 404 as const, answer: { error: MESSAGES.badCommit } };
+          const old = target && (await tree.fileAt(commit, file));
+          if (!target || old === undefined) return { status: 404 as const, answer: { error: MESSAGES.badCommit } };
+          // An editor's restore of the settings brings back the texts only, never an old recipient or period.
+          const text = keepsOwnerFields(request, entry) ? await textOf(request, entry, formDataOf(entry, old)) : old;
+          if (text === (await readCurrent(entry))) return { status: 400 as const, answer: { error: MESSAGES.unchanged } };
           const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
           if (problems.length > 0)
             return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
@@ -332,6 +378,12 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             `Zurückgesetzt auf die Fassung vom ${date}: ${target.message}\n\n${entry.title} (${file}), Fassung ${commit}`,
           );
           await audit(app.db, me, "content-restored", `${entry.file} @ ${made.slice(0, 7)} (Fassung ${commit.slice(0, 7)})`);
+          if (watched(entry))
+            await notifyContentChange(app.db, app.mail, app.config, {
+              by: me,
+              entry,
+              change: `Zurückgesetzt auf die Fassung vom ${date}`,
+            });
           return { status: 200 as const, answer: { commit: made } };
         });
         if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);

@@ -65,6 +65,17 @@ function hasOwnOrigin(request: FastifyRequest, siteUrl: string | undefined): boo
   }
 }
 
+/** A JSON body (application/json, whatever its parameters), or a DELETE without a body. */
+function isJsonOrEmpty(request: FastifyRequest): boolean {
+  const type = String(request.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
+  if (type === "application/json") return true;
+  const empty = !request.headers["transfer-encoding"] && Number(request.headers["content-length"] ?? 0) === 0;
+  return request.method === "DELETE" && empty && type === "";
+}
+
 /** Before the owner API's routes are registered: guards every one of them and lists them in `routes`. */
 export function registerOwnerGuard(app: FastifyInstance, routes: OwnerRoute[]): void {
   app.addHook("onRoute", (route) => {
@@ -77,6 +88,12 @@ export function registerOwnerGuard(app: FastifyInstance, routes: OwnerRoute[]): 
     if (!SAFE_METHODS.has(request.method) && !hasOwnOrigin(request, app.config.siteUrl)) {
       request.log.info({ statusCode: 403 }, "owner request without own origin refused");
       return sendError(request, reply, { status: 403, message: OWNER_MESSAGES.foreignOrigin });
+    }
+    // A page elsewhere (or a preview) can post a form with the owner's cookie but cannot send JSON without
+    // asking first (CORS): so every state-changing call must be JSON, or have no body at all.
+    if (!SAFE_METHODS.has(request.method) && !isJsonOrEmpty(request)) {
+      request.log.info({ statusCode: 415 }, "owner request that is not JSON refused");
+      return sendError(request, reply, { status: 415, message: OWNER_MESSAGES.jsonOnly });
     }
     // Before the body is read or checked: nobody without the right learns anything about a route's input.
     const access = request.routeOptions.config.ownerAccess;

@@ -6,6 +6,8 @@ import { UNSUBSCRIBE_NOTE_MAX } from "../../../common/owner/limits";
 export const OWNER_MESSAGES = {
   badPeriod: "Diesen Zeitraum gibt es nicht: wähle 30 oder 90 Tage.",
   foreignOrigin: "Diese Aktion ist nur aus der Verwaltung dieser Website heraus möglich. Bitte lade die Seite neu.",
+  jsonOnly:
+    "Diese Aktion nimmt nur Anfragen aus der Verwaltung selbst an, nicht aus einem Formular einer anderen Seite. Bitte lade die Verwaltung neu.",
   ownersOnly:
     "Das gehört nicht zu deinem Bereich: Mit deiner Adresse kannst du die Inhalte der Website bearbeiten, aber keine Anfragen, Anmeldungen oder Einstellungen sehen.",
   loginNeeded: "Bitte melde dich an. Deine Sitzung ist abgelaufen oder wurde beendet.",
@@ -29,6 +31,11 @@ export const OWNER_MESSAGES = {
   contentFile: "Diese Datei gibt es unter „Inhalte“ nicht.",
   contentData: "Die Angaben des Formulars fehlen oder sind unvollständig. Bitte lade die Seite neu.",
   contentMessage: "Bitte beschreibe kurz, was du geändert hast (höchstens 200 Zeichen).",
+  contentMessageControl:
+    "Bitte beschreibe deine Änderung in einer Zeile, ohne Zeilenumbrüche, Tabulatoren oder andere Steuerzeichen.",
+  contentOwnersOnly:
+    "Diese Datei ändern nur Inhaber: Von ihr hängen Anmeldungen oder Benachrichtigungen der Verwaltung ab. Bitte wende dich an einen Inhaber.",
+  contentUnchanged: "Keine Änderung: Diese Fassung ist schon veröffentlicht.",
   contentCommit: "Diese Fassung gibt es im Verlauf der Datei nicht.",
   contentImage: "Bitte wähle ein Bild aus (JPEG, PNG, WebP oder AVIF).",
   replyTooLong: "Die Antwort ist zu lang (höchstens 5.000 Zeichen).",
