@@ -20,7 +20,7 @@ export interface Problem {
 }
 
 const LINE =
-  /^content\/(\S+?\.(?:json|md))(?:, Eintrag (\d+)(?: \(„.*?“\))?)?(?:, (Kopfbereich))?(?:, Feld „(.+?)“)?: ([\s\S]*)$/;
+  /^content\/(\S+?\.(?:json|md))(?:, Eintrag (\d+)(?: \(„.*?“\))?)?(?:, (Kopfbereich))?(?:, Feld „(.+?)“)?(?:, (Zeile \d+))?: ([\s\S]*)$/;
 
 /** "[0].quote" or "items[2].text" → [0, "quote"] or ["items", 2, "text"]. */
 export function fieldPath(field: string): (string | number)[] {
@@ -31,7 +31,9 @@ export function fieldPath(field: string): (string | number)[] {
 export function parseProblem(line: string): Problem {
   const match = LINE.exec(line);
   if (!match) return { path: [], message: line, line };
-  const [, file, entry, head, field, message] = match;
+  const [, file, entry, head, field, atLine, text] = match;
+  // A problem at a line of a Markdown text is shown at the text, with its line.
+  const message = atLine ? `${atLine}: ${text!}` : text;
   let at: (string | number)[] = [...(entry ? [Number(entry) - 1] : []), ...(field ? fieldPath(field) : [])];
   // A Markdown file's problems outside its head are problems of its text.
   if (file!.endsWith(".md") && !head && at.length === 0) at = ["body"];
