@@ -127,11 +127,20 @@ describe("German typography", () => {
     expect(dev(fixed)).toEqual([]);
   });
 
-  it("checks the legal texts' words, not the quotes of their HTML attributes", () => {
-    const dir = changed("legal/agb.md", (text) => `${text}\n\nAb {{planMailTime}} Uhr, z. B. <a href="/datenschutz">hier</a>.\n`);
+  it("checks the legal texts' words, not their links", () => {
+    const dir = changed("legal/agb.md", (text) => `${text}\n\nAb {{planMailTime}} Uhr, z. B. [hier](/datenschutz).\n`);
     expect(legalPageProblems(dir).filter((problem) => !problem.includes("fingerprint"))).toEqual([
       "content/legal/agb.md: „z. B.“ mit geschütztem Leerzeichen schreiben (z.&nbsp;B.)",
       "content/legal/agb.md: vor „Uhr“ gehört ein geschütztes Leerzeichen (&nbsp;), nicht ein normales",
+    ]);
+  });
+
+  it("refuses HTML and links that leave the site's kinds of address in a legal text, at their line", () => {
+    const dir = changed("legal/agb.md", (text) => `${text}\n<a href="/datenschutz">hier</a>\n[Mehr](http://beispiel.de)\n`);
+    const lines = fs.readFileSync(path.join(dir, "legal", "agb.md"), "utf8").split("\n").length;
+    expect(legalPageProblems(dir).filter((problem) => !problem.includes("fingerprint"))).toEqual([
+      `content/legal/agb.md, Zeile ${lines - 2}: HTML („<a…“) ist in Rechtstexten nicht erlaubt; schreib Links als [Linktext](/seite), [Linktext](https://…) oder [Linktext](mailto:…)`,
+      `content/legal/agb.md, Zeile ${lines - 1}: Linkziel „http://beispiel.de“ geht nicht; erlaubt sind Seiten der Website (/datenschutz), https://-Adressen und mailto:-Adressen`,
     ]);
   });
 });
