@@ -25,10 +25,11 @@ test("one plugin starts every timer when the app is ready and stops them all whe
       "reply reminders",
       "spam summary",
       "newsletters",
+      "preview prune",
       "webhook purge",
       "visit counts",
     ]);
-    assert.equal(app.jobs.timers(), 6);
+    assert.equal(app.jobs.timers(), 7);
     await app.close();
     assert.equal(app.jobs.timers(), 0);
     assert.deepEqual(errorsIn(log), []);

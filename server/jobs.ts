@@ -1,7 +1,7 @@
 /**
  * Every timer of the server in one place: the retention purge (mails, leads, contact requests), the purge of
  * old webhook delivery records, the reply reminders, the owners' daily summary of spam, the newsletters' start
- * and finish, and writing the visit counts. All start when the app is ready and stop before the database closes: a run under way is
+ * and finish, pruning old previews, and writing the visit counts. All start when the app is ready and stop before the database closes: a run under way is
  * awaited, never cut off, and the visit counts are written a last time once the requests in flight are done.
  *
  * The purges, reminders, the spam summary and newsletters run in a worker instance only (MAIL_WORKER), the webhook purge only
@@ -15,6 +15,12 @@ import { purgeExpired } from "./services/privacy";
 import { queueReplyReminders } from "./services/reply-reminders";
 import { queueSpamSummary, SPAM_SUMMARY_CHECK_MS } from "./services/spam-summary";
 import { purgeDeliveries } from "./webhooks/deliveries";
+import { pruneFormerEditorsPreviews } from "./content-editor/publishing";
+import { prunePreviews } from "./release/previews";
+import { areaEmails } from "./services/owner-roles";
+
+/** How often old previews are looked for. */
+const PREVIEW_PRUNE_MS = 6 * 60 * 60 * 1000;
 
 export interface Job {
   name: string;
@@ -83,6 +89,20 @@ export function serverJobs(app: FastifyInstance, config: Config): Job[] {
         run: async (log) => {
           for (const started of await startDueNewsletters(app.db, app.mail)) log.info(started, "newsletter sending started");
           for (const id of await finishNewsletters(app.db, app.mail)) log.info({ newsletterId: id }, "newsletter sent");
+        },
+      },
+      {
+        // Previews past their age, and those of people who may no longer log in, go (expired ones are not served).
+        name: "preview prune",
+        everyMs: PREVIEW_PRUNE_MS,
+        atStart: true,
+        atClose: false,
+        run: async (log) => {
+          const removed = [
+            ...prunePreviews(config.previewsDir),
+            ...pruneFormerEditorsPreviews(config.previewsDir, areaEmails(config)),
+          ];
+          if (removed.length > 0) log.info({ removed: removed.map((preview) => preview.token) }, "previews removed");
         },
       },
     );

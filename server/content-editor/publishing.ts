@@ -4,11 +4,13 @@
  * here, so the routes do not care how it is done.
  */
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { buildPreview, stopPreviewStandbys, warmPreviewBuild } from "../release/build-preview";
+import { listPreviews, removePreview, type PreviewInfo } from "../release/previews";
 import { ReleaseError } from "../release/releases";
 
 export type PreviewOutcome = { ok: true; address: string; seconds: number; phases: string } | { ok: false; message: string };
@@ -28,6 +30,29 @@ export interface PreviewRequest {
   previewsDir: string;
   /** Start the next build ahead afterwards (PREVIEW_WARMUP), so that the next preview waits only for its change. */
   keepWarm: boolean;
+}
+
+const CONTENT_PREVIEW = /^inhalte-([0-9a-f]{12})-[0-9a-f]{12}$/;
+const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 12);
+
+/**
+ * The name of a person's preview of a file: digests of both, so neither the name nor the address says who
+ * made it (a preview's banner shows its name), two editors never share one, and the same change again
+ * replaces its preview at the same address.
+ */
+export function contentPreviewName(person: string, file: string): string {
+  return `inhalte-${digest(person.trim().toLowerCase())}-${digest(file)}`;
+}
+
+/** Removes the „Inhalte“ previews of everyone who may no longer log in (an editor taken off EDITOR_EMAILS). */
+export function pruneFormerEditorsPreviews(previewsDir: string, people: readonly string[]): PreviewInfo[] {
+  const current = new Set(people.map((person) => digest(person.trim().toLowerCase())));
+  const removed: PreviewInfo[] = [];
+  for (const preview of listPreviews(previewsDir)) {
+    const match = CONTENT_PREVIEW.exec(preview.name);
+    if (match && !current.has(match[1]!) && removePreview(previewsDir, preview.name)) removed.push(preview);
+  }
+  return removed;
 }
 
 /**

@@ -85,10 +85,15 @@ export function removePreview(previewsDir: string, name: string): PreviewInfo | 
   return preview;
 }
 
+/** Built more than PREVIEW_MAX_AGE_DAYS ago: no longer served, and removed by the next prune. */
+export function isExpired(preview: PreviewInfo, now = new Date()): boolean {
+  const built = Date.parse(preview.createdAt);
+  return !Number.isFinite(built) || built < now.getTime() - PREVIEW_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
+}
+
 /** Deletes previews built more than PREVIEW_MAX_AGE_DAYS ago and leftovers of broken builds. */
 export function prunePreviews(previewsDir: string, now = new Date()): PreviewInfo[] {
-  const limit = now.getTime() - PREVIEW_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
-  const removed = listPreviews(previewsDir).filter((preview) => Date.parse(preview.createdAt) < limit);
+  const removed = listPreviews(previewsDir).filter((preview) => isExpired(preview, now));
   for (const preview of removed) rmSync(path.join(previewsDir, preview.token), { recursive: true, force: true });
   let names: string[] = [];
   try {

@@ -14,14 +14,14 @@ import { API_PREFIX } from "../../common/routes";
 import { PREVIEW_FORM_MESSAGE, PREVIEW_PREFIX, previewPath } from "../../common/preview";
 import { DEFAULT_CSP } from "../http/csp";
 import { sendError } from "../http/errors";
-import { readPreview, previewPublicDir } from "../release/previews";
+import { isExpired, readPreview, previewPublicDir } from "../release/previews";
 import { PRIVATE_NO_STORE } from "../static/cache-control";
 import { COMPRESS_MIN_BYTES, chooseEncoding, isCacheable } from "../static/file-cache";
 import { SiteFiles } from "../static/site-files";
 import { pathnameOf } from "./static";
 
 export const PREVIEW_NOT_FOUND =
-  "Diese Vorschau gibt es nicht (mehr): vielleicht wurde sie entfernt, weil die Änderung veröffentlicht oder verworfen ist. Die veröffentlichte Seite findest du unter der Startseite.";
+  "Diese Vorschau gibt es nicht (mehr): vielleicht wurde sie entfernt, weil die Änderung veröffentlicht oder verworfen ist oder sie älter als 14 Tage ist. Die veröffentlichte Fassung findest du auf unserer Startseite.";
 
 /** Every preview answer runs in a sandbox of its own origin: scripts and forms work, the site's origin is not theirs. */
 export const PREVIEW_SANDBOX = "sandbox allow-scripts allow-forms";
@@ -53,7 +53,8 @@ export default async function previewRoutes(app: FastifyInstance, options: { pre
   const { previewsDir } = options;
   const sites = new Map<string, SiteFiles>();
   const siteOf = (token: string): SiteFiles | undefined => {
-    if (!readPreview(previewsDir, token)) return undefined;
+    const preview = readPreview(previewsDir, token);
+    if (!preview || isExpired(preview)) return undefined;
     let site = sites.get(token);
     if (!site) {
       if (sites.size >= KEPT_SITES) sites.clear();

@@ -1,4 +1,5 @@
 /** Builds the real app for `app.inject` on a test database, reading every log line it writes. */
+import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp, loggerOptions } from "../app";
@@ -27,6 +28,8 @@ export async function buildTestApp(
     RATE_LIMIT_MAX: "100000",
     // No Gatsby build in the background of a test that opens „Inhalte“.
     PREVIEW_WARMUP: "false",
+    // Previews of the test's own (each app prunes the previews of people it does not know).
+    PREVIEWS_DIR: path.join(env.DATA_DIR ?? database.config.dataDir, "previews"),
     ...env,
   });
   const logs: string[] = [];

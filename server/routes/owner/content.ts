@@ -22,7 +22,13 @@ import {
 } from "../../content-editor/content-files";
 import { deleteDraft, draftsOf, draftSummary, saveDraft } from "../../content-editor/drafts";
 import { imageSlug, IMAGES_DIR, listImages, reencodeUpload, UPLOAD_MAX_BYTES } from "../../content-editor/images";
-import { buildContentPreview, deployPublished, stopPreviewBuilds, warmUpPreviews } from "../../content-editor/publishing";
+import {
+  buildContentPreview,
+  contentPreviewName,
+  deployPublished,
+  stopPreviewBuilds,
+  warmUpPreviews,
+} from "../../content-editor/publishing";
 import { authorFor, ContentWorkTree, GitError } from "../../content-editor/work-tree";
 import {
   ContentDataBody,
@@ -51,6 +57,9 @@ import { schemaWithoutOwnerFields, withOwnerFields, withoutOwnerFields } from ".
 import { notifyContentChange } from "../../services/owner-alerts";
 import { OWNER_MESSAGES } from "./messages";
 
+/** Pictures one person may upload within an hour: each is a commit pushed at once. */
+export const UPLOADS_PER_HOUR = 20;
+
 const MESSAGES = {
   unknownFile: OWNER_MESSAGES.contentFile,
   ownersOnly: OWNER_MESSAGES.contentOwnersOnly,
@@ -58,6 +67,7 @@ const MESSAGES = {
   unchanged: OWNER_MESSAGES.contentUnchanged,
   messageMissing: OWNER_MESSAGES.contentMessage,
   messageControl: OWNER_MESSAGES.contentMessageControl,
+  tooManyUploads: `Du hast in der letzten Stunde schon ${UPLOADS_PER_HOUR} Bilder hochgeladen. Bitte warte ein wenig, bevor du weitere hochlädst.`,
   problems: "Die Änderung ist noch nicht fertig: Bitte behebe zuerst die markierten Stellen.",
   conflict: "Jemand anderes hat diese Datei inzwischen geändert. Deine Änderung wurde nicht veröffentlicht.",
   git: "Das Speichern im Inhalts-Repository hat nicht geklappt. Deine Änderung ist als Entwurf erhalten; versuche es gleich noch einmal.",
@@ -250,7 +260,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (problems.length > 0) return reply.code(422).send({ error: MESSAGES.problems, ...splitProblems(problems, entry.file) });
       const started = Date.now();
       const outcome = await buildContentPreview({
-        name: `inhalte-${imageSlug(me.split("@")[0] ?? "")}-${imageSlug(entry.file)}`,
+        name: contentPreviewName(me, entry.file),
         projectDir: process.cwd(),
         contentDir,
         edits,
@@ -424,9 +434,16 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const { name, data } = request.body;
+      const me = ownerOf(request);
+      const { rows } = await app.db.query<{ count: number }>(
+        `SELECT count(*)::integer AS count FROM audit_log
+          WHERE owner_email = $1 AND action = 'content-image' AND at > now() - interval '1 hour'`,
+        [me],
+      );
+      if ((rows[0]?.count ?? 0) >= UPLOADS_PER_HOUR)
+        return sendError(request, reply, { status: 429, message: MESSAGES.tooManyUploads });
       const checked = await reencodeUpload(Buffer.from(data, "base64"));
       if (!checked.ok) return sendError(request, reply, { status: 400, message: checked.message });
-      const me = ownerOf(request);
       try {
         const image = await tree.exclusive(async () => {
           await tree.sync();

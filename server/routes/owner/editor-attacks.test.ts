@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -15,6 +15,10 @@ import { allContentProblems } from "../../../common/content/content-check";
 import { OWNER_ONLY_SITE_FIELDS } from "../../../common/content/editor-access";
 import { loadTemplates } from "../../../common/mail/templates";
 import { withoutCredentials } from "../../content-editor/work-tree";
+import { contentPreviewName, pruneFormerEditorsPreviews } from "../../content-editor/publishing";
+import { PREVIEW_MAX_AGE_DAYS } from "../../../common/preview";
+import { PREVIEW_FILE, listPreviews, newPreviewToken, prunePreviews } from "../../release/previews";
+import { UPLOADS_PER_HOUR } from "./content";
 import { createPgliteDatabase, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
 
@@ -345,6 +349,27 @@ describe("an editor as an attacker", () => {
     });
   });
 
+  describe("pictures", () => {
+    it("are limited per person and hour, with a German message", async () => {
+      await database.db.query(
+        "INSERT INTO audit_log (owner_email, action, object) SELECT $1, 'content-image', 'images/x.jpg' FROM generate_series(1, $2::integer)",
+        [EDITOR, UPLOADS_PER_HOUR],
+      );
+      const answer = await post("/api/verwaltung/inhalte/bilder", {
+        name: "noch eins",
+        data: Buffer.from("x").toString("base64"),
+      });
+      assert.equal(answer.statusCode, 429, answer.body);
+      assert.match(answer.json().error, /in der letzten Stunde schon 20 Bilder/);
+      const owner = await post(
+        "/api/verwaltung/inhalte/bilder",
+        { name: "noch eins", data: Buffer.from("x").toString("base64") },
+        OWNER,
+      );
+      assert.equal(owner.statusCode, 400, "another person's uploads do not count: this one only fails as no picture");
+    });
+  });
+
   describe("the owner API", () => {
     it("takes no form post, even from its own origin with the owner's cookie", async () => {
       for (const type of ["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x"]) {
@@ -363,6 +388,50 @@ describe("an editor as an attacker", () => {
   });
 
   describe("previews", () => {
+    /** A preview folder as build-preview.ts leaves it, built `daysAgo` days ago. */
+    const placePreview = (name: string, daysAgo: number) => {
+      const token = newPreviewToken();
+      const place = path.join(test.app.config.previewsDir, token);
+      mkdirSync(path.join(place, "public"), { recursive: true });
+      writeFileSync(
+        path.join(place, "public", "index.html"),
+        "<!DOCTYPE html><html lang=de><title>Vorschau</title><h1>Vorschau</h1></html>",
+      );
+      const createdAt = new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000).toISOString();
+      writeFileSync(path.join(place, PREVIEW_FILE), JSON.stringify({ name, token, commit: "abc", createdAt }));
+      return token;
+    };
+
+    it("are named without the person, differently for each editor, and the same again for the same change", () => {
+      const name = contentPreviewName(EDITOR, "site.json");
+      assert.doesNotMatch(name, /eva|editor|urkraft/i);
+      assert.equal(name, contentPreviewName(` ${EDITOR.toUpperCase()} `, "site.json"));
+      assert.notEqual(name, contentPreviewName("eva.editor@anderswo.de", "site.json"));
+    });
+
+    it("are not served past their age, and are pruned with it and with their editor", async () => {
+      const fresh = placePreview(contentPreviewName(EDITOR, "faq.json"), 1);
+      const old = placePreview(contentPreviewName(EDITOR, "recipes.json"), PREVIEW_MAX_AGE_DAYS + 1);
+      const former = placePreview(contentPreviewName("ehemals@urkraft-test.de", "faq.json"), 1);
+      assert.equal((await test.app.inject({ method: "GET", url: `/vorschau/${fresh}/` })).statusCode, 200);
+      const expired = await test.app.inject({ method: "GET", url: `/vorschau/${old}/`, headers: { accept: "text/html" } });
+      assert.equal(expired.statusCode, 404);
+      assert.match(expired.body, /älter als 14 Tage/);
+      const dir = test.app.config.previewsDir;
+      assert.deepEqual(
+        prunePreviews(dir).map((preview) => preview.token),
+        [old],
+      );
+      assert.deepEqual(
+        pruneFormerEditorsPreviews(dir, [OWNER, EDITOR]).map((preview) => preview.token),
+        [former],
+      );
+      assert.deepEqual(
+        listPreviews(dir).map((preview) => preview.token),
+        [fresh],
+      );
+    });
+
     it("answer in a sandbox of their own origin, so the owner's session is not theirs", async () => {
       const answer = await test.app.inject({ method: "GET", url: "/vorschau/AAAAAAAAAAAAAAAAAAAAAA/datenschutz" });
       const csp = String(answer.headers["content-security-policy"]);
