@@ -3,7 +3,7 @@
  * repository (CONTENT_GIT_REMOTE): an editor logs in by link, sees only „Inhalte“ (and on a phone one row
  * with a menu button), changes a testimonial in the generated form, sees the content check's message at
  * the field while typing, keeps the draft over a reload, asks for a preview, publishes, and the commit is
- * in the repository with the editor as author. axe finds nothing on the list or the form. The preview in
+ * in the repository in the editors' role („Urkraft Redaktion“), never in the person's name. axe finds nothing on the list or the form. The preview in
  * the browser shows its banner, keeps a followed link inside the preview (Gatsby's client-side navigation
  * with the preview's page data) and leads back to the live page, and the server refuses its info form with
  * a German note.
@@ -239,7 +239,7 @@ test("an editor changes a testimonial, sees the check at the field, keeps the dr
   await shot(page, "veroeffentlicht-1280");
 
   expect(git(remote, "log", "-1", "--format=%an <%ae>|%s", "main")).toBe(
-    `Anna Schmidt <${EDITOR}>|Bericht von Markus aktualisiert`,
+    "Urkraft Redaktion <kontakt@urkraft.de>|Bericht von Markus aktualisiert",
   );
   expect(JSON.parse(git(remote, "show", "main:content/testimonials.json"))[0].text).toBe(changed);
 });

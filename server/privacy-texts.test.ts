@@ -61,7 +61,7 @@ describe("the privacy information in two layers", () => {
 });
 
 describe("proof of consent in the privacy texts", () => {
-  it("site.json must state consentProofYears as a positive whole number", () => {
+  it("site.json must state consentProofYears as a whole number of at least three years", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "urkraft-content-"));
     try {
       cpSync(CONTENT, dir, { recursive: true });
@@ -71,8 +71,10 @@ describe("proof of consent in the privacy texts", () => {
       assert.deepEqual(contentProblems(dir), []);
       write(undefined);
       assert.deepEqual(contentProblems(dir), ["content/site.json, Feld „retention.consentProofYears“: fehlt"]);
-      write(0);
-      assert.deepEqual(contentProblems(dir), ["content/site.json, Feld „retention.consentProofYears“: muss größer als 0 sein"]);
+      write(2);
+      assert.deepEqual(contentProblems(dir), [
+        "content/site.json, Feld „retention.consentProofYears“: muss mindestens 3 sein: so lange kann jemand eine Einwilligung bestreiten (regelmäßige Verjährung)",
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

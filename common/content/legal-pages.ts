@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readFrontMatter } from "./front-matter";
 import { LEGAL_SECTION_COUNTS, LEGAL_SLUGS } from "../constants";
-import { FIXED_VALUES, unknownPlaceholders } from "./placeholders";
+import { FIXED_VALUES, templateBlockProblems, unknownPlaceholders } from "./placeholders";
 import { drinkClaimProblems, typographyProblems } from "./editorial-checks";
 import { revisedDate } from "./revised-date";
 import { legalMarkdownProblems } from "./legal-html";
@@ -58,6 +58,7 @@ export function legalPageProblems(contentDir: string): string[] {
     const offset = raw.split("\n").length - content.split("\n").length;
     const paragraphs = content.split("\n").map((line, index): [string, string] => [`Zeile ${offset + index + 1}`, line]);
     problems.push(...legalMarkdownProblems(shown, content, offset + 1));
+    for (const block of templateBlockProblems(content)) problems.push(`${shown}, Zeile ${offset + block.line}: ${block.message}`);
     problems.push(
       ...drinkClaimProblems(shown, paragraphs).map((problem) => problem.replace(", Feld „Zeile", ", Zeile").replace(/“: /, ": ")),
     );

@@ -60,6 +60,52 @@ const isValue = (value: unknown): value is string | number => typeof value === "
 /** The note shown where a value of content/site.json is still empty. */
 export const toFill = (name: string): string => `[in content/site.json eintragen: ${name}]`;
 
+/** Every `{{#…}}`, `{{else…}}` and `{{/…}}` of a text, in order. */
+const BLOCK_TAG = /\{\{\s*([#/]|else\b)([^}]*)\}\}/g;
+/** What `{{#if …}}` may say: a setting, and with „=“ the value it must have. */
+const IF_HEAD = /^if\s+[\w.]+\s*(?:=\s*[^}\s]+\s*)?$/;
+
+/**
+ * Conditions that fillPlaceholders cannot read, each with the number of its line in `text` (from 1): an
+ * `{{#if …}}` never closed, a `{{/if}}` or `{{else}}` without its `{{#if …}}`, a second `{{else}}`, a condition
+ * inside another (not supported), or a block other than `if` (`{{#each}}`, `{{/unless}}`). Such a text would lose
+ * or show whole passages on the page: it is refused where it is written, before anyone reads it.
+ */
+export function templateBlockProblems(text: string): { line: number; message: string }[] {
+  const problems: { line: number; message: string }[] = [];
+  const lineOf = (index: number) => text.slice(0, index).split("\n").length;
+  let open: { line: number; hasElse: boolean } | undefined;
+  for (const match of text.matchAll(BLOCK_TAG)) {
+    const line = lineOf(match.index);
+    const [whole, kind, rest] = [match[0], match[1]!, match[2]!.trim()];
+    if (kind === "#") {
+      if (!IF_HEAD.test(rest))
+        problems.push({ line, message: `„${whole}“ gibt es nicht; Bedingungen schreibst du als {{#if einstellung}}…{{/if}}` });
+      else if (open)
+        problems.push({
+          line,
+          message: `„${whole}“ steht in der Bedingung aus Zeile ${open.line}; schließ sie zuerst mit {{/if}} (Bedingungen lassen sich nicht ineinander schachteln)`,
+        });
+      else open = { line, hasElse: false };
+    } else if (kind === "/") {
+      if (rest !== "if") problems.push({ line, message: `„${whole}“ gibt es nicht; eine Bedingung endet mit {{/if}}` });
+      else if (!open) problems.push({ line, message: `„{{/if}}“ schließt keine Bedingung: davor fehlt ein {{#if …}}` });
+      else open = undefined;
+    } else if (rest !== "" || !open || open.hasElse) {
+      problems.push({
+        line,
+        message: !open
+          ? `„${whole}“ steht außerhalb einer Bedingung: davor fehlt ein {{#if …}}`
+          : open.hasElse
+            ? `ein zweites „{{else}}“ in der Bedingung aus Zeile ${open.line}`
+            : `„${whole}“ gibt es nicht; schreib {{else}}`,
+      });
+    } else open.hasElse = true;
+  }
+  if (open) problems.push({ line: open.line, message: "diese Bedingung {{#if …}} wird nie geschlossen: am Ende fehlt {{/if}}" });
+  return problems;
+}
+
 /** Names of placeholders and conditions in `text` that `values` cannot fill. */
 export function unknownPlaceholders(text: string, values: unknown): string[] {
   const conditionNames = [...text.matchAll(CONDITION)].map((m) => m[1]);

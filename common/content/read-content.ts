@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ObjectSchema, ValidationError, type AnySchema, type InferType } from "yup";
 import { LIST_FILES, OBJECT_FILES, siteSchema, type ContentContext } from "./content-schema";
-import { unknownPlaceholders } from "./placeholders";
+import { templateBlockProblems, unknownPlaceholders } from "./placeholders";
 import { schemaReference } from "./json-schemas";
 import { syntaxErrorPosition } from "./json-positions";
 import {
@@ -147,6 +147,9 @@ export function objectFileProblems(dir: string): string[] {
     if (!value || typeof value !== "object" || Array.isArray(value)) return [`${shown}: muss ein Objekt { … } sein`];
     const problems = validate(schema.noUnknown(UNKNOWN_FIELD), value, shown, contextFor(dir, file));
     // Against a valid site.json only: a value missing there is reported once, as site.json's problem.
+    for (const [field, textValue] of stringsIn(value))
+      for (const block of templateBlockProblems(textValue))
+        problems.push(`${shown}, Feld „${field}“: ${block.message.replace(/ aus Zeile \d+/, "")}`);
     if (siteIsValid)
       for (const [field, textValue] of stringsIn(value))
         for (const name of new Set(unknownPlaceholders(textValue, site)))

@@ -51,15 +51,15 @@ function parseLog(output: string): CommitInfo[] {
   return commits;
 }
 
-/** The name a login address gives as author: "anna.schmidt@…" → "Anna Schmidt". */
-export function authorFor(email: string): Author {
-  const local = email.split("@")[0] ?? email;
-  const name = local
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join(" ");
-  return { name: name || email, email };
+/**
+ * The author of a commit made in „Inhalte“: a role, never the person („Urkraft Redaktion“ for editors,
+ * „Urkraft Verwaltung“ for owners, with the site's contact address). A git history is kept for as long as the
+ * site exists and travels to every clone; who it was stays in the audit log, with the log's period.
+ */
+export function authorFor(role: "owner" | "editor", site: { brand?: unknown; email?: unknown }): Author {
+  const brand = typeof site.brand === "string" && site.brand.trim() ? site.brand.trim() : "Website";
+  const email = typeof site.email === "string" && site.email.includes("@") ? site.email : "redaktion@localhost";
+  return { name: `${brand} ${role === "owner" ? "Verwaltung" : "Redaktion"}`, email };
 }
 
 export class ContentWorkTree {
@@ -172,7 +172,7 @@ export class ContentWorkTree {
     const identity = {
       GIT_AUTHOR_NAME: author.name,
       GIT_AUTHOR_EMAIL: author.email,
-      GIT_COMMITTER_NAME: "Urkraft Verwaltung",
+      GIT_COMMITTER_NAME: author.name,
       GIT_COMMITTER_EMAIL: author.email,
     };
     await this.git(["commit", "--quiet", "--no-verify", "-F", "-", "--", ...files], { input: message, env: identity });

@@ -138,6 +138,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     const own = keepsOwnerFields(request, entry) ? withOwnerFields(data, current === undefined ? {} : JSON.parse(current)) : data;
     return fileTextOf(entry, own, current, await siteSettings(), today());
   };
+  /** The role a commit is made in (work-tree.ts): the person is in the audit log only. */
+  const authorOf = async (request: FastifyRequest) =>
+    authorFor(isEditor(request) ? "editor" : "owner", (await siteSettings()) as Record<string, unknown>);
   /** The content check needs the work tree: before the first sync there is none yet. */
   const synced = () => tree.exclusive(() => tree.sync());
 
@@ -317,7 +320,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
           if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
           await writeFile(path.join(workTree, file), text);
-          const commit = await tree.commit([file], authorFor(me), `${message}\n\n${entry.title} (${file})`);
+          const commit = await tree.commit([file], await authorOf(request), `${message}\n\n${entry.title} (${file})`);
           await deleteDraft(app.db, me, entry.file);
           await audit(app.db, me, "content-published", `${entry.file} @ ${commit.slice(0, 7)}`);
           if (watched(entry)) await notifyContentChange(app.db, app.mail, app.config, { by: me, entry, change: message });
@@ -384,7 +387,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           });
           const made = await tree.commit(
             [file],
-            authorFor(me),
+            await authorOf(request),
             `Zurückgesetzt auf die Fassung vom ${date}: ${target.message}\n\n${entry.title} (${file}), Fassung ${commit}`,
           );
           await audit(app.db, me, "content-restored", `${entry.file} @ ${made.slice(0, 7)} (Fassung ${commit.slice(0, 7)})`);
@@ -455,7 +458,11 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           if (!(await withoutSymlinks(workTree, file))) throw new SymlinkError(file);
           await mkdir(path.dirname(path.join(workTree, file)), { recursive: true });
           await writeFile(path.join(workTree, file), checked.jpeg);
-          await tree.commit([file], authorFor(me), `Bild hochgeladen: ${relative}\n\n${checked.width} × ${checked.height} Pixel`);
+          await tree.commit(
+            [file],
+            await authorOf(request),
+            `Bild hochgeladen: ${relative}\n\n${checked.width} × ${checked.height} Pixel`,
+          );
           await audit(app.db, me, "content-image", relative);
           return relative;
         });

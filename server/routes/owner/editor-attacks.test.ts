@@ -173,6 +173,11 @@ describe("an editor as an attacker", () => {
         check.otherProblems.some((line: string) => /_footer\.md.*Kopfbereich nur als YAML/.test(line)),
         JSON.stringify(check),
       );
+      const preview = await post("/api/verwaltung/inhalte/vorschau", {
+        file: "faq.json",
+        data: (await openFile("faq.json")).data,
+      });
+      assert.equal(preview.statusCode, 422, "no preview is built of content with such a head");
       // Back to a clean footer, then try to restore the one with code.
       const clean = readFileSync(path.join(PROJECT, "content/emails/_footer.md"), "utf8");
       pushFromOutside("emails/_footer.md", clean, "Fußzeile repariert");
