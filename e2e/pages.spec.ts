@@ -379,15 +379,24 @@ test.describe("on every content page", () => {
 
 test.describe("legal pages", () => {
   for (const slug of ["datenschutz", "personenbezogene-daten", "agb", "impressum"]) {
-    test(`/${slug}: „Stand“ is the revision date of its text, also years later`, async ({ page }) => {
+    test(`/${slug}: „Gültig am“ is today's date in Germany, before and after hydration, beside the revision date, also years after the build`, async ({
+      page,
+    }) => {
       const source = fs.readFileSync(path.join(__dirname, "..", "content", "legal", `${slug}.md`), "utf8");
       const revised = /^revised:\s*"?(\d{4}-\d{2}-\d{2})"?/m.exec(source)![1]!;
-      // A visit years after the build still shows the day the text was last changed, nothing else.
+      // A visit years after the build, at 00:01 in Germany (22:01 UTC, summer time): the day in Germany.
       await page.clock.setFixedTime(new Date("2031-05-16T22:01:00Z"));
       await page.goto(`/${slug}`);
-      const line = page.getByRole("main").getByText(/^Stand:/);
-      await expect(line).toHaveText(`Stand: ${longGermanDate(revised)}`);
-      await expect(line.locator("time")).toHaveAttribute("datetime", revised);
+      const line = page.getByRole("main").getByText(/^Gültig am/);
+      const expected = `Gültig am 17.05.2031 · Fassung vom ${longGermanDate(revised)}`;
+      // Before the scripts run: the after-load script has written the visitor's day into the HTML's build day.
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+      await expect(line).toHaveText(expected);
+      await expect(line.locator("time").first()).toHaveAttribute("datetime", "2031-05-17");
+      await expect(line.locator("time").last()).toHaveAttribute("datetime", revised);
+      await hydrate(page);
+      await expect(line).toHaveText(expected);
+      await expect(line.locator("time").first()).toHaveAttribute("datetime", "2031-05-17");
       await expect(page.locator("body")).not.toContainText("{{");
     });
   }
