@@ -463,8 +463,8 @@ export const homeCopySchema = object({
     items: array(titledText()).min(1, "braucht mindestens einen Eintrag").required("fehlt"),
   }).meta({ type: "HomeBadges" }),
   /**
-   * The survey results, beside the badge: they speak of the whole programme (movement, meals, sleep), so
-   * they stand on the home page, not next to the drink on the nutrition page (HCVO Art. 10 Abs. 3).
+   * The week-two figure, beside the badge, and a short reference to the three results after three months,
+   * which stand on the nutrition page (specification §2).
    */
   results: object({
     kicker: text(),
@@ -473,7 +473,9 @@ export const homeCopySchema = object({
     weekTwoLabel: text(),
     weekTwoText: text(),
     basisLabel: text(),
-  }).meta({ type: "ResultsCopy" }),
+    reference: text(),
+    referenceLink: object({ to: sitePath(), label: text() }).meta({ type: "PageLink" }),
+  }).meta({ type: "WeekTwoCopy" }),
   story: object({
     kicker: text(),
     title: text(),
@@ -516,6 +518,12 @@ export const nutritionCopySchema = object({
   hero: heroWithImage(),
   heroButton: text(),
   principles: sectionIntro(),
+  /**
+   * The results after three months (content/results.json), on this page as the specification puts them
+   * (§2). Beside food and a drink they report what participants do – cook, eat at fixed times, keep the
+   * principles – and no effect on energy, sleep or endurance (HCVO Art. 10; editorial-checks.ts).
+   */
+  results: object({ kicker: text(), title: text(), intro: text(), basisLabel: text() }).meta({ type: "ResultsCopy" }),
   drink: object({ kicker: text(), title: text(), intro: text(), stepsTitle: text(), ingredientsTitle: text() }).meta({
     type: "DrinkCopy",
   }),
