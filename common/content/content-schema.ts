@@ -319,10 +319,17 @@ export const principleSchema = object({
 
 export const faqSchema = object({ question: text(), answer: text() });
 
+/**
+ * A result after three months, on the nutrition page beside food and a drink recipe: the label says what the
+ * participants do, never an effect on the body (the content check refuses energy, sleep, endurance …).
+ */
 export const resultSchema = object({
   percent: wholeNumber().min(0, "muss zwischen 0 und 100 liegen").max(100, "muss zwischen 0 und 100 liegen"),
-  label: text(),
-  basis: text(),
+  label: text().meta({
+    description:
+      "Was die Befragten tun, z.\u00a0B. „der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“ – keine Wirkung auf Energie, Schlaf oder Ausdauer: die Zahl steht neben Essen und einem Drink-Rezept (HCVO)",
+  }),
+  basis: text().meta({ description: "Wer wann was gefragt wurde, mit „Stand: Monat Jahr“; steht unter der Zahl" }),
   evidence: surveyEvidence(),
 });
 
@@ -425,7 +432,7 @@ export const LIST_FILES: ListFile[] = [
   {
     file: "results.json",
     type: "Result",
-    title: "Ergebnisse nach drei Monaten",
+    title: "Ergebnisse nach drei Monaten (Ernährungsseite)",
     entry: resultSchema,
     count: 3,
     labelField: "label",
