@@ -5223,12 +5223,14 @@ type RecipesPageCopySortInput = {
 };
 
 type Result = Node & {
+  /** Wer wann was gefragt wurde, mit „Stand: Monat Jahr“; steht unter der Zahl */
   readonly basis: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   /** Zeitraum, Befragte, Antworten und Ablageort der Unterlagen; leer lassen, solange unbekannt – vor dem Livegang ausfüllen */
   readonly evidence: SurveyEvidence;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Was die Befragten tun, z. B. „der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“ – keine Wirkung auf Energie, Schlaf oder Ausdauer: die Zahl steht neben Essen und einem Drink-Rezept (HCVO) */
   readonly label: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly percent: Scalars['Int'];

@@ -19,13 +19,16 @@ export function LastUpdated({ revised }: { revised?: string }) {
   return (
     <p className="text-sm text-bark-700">
       Gültig am{" "}
-      <time dateTime={isoGermanDate(today)} {...TODAY}>
+      <time dateTime={isoGermanDate(today)} {...TODAY} className="whitespace-nowrap">
         {formatGermanDate(today)}
       </time>
       {revised && (
         <>
           {" · "}
-          Fassung vom <time dateTime={revised}>{formatLongGermanDate(new Date(`${revised}T12:00:00Z`))}</time>
+          Fassung vom{" "}
+          <time dateTime={revised} className="whitespace-nowrap">
+            {formatLongGermanDate(new Date(`${revised}T12:00:00Z`))}
+          </time>
         </>
       )}
     </p>
