@@ -32,6 +32,8 @@ process.env.PREVIEW_BUILD_DIR ||= testPreviewBuildDir();
 const CHROMIUM = { ...devices["Desktop Chrome"], channel: undefined };
 const DEPLOYING_SPECS = ["**/deploy-live.spec.ts", "**/content-editor.spec.ts"];
 const TYPING_SPEC = "**/typing-while-loading.spec.ts";
+/** The specification, pinned word for word (docs/specification.md). */
+const SPECIFICATION_SPEC = "**/specification.spec.ts";
 
 export default defineConfig({
   testDir: "e2e",
@@ -66,7 +68,9 @@ export default defineConfig({
   projects: [
     // These build releases or previews, and a project has one deploy at a time: one worker runs them in turn.
     { name: "deploys", testMatch: DEPLOYING_SPECS, workers: 1, use: CHROMIUM },
-    { name: "chromium", testIgnore: [...DEPLOYING_SPECS, TYPING_SPEC], use: CHROMIUM },
+    { name: "chromium", testIgnore: [...DEPLOYING_SPECS, TYPING_SPEC, SPECIFICATION_SPEC], use: CHROMIUM },
+    // Every string, count and constant of the specification against the served build, with and without JavaScript.
+    { name: "specification", testMatch: SPECIFICATION_SPEC, use: CHROMIUM },
     // Eighteen cases of one file: each worker starts its own server for them (beforeAll).
     { name: "typing", testMatch: TYPING_SPEC, fullyParallel: true, use: CHROMIUM },
   ],

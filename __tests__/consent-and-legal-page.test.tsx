@@ -1,5 +1,5 @@
 /**
- * The lead form's consent text names the button it stands beside, and a legal page shows both "Stand"
+ * The lead form's consent text names the button it stands beside, and a legal page shows both "Gültig am"
  * (today) and "Fassung vom" (the text's revision date from its front matter), with every placeholder filled.
  */
 import fs from "node:fs";
@@ -55,15 +55,20 @@ function renderLegal(slug: string) {
 
 describe("legal page", () => {
   it.each(["datenschutz", "personenbezogene-daten", "agb", "impressum"])(
-    "%s shows its revision date as „Stand“, and not today",
+    "%s shows today's date in German format as „Gültig am“, beside the revision date as „Fassung vom“",
     (slug) => {
       jest.useFakeTimers({ now: new Date("2026-12-24T10:00:00Z"), doNotFake: ["nextTick", "setImmediate"] });
       try {
         const { revised } = renderLegal(slug);
-        const line = screen.getByText(/^Stand:/);
-        expect(line).toHaveTextContent(`Stand: ${formatLongGermanDate(new Date(`${revised}T12:00:00Z`))}`);
-        expect(line).not.toHaveTextContent(formatLongGermanDate(new Date()));
-        expect(line.querySelector("time")).toHaveAttribute("datetime", revised);
+        const line = screen.getByText(/^Gültig am/);
+        expect(line).toHaveTextContent(
+          `Gültig am 24.12.2026 · Fassung vom ${formatLongGermanDate(new Date(`${revised}T12:00:00Z`))}`,
+        );
+        const [today, revision] = Array.from(line.querySelectorAll("time"));
+        expect(today).toHaveAttribute("datetime", "2026-12-24");
+        expect(today).toHaveAttribute("data-today");
+        expect(revision).toHaveAttribute("datetime", revised);
+        expect(revision).not.toHaveAttribute("data-today");
       } finally {
         jest.useRealTimers();
       }

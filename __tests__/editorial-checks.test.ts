@@ -94,10 +94,26 @@ describe("no health claim around the drink (HCVO)", () => {
   });
 });
 
+describe("the results beside food report what participants do, not an effect on the body (HCVO)", () => {
+  it.each([
+    ["der Befragten gaben an, im Alltag mehr Energie zu haben", "Energie"],
+    ["der Befragten gaben an, besser zu schlafen", "schlaf"],
+    ["der Befragten gaben an, bei körperlicher Arbeit mehr Ausdauer zu haben", "Ausdauer"],
+    ["der Befragten fühlen sich fitter", "fitter"],
+  ])("refuses %p", (label, word) => {
+    const results = changedJson("results.json", (list) => {
+      list[1].label = label;
+    });
+    expect(dev(results)).toEqual([
+      `content/results.json, Feld „[1].label“: „${word}“ – neben Essen und einem Drink-Rezept berichtet eine Zahl, was die Befragten tun (z.\u00a0B. selbst kochen, zu festen Zeiten essen), keine Wirkung auf den Körper (HCVO Art. 10)`,
+    ]);
+  });
+});
+
 describe("survey figures read as what respondents said", () => {
   it("refuses a percentage of the survey whose label does not name „Befragte“", () => {
     const results = changedJson("results.json", (list) => {
-      list[0].label = "berichten von mehr Energie im Alltag";
+      list[0].label = "kochen an vier Tagen der Woche selbst";
     });
     expect(dev(results)).toEqual([
       "content/results.json, Feld „[0].label“: eine Prozentzahl der Befragung muss als Angabe der Befragten dastehen (z.\u00a0B. „der Befragten gaben an, …“)",

@@ -66,7 +66,7 @@ describe("the evidence behind figures and testimonials", () => {
       "content/site.json, Feld „stats.weekTwoEvidence.answers“: ist noch leer (Zahl der Antworten); ohne Nachweis darf die Zahl nicht live gehen – trag ihn ein oder nimm die Zahl heraus",
     );
     expect(problems).toContain(
-      "content/results.json, Eintrag 2 („der Befragten gaben an, besser zu schlafen“), Feld „evidence.documentation“: ist noch leer (Ablageort der Unterlagen); ohne Nachweis darf die Zahl nicht live gehen – trag ihn ein oder nimm die Zahl heraus",
+      "content/results.json, Eintrag 2 („der Befragten gaben an, ihre Hauptmahlzeiten zu festen Zeiten zu essen“), Feld „evidence.documentation“: ist noch leer (Ablageort der Unterlagen); ohne Nachweis darf die Zahl nicht live gehen – trag ihn ein oder nimm die Zahl heraus",
     );
     expect(problems).toContain(
       "content/testimonials.json, Eintrag 1 („Markus“), Feld „consentDate“: ist noch leer; ohne den Tag der schriftlichen Einwilligung zur Veröffentlichung darf der Bericht nicht live gehen – trag ihn ein oder nimm den Bericht heraus",
@@ -82,7 +82,7 @@ describe("the evidence behind figures and testimonials", () => {
     });
     expect(contentProblems(dir, { production: false })).toEqual([
       "content/testimonials.json, Eintrag 3 („Jürgen“), Feld „consentDate“: fehlt (leer lassen, solange unbekannt)",
-      "content/results.json, Eintrag 1 („der Befragten gaben an, im Alltag mehr Energie zu haben“), Feld „evidence“: fehlt",
+      "content/results.json, Eintrag 1 („der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“), Feld „evidence“: fehlt",
     ]);
   });
 
@@ -112,7 +112,18 @@ describe("the evidence behind figures and testimonials", () => {
     expect(problems[0]).toBe(
       "content/pages/home.json, Feld „results.intro“: verbindet die Zahl aus content/site.json mit dem Plan per E-Mail („per E-Mail“), die Befragung liegt aber vor dem 23.11.2026, seit dem die Website ihn verschickt – beschreib das Programm so, wie es damals lief",
     );
-    expect(problems).toHaveLength(4);
+    expect(problems).toHaveLength(1);
+    // The results after three months stand under the nutrition page's intro: one problem per figure.
+    const nutrition = changedJson({
+      "pages/ernaehrung-traditionell.json": (page: any) => {
+        page.results.intro = "Das Urkraft-Programm ist der 7-Tage-Bewegungsplan per E-Mail. Das haben die Befragten angegeben:";
+      },
+    });
+    const resultProblems = contentProblems(nutrition, { production: false });
+    expect(resultProblems).toHaveLength(3);
+    expect(resultProblems[0]).toMatch(
+      /^content\/pages\/ernaehrung-traditionell\.json, Feld „results\.intro“: verbindet die Zahl aus content\/results\.json/,
+    );
   });
 
   it("refuses a testimonial from before the e-mail plan that speaks of the plan by e-mail", () => {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { hydrate } from "../scripts/audit/measure";
-import { MESSAGES } from "../common/forms/schemas";
+import { MESSAGE_HINTS, MESSAGES } from "../common/forms/schemas";
 import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../common/constants";
 import { PAGES_UNDER_TEST } from "./routes";
 import { ROUTES } from "../common/routes";
@@ -67,7 +67,7 @@ test.describe("lead form on the home page", () => {
 
     const accepted = page.waitForResponse((response) => response.url().endsWith("/api/leads"));
     await form.getByRole("button", { name: "Kostenlos anfordern" }).dblclick();
-    await expect(form.getByRole("button", { name: "Wird gesendet …" })).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Wird gesendet..." })).toBeDisabled();
     expect((await accepted).status()).toBe(202);
 
     await page.waitForURL(`**${THANK_YOU_PATH}`);
@@ -129,8 +129,9 @@ test.describe("lead form on the home page", () => {
     const email = form.getByLabel("Deine E-Mail-Adresse");
 
     await form.getByRole("button", { name: "Kostenlos anfordern" }).click();
-    await expect(name).toHaveAccessibleDescription(new RegExp(MESSAGES.leadName));
-    await expect(email).toHaveAccessibleDescription(new RegExp(`${MESSAGES.leadEmail}$`));
+    // The specified message first, then the hint beside it (MESSAGE_HINTS).
+    await expect(name).toHaveAccessibleDescription(`${MESSAGES.leadName} ${MESSAGE_HINTS[MESSAGES.leadName]}`);
+    await expect(email).toHaveAccessibleDescription(`${MESSAGES.leadEmail} ${MESSAGE_HINTS[MESSAGES.leadEmail]}`);
     await expect(name).toHaveAttribute("aria-invalid", "true");
     await expect(name).toBeFocused();
 
@@ -180,7 +181,7 @@ test.describe("contact form", () => {
     await page.keyboard.press("Tab");
     await expect(form.getByRole("button", { name: "Nachricht senden" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(form.getByRole("button", { name: "Wird gesendet …" })).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Wird gesendet..." })).toBeDisabled();
     expect((await accepted).status()).toBe(202);
 
     await page.waitForURL(`**${THANK_YOU_PATH}`);

@@ -56,7 +56,6 @@ async function scrollPositionsDuring(page: Page, action: () => Promise<void>): P
 test.describe("home page", () => {
   test("shows hero, trust badges, results with their basis, story, the first six testimonials and the form", async ({ page }) => {
     const copy = content(ROUTES.home.content);
-    const results = content<{ percent: number; label: string; basis: string }[]>("results.json");
     await page.goto(ROUTES.home.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
     await expect(page.getByText(copy.hero.lead)).toBeVisible();
@@ -64,17 +63,15 @@ test.describe("home page", () => {
     await expect(page.getByText(site.stats.usersBasis)).toBeVisible();
     await expect(page.getByRole("heading", { name: copy.story.title })).toBeVisible();
 
-    const resultSection = page.getByRole("region", { name: copy.results.title });
-    expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
-    for (const r of results) {
-      const item = resultSection.getByRole("listitem").filter({ hasText: r.label });
-      await expect(item).toContainText(`${r.percent} % ${r.label}`);
-      await expect(item).toContainText(r.basis);
-    }
-    // 78 % in week two is the specification's figure; the words around it are the editors'.
+    // The week-two figure beside the badge; the results after three months are one link away, on the nutrition page.
+    const weekTwo = page.getByRole("region", { name: copy.results.title });
     expect(site.stats.weekTwoPercent).toBe(78);
-    await expect(resultSection).toContainText(`${site.stats.weekTwoPercent} % ${copy.results.weekTwoLabel}`);
-    await expect(resultSection).toContainText(site.stats.weekTwoBasis);
+    await expect(weekTwo).toContainText(`${site.stats.weekTwoPercent} % ${copy.results.weekTwoLabel}`);
+    await expect(weekTwo).toContainText(site.stats.weekTwoBasis);
+    await expect(weekTwo.getByRole("link", { name: copy.results.referenceLink.label })).toHaveAttribute(
+      "href",
+      `${ROUTES.nutrition.path}#ergebnisse`,
+    );
 
     const testimonials = page.getByRole("region", { name: copy.testimonials.title });
     const cards = testimonials.getByRole("figure");
@@ -193,7 +190,7 @@ test("movement page: story, the 7-day plan with its durations, more testimonials
   await expect(page.getByRole("complementary", { name: "Gesundheitlicher Hinweis" })).toContainText(notices.disclaimer);
 });
 
-test("nutrition page: five principles, no survey figures, the drink, before/after, testimonials", async ({ page }) => {
+test("nutrition page: five principles, the results with their basis, the drink, before/after, testimonials", async ({ page }) => {
   const copy = content(ROUTES.nutrition.content);
   await page.goto(ROUTES.nutrition.path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
@@ -205,8 +202,16 @@ test("nutrition page: five principles, no survey figures, the drink, before/afte
     await expect(principles.nth(index)).toContainText(p.description);
   }
 
-  // The survey speaks of the whole programme: its figures stand on the home page, not beside the food and the drink.
-  await expect(page.getByText(/\d+\u00a0%/)).toHaveCount(0);
+  // The results after three months: what participants do, each with its basis under the figure.
+  const results = content<{ percent: number; label: string; basis: string }[]>("results.json");
+  expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
+  const resultSection = page.getByRole("region", { name: copy.results.title });
+  await expect(resultSection.getByRole("listitem")).toHaveCount(3);
+  for (const [index, r] of results.entries()) {
+    const item = resultSection.getByRole("listitem").nth(index);
+    await expect(item.locator("p").first()).toHaveText(`${r.percent}\u00a0% ${r.label}`);
+    await expect(item.locator("p").last()).toContainText(`${copy.results.basisLabel}: ${r.basis}`);
+  }
 
   const drink = page.getByRole("region", { name: copy.drink.title });
   await expect(drink.getByRole("heading", { name: "Ingwer-Hafer-Drink", exact: true })).toBeVisible();
@@ -379,15 +384,24 @@ test.describe("on every content page", () => {
 
 test.describe("legal pages", () => {
   for (const slug of ["datenschutz", "personenbezogene-daten", "agb", "impressum"]) {
-    test(`/${slug}: „Stand“ is the revision date of its text, also years later`, async ({ page }) => {
+    test(`/${slug}: „Gültig am“ is today's date in Germany, before and after hydration, beside the revision date, also years after the build`, async ({
+      page,
+    }) => {
       const source = fs.readFileSync(path.join(__dirname, "..", "content", "legal", `${slug}.md`), "utf8");
       const revised = /^revised:\s*"?(\d{4}-\d{2}-\d{2})"?/m.exec(source)![1]!;
-      // A visit years after the build still shows the day the text was last changed, nothing else.
+      // A visit years after the build, at 00:01 in Germany (22:01 UTC, summer time): the day in Germany.
       await page.clock.setFixedTime(new Date("2031-05-16T22:01:00Z"));
       await page.goto(`/${slug}`);
-      const line = page.getByRole("main").getByText(/^Stand:/);
-      await expect(line).toHaveText(`Stand: ${longGermanDate(revised)}`);
-      await expect(line.locator("time")).toHaveAttribute("datetime", revised);
+      const line = page.getByRole("main").getByText(/^Gültig am/);
+      const expected = `Gültig am 17.05.2031 · Fassung vom ${longGermanDate(revised)}`;
+      // Before the scripts run: the after-load script has written the visitor's day into the HTML's build day.
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+      await expect(line).toHaveText(expected);
+      await expect(line.locator("time").first()).toHaveAttribute("datetime", "2031-05-17");
+      await expect(line.locator("time").last()).toHaveAttribute("datetime", revised);
+      await hydrate(page);
+      await expect(line).toHaveText(expected);
+      await expect(line.locator("time").first()).toHaveAttribute("datetime", "2031-05-17");
       await expect(page.locator("body")).not.toContainText("{{");
     });
   }

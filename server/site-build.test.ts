@@ -30,6 +30,7 @@ describe("siteNeedsBuild", () => {
   before(async () => {
     project = await mkdtemp(path.join(os.tmpdir(), "urkraft-build-"));
     await touch("src/pages/index.tsx", 600);
+    await touch("common/forms/schemas.ts", 600);
     await touch("content/legal/agb.md", 600);
     await touch("content/site.json", 600);
     await touch("static/robots.txt", 600);
@@ -62,6 +63,7 @@ describe("siteNeedsBuild", () => {
   for (const source of [
     "content/site.json",
     "src/pages/index.tsx",
+    "common/forms/schemas.ts",
     "static/robots.txt",
     "gatsby-config.ts",
     "content/legal/agb.md",

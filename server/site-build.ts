@@ -8,7 +8,8 @@ import { readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ownerShellFile } from "./static/owner-files";
 
-const SOURCE_DIRS = ["src", "content", "static"];
+/** Everything the pages are built from; common/ holds the forms' messages, the routes and the fixed figures. */
+const SOURCE_DIRS = ["src", "common", "content", "static"];
 const SKIPPED = new Set(["node_modules", ".cache", "public"]);
 /** Written after a successful build: Gatsby leaves unchanged files untouched, so their times say little. */
 export const BUILD_STAMP = ".build-stamp";

@@ -1855,7 +1855,7 @@ type HomePageCopy = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly pillars: HomePillars;
-  readonly results: ResultsCopy;
+  readonly results: WeekTwoCopy;
   readonly story: HomeStory;
   readonly testimonials: SectionIntro;
 };
@@ -1917,7 +1917,7 @@ type HomePageCopyFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly pillars: InputMaybe<HomePillarsFieldSelector>;
-  readonly results: InputMaybe<ResultsCopyFieldSelector>;
+  readonly results: InputMaybe<WeekTwoCopyFieldSelector>;
   readonly story: InputMaybe<HomeStoryFieldSelector>;
   readonly testimonials: InputMaybe<SectionIntroFieldSelector>;
 };
@@ -1934,7 +1934,7 @@ type HomePageCopyFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly pillars: InputMaybe<HomePillarsFilterInput>;
-  readonly results: InputMaybe<ResultsCopyFilterInput>;
+  readonly results: InputMaybe<WeekTwoCopyFilterInput>;
   readonly story: InputMaybe<HomeStoryFilterInput>;
   readonly testimonials: InputMaybe<SectionIntroFilterInput>;
 };
@@ -1996,7 +1996,7 @@ type HomePageCopySortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly pillars: InputMaybe<HomePillarsSortInput>;
-  readonly results: InputMaybe<ResultsCopySortInput>;
+  readonly results: InputMaybe<WeekTwoCopySortInput>;
   readonly story: InputMaybe<HomeStorySortInput>;
   readonly testimonials: InputMaybe<SectionIntroSortInput>;
 };
@@ -3649,6 +3649,7 @@ type NutritionPageCopy = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly principles: SectionIntro;
+  readonly results: ResultsCopy;
   readonly seo: PageSeo;
   readonly testimonials: SectionIntro;
 };
@@ -3709,6 +3710,7 @@ type NutritionPageCopyFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly principles: InputMaybe<SectionIntroFieldSelector>;
+  readonly results: InputMaybe<ResultsCopyFieldSelector>;
   readonly seo: InputMaybe<PageSeoFieldSelector>;
   readonly testimonials: InputMaybe<SectionIntroFieldSelector>;
 };
@@ -3724,6 +3726,7 @@ type NutritionPageCopyFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly principles: InputMaybe<SectionIntroFilterInput>;
+  readonly results: InputMaybe<ResultsCopyFilterInput>;
   readonly seo: InputMaybe<PageSeoFilterInput>;
   readonly testimonials: InputMaybe<SectionIntroFilterInput>;
 };
@@ -3784,6 +3787,7 @@ type NutritionPageCopySortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly principles: InputMaybe<SectionIntroSortInput>;
+  readonly results: InputMaybe<ResultsCopySortInput>;
   readonly seo: InputMaybe<PageSeoSortInput>;
   readonly testimonials: InputMaybe<SectionIntroSortInput>;
 };
@@ -4554,7 +4558,7 @@ type Query_homePageCopyArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   pillars: InputMaybe<HomePillarsFilterInput>;
-  results: InputMaybe<ResultsCopyFilterInput>;
+  results: InputMaybe<WeekTwoCopyFilterInput>;
   story: InputMaybe<HomeStoryFilterInput>;
   testimonials: InputMaybe<SectionIntroFilterInput>;
 };
@@ -4656,6 +4660,7 @@ type Query_nutritionPageCopyArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   principles: InputMaybe<SectionIntroFilterInput>;
+  results: InputMaybe<ResultsCopyFilterInput>;
   seo: InputMaybe<PageSeoFilterInput>;
   testimonials: InputMaybe<SectionIntroFilterInput>;
 };
@@ -5219,12 +5224,14 @@ type RecipesPageCopySortInput = {
 };
 
 type Result = Node & {
+  /** Wer wann was gefragt wurde, mit „Stand: Monat Jahr“; steht unter der Zahl */
   readonly basis: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   /** Zeitraum, Befragte, Antworten und Ablageort der Unterlagen; leer lassen, solange unbekannt – vor dem Livegang ausfüllen */
   readonly evidence: SurveyEvidence;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Was die Befragten tun, z. B. „der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“ – keine Wirkung auf Energie, Schlaf oder Ausdauer: die Zahl steht neben Essen und einem Drink-Rezept (HCVO) */
   readonly label: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly percent: Scalars['Int'];
@@ -5358,8 +5365,6 @@ type ResultsCopy = {
   readonly intro: Scalars['String'];
   readonly kicker: Scalars['String'];
   readonly title: Scalars['String'];
-  readonly weekTwoLabel: Scalars['String'];
-  readonly weekTwoText: Scalars['String'];
 };
 
 type ResultsCopyFieldSelector = {
@@ -5367,8 +5372,6 @@ type ResultsCopyFieldSelector = {
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly kicker: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
-  readonly weekTwoLabel: InputMaybe<FieldSelectorEnum>;
-  readonly weekTwoText: InputMaybe<FieldSelectorEnum>;
 };
 
 type ResultsCopyFilterInput = {
@@ -5376,8 +5379,6 @@ type ResultsCopyFilterInput = {
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly kicker: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
-  readonly weekTwoLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly weekTwoText: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ResultsCopySortInput = {
@@ -5385,8 +5386,6 @@ type ResultsCopySortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly kicker: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
-  readonly weekTwoLabel: InputMaybe<SortOrderEnum>;
-  readonly weekTwoText: InputMaybe<SortOrderEnum>;
 };
 
 type Retention = {
@@ -7334,6 +7333,50 @@ type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
 
+type WeekTwoCopy = {
+  readonly basisLabel: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly kicker: Scalars['String'];
+  readonly reference: Scalars['String'];
+  readonly referenceLink: PageLink;
+  readonly title: Scalars['String'];
+  readonly weekTwoLabel: Scalars['String'];
+  readonly weekTwoText: Scalars['String'];
+};
+
+type WeekTwoCopyFieldSelector = {
+  readonly basisLabel: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly kicker: InputMaybe<FieldSelectorEnum>;
+  readonly reference: InputMaybe<FieldSelectorEnum>;
+  readonly referenceLink: InputMaybe<PageLinkFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly weekTwoLabel: InputMaybe<FieldSelectorEnum>;
+  readonly weekTwoText: InputMaybe<FieldSelectorEnum>;
+};
+
+type WeekTwoCopyFilterInput = {
+  readonly basisLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly kicker: InputMaybe<StringQueryOperatorInput>;
+  readonly reference: InputMaybe<StringQueryOperatorInput>;
+  readonly referenceLink: InputMaybe<PageLinkFilterInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly weekTwoLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly weekTwoText: InputMaybe<StringQueryOperatorInput>;
+};
+
+type WeekTwoCopySortInput = {
+  readonly basisLabel: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly kicker: InputMaybe<SortOrderEnum>;
+  readonly reference: InputMaybe<SortOrderEnum>;
+  readonly referenceLink: InputMaybe<PageLinkSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly weekTwoLabel: InputMaybe<SortOrderEnum>;
+  readonly weekTwoText: InputMaybe<SortOrderEnum>;
+};
+
 type BuildDayQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -7382,7 +7425,7 @@ type HeroTextFieldsFragment = { readonly kicker: string, readonly title: string,
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly homePageCopy: { readonly heroButton: string, readonly heroPoints: ReadonlyArray<string>, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly heroLink: { readonly to: string, readonly label: string }, readonly badges: { readonly usersLabel: string, readonly usersText: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly weekTwoLabel: string, readonly weekTwoText: string, readonly basisLabel: string }, readonly story: { readonly kicker: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly quote: string, readonly quoteAuthor: string, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly pillars: { readonly kicker: string, readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string, readonly to: string, readonly linkLabel: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly form: { readonly kicker: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string>, readonly note: string } } | null, readonly allResult: { readonly nodes: ReadonlyArray<{ readonly percent: number, readonly label: string, readonly basis: string, readonly evidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }> }, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+type HomePageQuery = { readonly homePageCopy: { readonly heroButton: string, readonly heroPoints: ReadonlyArray<string>, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly heroLink: { readonly to: string, readonly label: string }, readonly badges: { readonly usersLabel: string, readonly usersText: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly weekTwoLabel: string, readonly weekTwoText: string, readonly basisLabel: string, readonly reference: string, readonly referenceLink: { readonly to: string, readonly label: string } }, readonly story: { readonly kicker: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly quote: string, readonly quoteAuthor: string, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly pillars: { readonly kicker: string, readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly title: string, readonly text: string, readonly to: string, readonly linkLabel: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly form: { readonly kicker: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string>, readonly note: string } } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
 
 type InvalidLinkPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -7417,7 +7460,7 @@ type NoticesQuery = { readonly notices: { readonly disclaimer: string, readonly 
 type NutritionPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly principles: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly drink: { readonly kicker: string, readonly title: string, readonly intro: string, readonly stepsTitle: string, readonly ingredientsTitle: string }, readonly comparison: { readonly kicker: string, readonly title: string, readonly intro: string, readonly topicLabel: string, readonly beforeLabel: string, readonly afterLabel: string, readonly rows: ReadonlyArray<{ readonly topic: string, readonly before: string, readonly after: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allPrinciple: { readonly nodes: ReadonlyArray<{ readonly title: string, readonly description: string, readonly icon: string }> }, readonly recipe: { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly principles: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly basisLabel: string }, readonly drink: { readonly kicker: string, readonly title: string, readonly intro: string, readonly stepsTitle: string, readonly ingredientsTitle: string }, readonly comparison: { readonly kicker: string, readonly title: string, readonly intro: string, readonly topicLabel: string, readonly beforeLabel: string, readonly afterLabel: string, readonly rows: ReadonlyArray<{ readonly topic: string, readonly before: string, readonly after: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allPrinciple: { readonly nodes: ReadonlyArray<{ readonly title: string, readonly description: string, readonly icon: string }> }, readonly allResult: { readonly nodes: ReadonlyArray<{ readonly percent: number, readonly label: string, readonly basis: string, readonly evidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }> }, readonly recipe: { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
 
 type PageHeroFieldsFragment = { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null };
 

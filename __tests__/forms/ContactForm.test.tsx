@@ -96,9 +96,9 @@ describe("ContactForm validation on submit", () => {
     const { fetchMock } = mockFetch(() => jsonResponse(202, { ok: true }));
     const { user, name, email, message, button } = setup();
     await submit(user, button());
-    expect(errorOf(name)).toBe("Bitte gib deinen Namen ein (höchstens 100 Zeichen).");
-    expect(errorOf(email)).toBe("Bitte gib eine gültige E-Mail-Adresse ein.");
-    expect(errorOf(message)).toBe("Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen).");
+    expect(errorOf(name)).toBe("Name erforderlich (max. 100 Zeichen)");
+    expect(errorOf(email)).toBe("Ungültige E-Mail-Adresse");
+    expect(errorOf(message)).toBe("Nachricht erforderlich (max. 1000 Zeichen)");
     for (const field of [name, email, message]) expect(field).toHaveAttribute("aria-invalid", "true");
     expect(name).toHaveFocus();
     expect(button()).toHaveTextContent("Nachricht senden");
@@ -119,7 +119,7 @@ describe("ContactForm validation on submit", () => {
     expect(name).toHaveFocus();
   });
 
-  it("rejects an e-mail without a domain part with „Bitte gib eine gültige E-Mail-Adresse ein.“ and focuses it", async () => {
+  it("rejects an e-mail without a domain part with „Ungültige E-Mail-Adresse“ and focuses it", async () => {
     mockFetch(() => jsonResponse(202, { ok: true }));
     const { user, name, email, message, button } = setup();
     await user.type(name, "Thomas");
@@ -164,12 +164,12 @@ describe("ContactForm sending", () => {
     await form.user.type(form.message, "  Wie oft pro Woche sollte ich trainieren?  ");
   }
 
-  it("posts trimmed values as JSON, reads 'Wird gesendet …' while disabled, and goes on no sooner than 800 ms after the click", async () => {
+  it("posts trimmed values as JSON, reads 'Wird gesendet...' while disabled, and goes on no sooner than 800 ms after the click", async () => {
     const { sent } = mockFetch(() => jsonResponse(202, { ok: true }));
     const form = setup();
     await fillValid(form);
     await form.user.click(form.button());
-    expect(form.button()).toHaveTextContent("Wird gesendet …");
+    expect(form.button()).toHaveTextContent("Wird gesendet...");
     expect(form.button()).toBeDisabled();
 
     await pass(REDIRECT_DELAY_MS - 1);

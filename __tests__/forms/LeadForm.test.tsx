@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { navigate } from "gatsby";
 import { LeadForm } from "../../src/forms/LeadForm";
-import { EMAIL_HTML_PATTERN, MESSAGES } from "../../common/forms/schemas";
+import { EMAIL_HTML_PATTERN, MESSAGE_HINTS, MESSAGES } from "../../common/forms/schemas";
 import { SUBMIT_MESSAGES } from "../../src/forms/submit";
 import { LIMITS, REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../../common/constants";
 import { provideStaticQueries } from "../support/content";
@@ -73,7 +73,7 @@ describe("LeadForm consent text", () => {
 });
 
 describe("LeadForm validation", () => {
-  it("shows 'Bitte gib deinen Vornamen ein.' and 'Bitte gib eine gültige E-Mail-Adresse ein.' under empty fields, sends nothing and focuses the name", async () => {
+  it("shows 'Name erforderlich' and 'Ungültige E-Mail' under empty fields, sends nothing and focuses the name", async () => {
     const { fetchMock } = mockFetch(() => jsonResponse(202, { ok: true }));
     const { user, name, email, button } = setup();
     await user.click(button());
@@ -81,6 +81,9 @@ describe("LeadForm validation", () => {
 
     expect(errorOf(name)).toBe(MESSAGES.leadName);
     expect(errorOf(email)).toBe(MESSAGES.leadEmail);
+    // Each hint stands beside its message, not instead of it, and is read with it.
+    expect(name).toHaveAccessibleDescription(`${MESSAGES.leadName} ${MESSAGE_HINTS[MESSAGES.leadName]}`);
+    expect(email).toHaveAccessibleDescription(`${MESSAGES.leadEmail} ${MESSAGE_HINTS[MESSAGES.leadEmail]}`);
     expect(name).toHaveAttribute("aria-invalid", "true");
     expect(email).toHaveAttribute("aria-invalid", "true");
     expect(name).toHaveFocus();
@@ -110,7 +113,7 @@ describe("LeadForm validation", () => {
     "markus@@beispiel.de",
     "markus@beispiel..de",
     "@beispiel.de",
-  ])("rejects the e-mail %p with 'Bitte gib eine gültige E-Mail-Adresse ein.' and focuses it", async (bad) => {
+  ])("rejects the e-mail %p with 'Ungültige E-Mail' and focuses it", async (bad) => {
     const { fetchMock } = mockFetch(() => jsonResponse(202, { ok: true }));
     const { user, name, email, button } = setup();
     await user.type(name, "Markus");
@@ -159,17 +162,17 @@ describe("LeadForm sending", () => {
     expect(request.body).toEqual({ name: "Markus", email: "markus@beispiel.de", website: "" });
   });
 
-  it("reads 'Wird gesendet …' and is disabled while sending, and goes to the thank-you page no sooner than 800 ms after the click", async () => {
+  it("reads 'Wird gesendet...' and is disabled while sending, and goes to the thank-you page no sooner than 800 ms after the click", async () => {
     mockFetch(() => jsonResponse(202, { ok: true }));
     const { user, name, email, button } = setup();
     await fillValid(user, name, email);
     await user.click(button());
 
-    expect(button()).toHaveTextContent("Wird gesendet …");
+    expect(button()).toHaveTextContent("Wird gesendet...");
     expect(button()).toBeDisabled();
     await pass(REDIRECT_DELAY_MS - 1);
     expect(navigateMock).not.toHaveBeenCalled();
-    expect(button()).toHaveTextContent("Wird gesendet …");
+    expect(button()).toHaveTextContent("Wird gesendet...");
     await pass(1);
     expect(navigateMock).toHaveBeenCalledTimes(1);
     expect(navigateMock).toHaveBeenCalledWith(THANK_YOU_PATH);

@@ -15,12 +15,12 @@ async function errorsOf(schema: typeof leadSchema | typeof contactSchema, values
 describe("the spec's messages", () => {
   it("are exactly the error catalogue", () => {
     expect(MESSAGES).toEqual({
-      leadEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
-      leadName: "Bitte gib deinen Vornamen ein.",
+      leadEmail: "Ungültige E-Mail",
+      leadName: "Name erforderlich",
       nameWithLink: "Bitte gib nur deinen Namen ein – ohne Links, Web- oder E-Mail-Adressen.",
-      contactEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
-      contactName: "Bitte gib deinen Namen ein (höchstens 100 Zeichen).",
-      contactMessage: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen).",
+      contactEmail: "Ungültige E-Mail-Adresse",
+      contactName: "Name erforderlich (max. 100 Zeichen)",
+      contactMessage: "Nachricht erforderlich (max. 1000 Zeichen)",
     });
   });
 });
@@ -75,18 +75,18 @@ describe("a name", () => {
 describe("leadSchema", () => {
   it("requires a name and a valid e-mail", async () => {
     expect(await errorsOf(leadSchema, {})).toEqual({
-      name: "Bitte gib deinen Vornamen ein.",
-      email: "Bitte gib eine gültige E-Mail-Adresse ein.",
+      name: "Name erforderlich",
+      email: "Ungültige E-Mail",
     });
     expect(await errorsOf(leadSchema, { name: "", email: "" })).toEqual({
-      name: "Bitte gib deinen Vornamen ein.",
-      email: "Bitte gib eine gültige E-Mail-Adresse ein.",
+      name: "Name erforderlich",
+      email: "Ungültige E-Mail",
     });
   });
 
   it("trims the name and the e-mail and treats blanks as missing", async () => {
     expect(await errorsOf(leadSchema, { name: " \t ", email: "markus@beispiel.de" })).toEqual({
-      name: "Bitte gib deinen Vornamen ein.",
+      name: "Name erforderlich",
     });
     expect(await leadSchema.validate({ name: "  Markus ", email: " markus@beispiel.de " })).toEqual({
       name: "Markus",
@@ -98,7 +98,7 @@ describe("leadSchema", () => {
     const at = (length: number) => `${"a".repeat(length - "@beispiel.de".length)}@beispiel.de`;
     expect(await errorsOf(leadSchema, { name: "M", email: at(LIMITS.email) })).toEqual({});
     expect(await errorsOf(leadSchema, { name: "M", email: at(LIMITS.email + 1) })).toEqual({
-      email: "Bitte gib eine gültige E-Mail-Adresse ein.",
+      email: "Ungültige E-Mail",
     });
   });
 });
@@ -108,9 +108,9 @@ describe("contactSchema", () => {
 
   it("requires all three fields with the contact form's messages", async () => {
     expect(await errorsOf(contactSchema, { name: "", email: "", message: "" })).toEqual({
-      name: "Bitte gib deinen Namen ein (höchstens 100 Zeichen).",
-      email: "Bitte gib eine gültige E-Mail-Adresse ein.",
-      message: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen).",
+      name: "Name erforderlich (max. 100 Zeichen)",
+      email: "Ungültige E-Mail-Adresse",
+      message: "Nachricht erforderlich (max. 1000 Zeichen)",
     });
   });
 

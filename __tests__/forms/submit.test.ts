@@ -29,12 +29,12 @@ describe("submitForm", () => {
   it("turns 400 {errors} into field errors", async () => {
     mockFetch(() =>
       jsonResponse(400, {
-        errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein.", name: "Bitte gib deinen Vornamen ein." },
+        errors: { email: "Ungültige E-Mail", name: "Name erforderlich" },
       }),
     );
     await expect(submitForm("/api/leads", {})).resolves.toEqual({
       kind: "invalid",
-      errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein.", name: "Bitte gib deinen Vornamen ein." },
+      errors: { email: "Ungültige E-Mail", name: "Name erforderlich" },
     });
   });
 

@@ -5,23 +5,15 @@ import { FORM_ENDPOINTS } from "../../common/forms/schemas";
 import { HOME_TESTIMONIAL_COUNT, INFO_FORM_ID, TESTIMONIAL_COUNT } from "../../common/constants";
 import { provideStaticQueries, readContent, recordScrolling, testimonials, withImages } from "./support";
 
-interface Result {
-  percent: number;
-  label: string;
-  basis: string;
-}
-
 function renderHome() {
   const { site, notices } = provideStaticQueries();
   const all = testimonials();
-  const results = readContent<Result[]>("results.json");
   const data = {
     homePageCopy: withImages(readContent("pages/home.json")),
-    allResult: { nodes: results },
     allTestimonial: { nodes: all },
   };
   render(<HomePage {...({ data } as any)} />);
-  return { site, notices, all, results, copy: readContent<any>("pages/home.json") };
+  return { site, notices, all, copy: readContent<any>("pages/home.json") };
 }
 
 describe("home page", () => {
@@ -42,28 +34,21 @@ describe("home page", () => {
     expect(screen.getByText(site.stats.usersBasis)).toBeInTheDocument();
   });
 
-  it("shows 85 %, 92 % and 88 % after three months beside the badge, each with what it measures and its basis", () => {
-    const { results, copy } = renderHome();
-    // Results of the whole programme stand right after the badge with the participants, before the story.
+  it("shows the week-two figure beside the badge and refers to the results after three months on the nutrition page", () => {
+    const { copy } = renderHome();
     const badge = screen.getByText(/über 15\.000/);
     const story = screen.getByRole("heading", { name: copy.story.title });
     const region = screen.getByRole("region", { name: copy.results.title });
     expect(badge.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(region.compareDocumentPosition(story) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    // German typesetting: a no-break space between number and per cent sign.
-    expect(screen.getAllByText(/^\d+\u00a0%$/, { normalizer: (text) => text }).map((e) => e.textContent)).toEqual([
-      "85\u00a0%",
-      "92\u00a0%",
-      "88\u00a0%",
-      "78\u00a0%",
-    ]);
-    expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
-    const section = screen.getByRole("region", { name: copy.results.title });
-    const items = within(within(section).getByRole("list")).getAllByRole("listitem");
-    items.forEach((item, index) => {
-      expect(item).toHaveTextContent(`${results[index].percent} % ${results[index].label}`);
-      expect(item).toHaveTextContent(`${copy.results.basisLabel}: ${results[index].basis}`);
-    });
+    // Only the week-two figure here, with a no-break space between number and per cent sign; the three
+    // results after three months stand on the nutrition page, where the link leads.
+    expect(screen.getAllByText(/^\d+\u00a0%$/, { normalizer: (text) => text }).map((e) => e.textContent)).toEqual(["78\u00a0%"]);
+    expect(within(region).getByText(copy.results.reference, { exact: false })).toBeInTheDocument();
+    expect(within(region).getByRole("link", { name: copy.results.referenceLink.label })).toHaveAttribute(
+      "href",
+      "/ernaehrung-traditionell#ergebnisse",
+    );
   });
 
   it("claims the spec's 78 % improvement in week two, in the editors' words, with its basis", () => {

@@ -9,6 +9,12 @@ interface Principle {
   description: string;
   icon: string;
 }
+interface Result {
+  percent: number;
+  label: string;
+  basis: string;
+}
+
 function renderNutrition() {
   const { site, notices } = provideStaticQueries();
   const principles = readContent<Principle[]>("principles.json");
@@ -16,6 +22,7 @@ function renderNutrition() {
   const data = {
     nutritionPageCopy: withImages(readContent("pages/ernaehrung-traditionell.json")),
     allPrinciple: { nodes: principles },
+    allResult: { nodes: readContent<Result[]>("results.json") },
     recipe: drink,
     allTestimonial: { nodes: testimonials().filter((t) => t.topic === "ernaehrung") },
   };
@@ -38,11 +45,31 @@ describe("nutrition page", () => {
     });
   });
 
-  it("shows no survey figures beside the food and the drink: they belong to the whole programme, on the home page", () => {
-    const { site } = renderNutrition();
-    expect(screen.queryByText(/^\d+\u00a0%$/, { normalizer: (text) => text })).not.toBeInTheDocument();
-    expect(screen.queryByText(readContent<any>("pages/home.json").results.title)).not.toBeInTheDocument();
-    expect(screen.queryByText(new RegExp(site.stats.weekTwoBasis.slice(0, 20)))).not.toBeInTheDocument();
+  it("shows the results 85 %, 92 % and 88 % after the principles, each with what participants do and its basis under it", () => {
+    const { copy } = renderNutrition();
+    const results = readContent<Result[]>("results.json");
+    expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
+    const principles = screen.getByRole("region", { name: copy.principles.title });
+    const section = screen.getByRole("region", { name: copy.results.title });
+    const drink = screen.getByRole("region", { name: copy.drink.title });
+    expect(principles.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(section.compareDocumentPosition(drink) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(section).toHaveAttribute("id", "ergebnisse");
+    // German typesetting: a no-break space between number and per cent sign; the week-two figure is the home page's.
+    expect(screen.getAllByText(/^\d+\u00a0%$/, { normalizer: (text) => text }).map((e) => e.textContent)).toEqual([
+      "85\u00a0%",
+      "92\u00a0%",
+      "88\u00a0%",
+    ]);
+    const items = within(within(section).getByRole("list")).getAllByRole("listitem");
+    expect(items).toHaveLength(3);
+    items.forEach((item, index) => {
+      const [figure, basis] = Array.from(item.querySelectorAll("p"));
+      expect(figure).toHaveTextContent(`${results[index].percent} % ${results[index].label}`);
+      expect(basis).toHaveTextContent(`${copy.results.basisLabel}: ${results[index].basis}`);
+      // What participants do, never an effect on the body beside food and a drink (HCVO Art. 10).
+      expect(item.textContent).not.toMatch(/Energie|schlaf|Ausdauer/i);
+    });
   });
 
   it("has the energy-drink recipe with ingredients, steps and that it is caffeine-free", () => {

@@ -329,10 +329,17 @@ export const principleSchema = object({
 
 export const faqSchema = object({ question: text(), answer: text() });
 
+/**
+ * A result after three months, on the nutrition page beside food and a drink recipe: the label says what the
+ * participants do, never an effect on the body (the content check refuses energy, sleep, endurance …).
+ */
 export const resultSchema = object({
   percent: wholeNumber().min(0, "muss zwischen 0 und 100 liegen").max(100, "muss zwischen 0 und 100 liegen"),
-  label: text(),
-  basis: text(),
+  label: text().meta({
+    description:
+      "Was die Befragten tun, z.\u00a0B. „der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“ – keine Wirkung auf Energie, Schlaf oder Ausdauer: die Zahl steht neben Essen und einem Drink-Rezept (HCVO)",
+  }),
+  basis: text().meta({ description: "Wer wann was gefragt wurde, mit „Stand: Monat Jahr“; steht unter der Zahl" }),
   evidence: surveyEvidence(),
 });
 
@@ -435,7 +442,7 @@ export const LIST_FILES: ListFile[] = [
   {
     file: "results.json",
     type: "Result",
-    title: "Ergebnisse nach drei Monaten",
+    title: "Ergebnisse nach drei Monaten (Ernährungsseite)",
     entry: resultSchema,
     count: 3,
     labelField: "label",
@@ -473,8 +480,8 @@ export const homeCopySchema = object({
     items: array(titledText()).min(1, "braucht mindestens einen Eintrag").required("fehlt"),
   }).meta({ type: "HomeBadges" }),
   /**
-   * The survey results, beside the badge: they speak of the whole programme (movement, meals, sleep), so
-   * they stand on the home page, not next to the drink on the nutrition page (HCVO Art. 10 Abs. 3).
+   * The week-two figure, beside the badge, and a short reference to the three results after three months,
+   * which stand on the nutrition page (specification §2).
    */
   results: object({
     kicker: text(),
@@ -483,7 +490,9 @@ export const homeCopySchema = object({
     weekTwoLabel: text(),
     weekTwoText: text(),
     basisLabel: text(),
-  }).meta({ type: "ResultsCopy" }),
+    reference: text(),
+    referenceLink: object({ to: sitePath(), label: text() }).meta({ type: "PageLink" }),
+  }).meta({ type: "WeekTwoCopy" }),
   story: object({
     kicker: text(),
     title: text(),
@@ -526,6 +535,12 @@ export const nutritionCopySchema = object({
   hero: heroWithImage(),
   heroButton: text(),
   principles: sectionIntro(),
+  /**
+   * The results after three months (content/results.json), on this page as the specification puts them
+   * (§2). Beside food and a drink they report what participants do – cook, eat at fixed times, keep the
+   * principles – and no effect on energy, sleep or endurance (HCVO Art. 10; editorial-checks.ts).
+   */
+  results: object({ kicker: text(), title: text(), intro: text(), basisLabel: text() }).meta({ type: "ResultsCopy" }),
   drink: object({ kicker: text(), title: text(), intro: text(), stepsTitle: text(), ingredientsTitle: text() }).meta({
     type: "DrinkCopy",
   }),

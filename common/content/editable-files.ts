@@ -86,7 +86,7 @@ const SHARED_FILES: Record<string, string[]> = {
   "recipes.json": [ROUTES.recipes.path, ROUTES.nutrition.path],
   "movement-plan.json": [ROUTES.movement.path],
   "principles.json": [ROUTES.nutrition.path],
-  "results.json": [ROUTES.home.path],
+  "results.json": [ROUTES.nutrition.path],
   "faq.json": [ROUTES.contact.path],
 };
 

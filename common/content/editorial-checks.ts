@@ -194,3 +194,21 @@ export function surveyLabelProblems(labels: CopyString[], where: string): string
         `${where}, Feld „${field}“: eine Prozentzahl der Befragung muss als Angabe der Befragten dastehen (z.\u00a0B. „der Befragten gaben an, …“)`,
     );
 }
+
+/**
+ * The results after three months stand on the nutrition page beside food and a drink recipe, so they report
+ * what participants do (cook, eat at fixed times, keep the principles), never an effect on the body: energy,
+ * sleep, endurance, fitness or tiredness there would be a health claim tied to food (HCVO Art. 10).
+ */
+const BODY_EFFECT = /energie|schlaf|ausdauer|\bfit(?:ter|ness)?\b|müde|wach\b|leistungsfähig|vitalität|gesünder/i;
+
+export function resultEffectProblems(labels: CopyString[], where: string): string[] {
+  return labels.flatMap(([field, text]) => {
+    const effect = BODY_EFFECT.exec(text);
+    return effect
+      ? [
+          `${where}, Feld „${field}“: „${effect[0]}“ – neben Essen und einem Drink-Rezept berichtet eine Zahl, was die Befragten tun (z.\u00a0B. selbst kochen, zu festen Zeiten essen), keine Wirkung auf den Körper (HCVO Art. 10)`,
+        ]
+      : [];
+  });
+}

@@ -58,10 +58,16 @@ function figuresOf(dir: string): Figure[] {
   const homePage = asRecord(readJson(dir, "pages/home.json"));
   const survey = asRecord(homePage.results);
   const home = asRecord(homePage.badges);
+  const nutritionResults = asRecord(asRecord(readJson(dir, "pages/ernaehrung-traditionell.json")).results);
   const strings = (...values: [string, unknown][]) =>
     values.filter((entry): entry is [string, string] => typeof entry[1] === "string");
   const RESULTS = "content/pages/home.json, Feld „results.";
   const intro: [string, unknown] = [`${RESULTS}intro“`, survey.intro];
+  // The results after three months stand on the nutrition page, under its own intro.
+  const resultsIntro: [string, unknown] = [
+    "content/pages/ernaehrung-traditionell.json, Feld „results.intro“",
+    nutritionResults.intro,
+  ];
   const figures: Figure[] = [
     {
       where: "content/site.json, Feld „stats.usersEvidence“",
@@ -89,7 +95,7 @@ function figuresOf(dir: string): Figure[] {
       const label = typeof entry.label === "string" ? ` („${entry.label}“)` : "";
       figures.push({
         where: `content/results.json, Eintrag ${index + 1}${label}, Feld „evidence“`,
-        texts: strings([`content/results.json, Eintrag ${index + 1}, Feld „basis“`, entry.basis], intro),
+        texts: strings([`content/results.json, Eintrag ${index + 1}, Feld „basis“`, entry.basis], resultsIntro),
         evidence: entry.evidence as Partial<Evidence> | undefined,
       });
     });

@@ -104,6 +104,8 @@ export const FIELD_TITLES: Record<string, string> = {
   quote: "Zitat",
   quoteAuthor: "Zitat von",
   rating: "Bewertung (1–5)",
+  reference: "Hinweis auf die Ergebnisse nach drei Monaten",
+  referenceLink: "Link zu den Ergebnissen nach drei Monaten",
   registerCourt: "Registergericht",
   registerNumber: "Registernummer",
   replyReminderHours: "Erinnerung nach (Stunden)",

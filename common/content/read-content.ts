@@ -16,6 +16,7 @@ import {
   statBasisProblems,
   statisticProblems,
   surveyLabelProblems,
+  resultEffectProblems,
   typographyProblems,
 } from "./editorial-checks";
 import { evidenceProblems } from "./evidence";
@@ -199,13 +200,16 @@ export function editorialProblems(dir: string, production: boolean): string[] {
   problems.push(...drinkClaimProblems("content/site.json", siteCopy));
   const results = readJson(dir, "results.json").value;
   if (results !== undefined) problems.push(...typographyProblems("content/results.json", stringsIn(results)));
-  if (Array.isArray(results))
+  if (Array.isArray(results)) {
+    const labels = results.map((result: { label?: unknown }, index): [string, string] => [
+      `[${index}].label`,
+      String(result?.label ?? ""),
+    ]);
     problems.push(
-      ...surveyLabelProblems(
-        results.map((result: { label?: unknown }, index) => [`[${index}].label`, String(result?.label ?? "")]),
-        "content/results.json",
-      ),
+      ...surveyLabelProblems(labels, "content/results.json"),
+      ...resultEffectProblems(labels, "content/results.json"),
     );
+  }
   const home = readJson(dir, "pages/home.json").value as { results?: { weekTwoLabel?: unknown } } | undefined;
   if (typeof home?.results?.weekTwoLabel === "string")
     problems.push(...surveyLabelProblems([["results.weekTwoLabel", home.results.weekTwoLabel]], "content/pages/home.json"));

@@ -19,14 +19,31 @@ export const FORM_ENDPOINTS = {
 /** The honeypot: people never see or fill it, so any value marks a bot. */
 export const HONEYPOT_FIELD = "website";
 
+/**
+ * The forms' messages. The five field messages are the specification's error catalogue, word for word, in
+ * the browser and in the server's answers alike; the refusal of a name with a link is an addition of ours.
+ */
 export const MESSAGES = {
-  leadEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
-  leadName: "Bitte gib deinen Vornamen ein.",
+  leadEmail: "Ungültige E-Mail",
+  leadName: "Name erforderlich",
   nameWithLink: "Bitte gib nur deinen Namen ein – ohne Links, Web- oder E-Mail-Adressen.",
-  contactEmail: "Bitte gib eine gültige E-Mail-Adresse ein.",
-  contactName: `Bitte gib deinen Namen ein (höchstens ${LIMITS.name} Zeichen).`,
-  contactMessage: `Bitte schreib uns deine Nachricht (höchstens ${LIMITS.message.toLocaleString("de-DE")} Zeichen).`,
+  contactEmail: "Ungültige E-Mail-Adresse",
+  contactName: `Name erforderlich (max. ${LIMITS.name} Zeichen)`,
+  contactMessage: `Nachricht erforderlich (max. ${LIMITS.message} Zeichen)`,
 } as const;
+
+/**
+ * A friendlier second line under a field's message, keyed by the message: it says what to do, beside the
+ * specified message, never instead of it.
+ */
+export const MESSAGE_HINTS: Readonly<Record<string, string>> = {
+  [MESSAGES.leadEmail]: "So sieht eine Adresse aus: markus@beispiel.de – ohne Leerzeichen.",
+  [MESSAGES.leadName]: "Dein Vorname genügt, damit wir dich in unseren E-Mails richtig ansprechen.",
+  [MESSAGES.contactEmail]: "So sieht eine Adresse aus: thomas@beispiel.de – an sie schicken wir unsere Antwort.",
+  [MESSAGES.contactName]: "So sprechen wir dich in unserer Antwort an.",
+  [MESSAGES.contactMessage]:
+    "Schreib uns in ein paar Sätzen, worum es geht; der Zähler unter dem Feld zeigt, wie viel Platz du noch hast.",
+};
 
 /**
  * Generic endings of web addresses that mail programs turn into links, besides every two-letter (country)

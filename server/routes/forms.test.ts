@@ -83,21 +83,21 @@ for (const target of databaseTargets()) {
 
       it("answers each field error with the spec's message and stores nothing", async () => {
         const cases: { body: Record<string, unknown>; errors: Record<string, string> }[] = [
-          { body: { email: uniqueEmail() }, errors: { name: "Bitte gib deinen Vornamen ein." } },
-          { body: { name: "   ", email: uniqueEmail() }, errors: { name: "Bitte gib deinen Vornamen ein." } },
-          { body: { name: "x".repeat(101), email: uniqueEmail() }, errors: { name: "Bitte gib deinen Vornamen ein." } },
-          { body: { name: "Max" }, errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." } },
-          { body: { name: "Max", email: "max@beispiel" }, errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." } },
+          { body: { email: uniqueEmail() }, errors: { name: "Name erforderlich" } },
+          { body: { name: "   ", email: uniqueEmail() }, errors: { name: "Name erforderlich" } },
+          { body: { name: "x".repeat(101), email: uniqueEmail() }, errors: { name: "Name erforderlich" } },
+          { body: { name: "Max" }, errors: { email: "Ungültige E-Mail" } },
+          { body: { name: "Max", email: "max@beispiel" }, errors: { email: "Ungültige E-Mail" } },
           {
             body: { name: "Max", email: "max mustermann@beispiel.de" },
-            errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." },
+            errors: { email: "Ungültige E-Mail" },
           },
-          { body: { name: "Max", email: "max@@beispiel.de" }, errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." } },
+          { body: { name: "Max", email: "max@@beispiel.de" }, errors: { email: "Ungültige E-Mail" } },
           {
             body: { name: "Max", email: `${"a".repeat(250)}@beispiel.de` },
-            errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." },
+            errors: { email: "Ungültige E-Mail" },
           },
-          { body: {}, errors: { name: "Bitte gib deinen Vornamen ein.", email: "Bitte gib eine gültige E-Mail-Adresse ein." } },
+          { body: {}, errors: { name: "Name erforderlich", email: "Ungültige E-Mail" } },
         ];
         const leadsBefore = await countRows("leads");
         for (const { body, errors } of cases) {
@@ -156,8 +156,8 @@ for (const target of databaseTargets()) {
         assert.match(String(response.headers["content-type"]), /^text\/html; charset=utf-8/);
         assert.match(response.body, /<html lang="de">/);
         assert.match(response.body, /Bitte prüfe deine Angaben/);
-        assert.match(response.body, /<li>Bitte gib deinen Vornamen ein\.<\/li>/);
-        assert.match(response.body, /<li>Bitte gib eine gültige E-Mail-Adresse ein.<\/li>/);
+        assert.match(response.body, /<li>Name erforderlich<\/li>/);
+        assert.match(response.body, /<li>Ungültige E-Mail<\/li>/);
         assert.match(response.body, /<a class="back" href="\/#info-form">Zurück zum Formular<\/a>/);
         assert.equal(await countRows("leads"), leadsBefore);
       });
@@ -203,35 +203,35 @@ for (const target of databaseTargets()) {
       it("answers each field error with the spec's message and stores nothing", async () => {
         const email = uniqueEmail("kontakt");
         const cases: { body: Record<string, unknown>; errors: Record<string, string> }[] = [
-          { body: { email, message: "Hallo" }, errors: { name: "Bitte gib deinen Namen ein (höchstens 100 Zeichen)." } },
+          { body: { email, message: "Hallo" }, errors: { name: "Name erforderlich (max. 100 Zeichen)" } },
           {
             body: { name: " ", email, message: "Hallo" },
-            errors: { name: "Bitte gib deinen Namen ein (höchstens 100 Zeichen)." },
+            errors: { name: "Name erforderlich (max. 100 Zeichen)" },
           },
           {
             body: { name: "x".repeat(101), email, message: "Hallo" },
-            errors: { name: "Bitte gib deinen Namen ein (höchstens 100 Zeichen)." },
+            errors: { name: "Name erforderlich (max. 100 Zeichen)" },
           },
           {
             body: { name: "Max", email: "max@", message: "Hallo" },
-            errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." },
+            errors: { email: "Ungültige E-Mail-Adresse" },
           },
-          { body: { name: "Max", message: "Hallo" }, errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein." } },
-          { body: { name: "Max", email }, errors: { message: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen)." } },
+          { body: { name: "Max", message: "Hallo" }, errors: { email: "Ungültige E-Mail-Adresse" } },
+          { body: { name: "Max", email }, errors: { message: "Nachricht erforderlich (max. 1000 Zeichen)" } },
           {
             body: { name: "Max", email, message: " \n " },
-            errors: { message: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen)." },
+            errors: { message: "Nachricht erforderlich (max. 1000 Zeichen)" },
           },
           {
             body: { name: "Max", email, message: "x".repeat(1001) },
-            errors: { message: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen)." },
+            errors: { message: "Nachricht erforderlich (max. 1000 Zeichen)" },
           },
           {
             body: {},
             errors: {
-              name: "Bitte gib deinen Namen ein (höchstens 100 Zeichen).",
-              email: "Bitte gib eine gültige E-Mail-Adresse ein.",
-              message: "Bitte schreib uns deine Nachricht (höchstens 1.000 Zeichen).",
+              name: "Name erforderlich (max. 100 Zeichen)",
+              email: "Ungültige E-Mail-Adresse",
+              message: "Nachricht erforderlich (max. 1000 Zeichen)",
             },
           },
         ];
@@ -265,7 +265,7 @@ for (const target of databaseTargets()) {
           CONTACT_PAGE,
         );
         assert.equal(response.statusCode, 400);
-        assert.match(response.body, /<li>Bitte schreib uns deine Nachricht \(höchstens 1\.000 Zeichen\)\.<\/li>/);
+        assert.match(response.body, /<li>Nachricht erforderlich \(max\. 1000 Zeichen\)<\/li>/);
         assert.match(response.body, /href="\/kontakt-unterstuetzung"/);
       });
     });

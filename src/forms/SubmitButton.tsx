@@ -1,6 +1,7 @@
 import React from "react";
 
-export const SENDING_LABEL = "Wird gesendet …";
+/** The specification's label while a form is on its way, word for word. */
+export const SENDING_LABEL = "Wird gesendet...";
 
 /** The submit button: disabled and relabelled while the form is on its way. */
 export function SubmitButton({ label, sending, describedBy }: { label: string; sending: boolean; describedBy?: string }) {

@@ -1,5 +1,5 @@
 import React from "react";
-import { FieldError } from "./FieldError";
+import { FieldError, describedByOf } from "./FieldError";
 import { useTextField } from "./useTextField";
 import { LABEL_CLASS, controlClass } from "./fieldStyles";
 
@@ -28,7 +28,7 @@ export function TextAreaField({ formId, name, label, maxLength, ...textarea }: T
         required
         maxLength={maxLength}
         aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${errorId} ${countId}` : countId}
+        aria-describedby={message ? `${describedByOf(errorId, message)} ${countId}` : countId}
         className={`${controlClass(Boolean(message))} resize-y`}
       />
       <div className="flex items-start justify-between gap-4">

@@ -1,5 +1,5 @@
 import React from "react";
-import { FieldError } from "./FieldError";
+import { FieldError, describedByOf } from "./FieldError";
 import { useTextField } from "./useTextField";
 import { LABEL_CLASS, controlClass } from "./fieldStyles";
 
@@ -30,7 +30,7 @@ export function TextField({ formId, name, label, type = "text", ...input }: Text
         type={type}
         required
         aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
+        aria-describedby={describedByOf(errorId, message)}
         className={controlClass(Boolean(message))}
       />
       <FieldError id={errorId} message={message} />

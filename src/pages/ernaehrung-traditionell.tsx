@@ -3,6 +3,7 @@ import { graphql, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { PageHero } from "../components/sections/PageHero";
 import { PrinciplesGrid } from "../components/sections/PrinciplesGrid";
+import { ResultsSection } from "../components/sections/ResultsSection";
 import { DrinkFeature } from "../components/sections/DrinkFeature";
 import { BeforeAfter } from "../components/sections/BeforeAfter";
 import { TestimonialsSection } from "../components/sections/TestimonialsSection";
@@ -21,6 +22,8 @@ export default function NutritionPage({ data }: PageProps<Queries.NutritionPageQ
     <Layout>
       <PageHero hero={copy.hero} cta={copy.heroButton} />
       <PrinciplesGrid intro={copy.principles} principles={data.allPrinciple.nodes} />
+      {/* The results after three months, as the specification places them: what participants do, each with its basis. */}
+      <ResultsSection {...copy.results} results={data.allResult.nodes} />
       <DrinkFeature {...copy.drink} recipe={data.recipe} notices={notices} />
       <BeforeAfter {...copy.comparison} />
       <TestimonialsSection
@@ -48,6 +51,12 @@ export const query = graphql`
       heroButton
       principles {
         ...SectionIntroFields
+      }
+      results {
+        kicker
+        title
+        intro
+        basisLabel
       }
       drink {
         kicker
@@ -81,6 +90,19 @@ export const query = graphql`
         title
         description
         icon
+      }
+    }
+    allResult {
+      nodes {
+        percent
+        label
+        basis
+        evidence {
+          surveyFrom
+          surveyTo
+          asked
+          answers
+        }
       }
     }
     recipe(category: { eq: "Drink" }) {

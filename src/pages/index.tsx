@@ -5,7 +5,7 @@ import { Seo } from "../components/Seo";
 import { PageHero } from "../components/sections/PageHero";
 import { InfoFormCta } from "../components/sections/InfoFormCta";
 import { TrustBadges } from "../components/sections/TrustBadges";
-import { ResultsSection } from "../components/sections/ResultsSection";
+import { WeekTwoSection } from "../components/sections/WeekTwoSection";
 import { StorySection } from "../components/sections/StorySection";
 import { PillarCards } from "../components/sections/PillarCards";
 import { TestimonialsSection } from "../components/sections/TestimonialsSection";
@@ -52,10 +52,9 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
         usersEvidence={site.stats.usersEvidence}
         items={copy.badges.items}
       />
-      {/* The survey covers the whole programme (movement, meals, sleep), so its figures stand beside the badge, not beside the drink. */}
-      <ResultsSection
+      {/* The week-two figure beside the badge; the results after three months stand on the nutrition page. */}
+      <WeekTwoSection
         {...copy.results}
-        results={data.allResult.nodes}
         weekTwoPercent={site.stats.weekTwoPercent}
         weekTwoBasis={site.stats.weekTwoBasis}
         weekTwoEvidence={site.stats.weekTwoEvidence}
@@ -105,6 +104,11 @@ export const query = graphql`
         weekTwoLabel
         weekTwoText
         basisLabel
+        reference
+        referenceLink {
+          to
+          label
+        }
       }
       story {
         kicker
@@ -145,19 +149,6 @@ export const query = graphql`
         intro
         points
         note
-      }
-    }
-    allResult {
-      nodes {
-        percent
-        label
-        basis
-        evidence {
-          surveyFrom
-          surveyTo
-          asked
-          answers
-        }
       }
     }
     allTestimonial {
