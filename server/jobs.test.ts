@@ -26,10 +26,11 @@ test("one plugin starts every timer when the app is ready and stops them all whe
       "spam summary",
       "newsletters",
       "preview prune",
+      "draft purge",
       "webhook purge",
       "visit counts",
     ]);
-    assert.equal(app.jobs.timers(), 7);
+    assert.equal(app.jobs.timers(), 8);
     await app.close();
     assert.equal(app.jobs.timers(), 0);
     assert.deepEqual(errorsIn(log), []);

@@ -1,7 +1,7 @@
 /**
  * Every timer of the server in one place: the retention purge (mails, leads, contact requests), the purge of
  * old webhook delivery records, the reply reminders, the owners' daily summary of spam, the newsletters' start
- * and finish, pruning old previews, and writing the visit counts. All start when the app is ready and stop before the database closes: a run under way is
+ * and finish, pruning old previews and drafts, and writing the visit counts. All start when the app is ready and stop before the database closes: a run under way is
  * awaited, never cut off, and the visit counts are written a last time once the requests in flight are done.
  *
  * The purges, reminders, the spam summary and newsletters run in a worker instance only (MAIL_WORKER), the webhook purge only
@@ -16,6 +16,7 @@ import { queueReplyReminders } from "./services/reply-reminders";
 import { queueSpamSummary, SPAM_SUMMARY_CHECK_MS } from "./services/spam-summary";
 import { purgeDeliveries } from "./webhooks/deliveries";
 import { pruneFormerEditorsPreviews } from "./content-editor/publishing";
+import { DRAFT_DAYS, purgeOldDrafts } from "./content-editor/drafts";
 import { prunePreviews } from "./release/previews";
 import { areaEmails } from "./services/owner-roles";
 
@@ -103,6 +104,16 @@ export function serverJobs(app: FastifyInstance, config: Config): Job[] {
             ...pruneFormerEditorsPreviews(config.previewsDir, areaEmails(config)),
           ];
           if (removed.length > 0) log.info({ removed: removed.map((preview) => preview.token) }, "previews removed");
+        },
+      },
+      {
+        name: "draft purge",
+        everyMs: mail.purgeIntervalMs,
+        atStart: true,
+        atClose: false,
+        run: async (log) => {
+          const deleted = await purgeOldDrafts(app.db);
+          if (deleted > 0) log.info({ deleted }, `drafts unchanged for ${DRAFT_DAYS} days deleted`);
         },
       },
     );

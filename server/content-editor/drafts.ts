@@ -40,6 +40,19 @@ export async function deleteDraft(db: Queryable, editor: string, file: string): 
   await db.query("DELETE FROM content_drafts WHERE editor_email = $1 AND file = $2", [editor, file]);
 }
 
+/** A draft nobody changed for this many days is deleted (the privacy texts name the period). */
+export const DRAFT_DAYS = 90;
+
+/** Deletes the drafts left unchanged for DRAFT_DAYS; their number. */
+export async function purgeOldDrafts(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM content_drafts WHERE updated_at < now() - $1::integer * interval '1 day' RETURNING 1)
+     SELECT count(*)::integer AS n FROM gone`,
+    [DRAFT_DAYS],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** Which files have drafts, and whose: for the list of files. */
 export async function draftSummary(db: Queryable): Promise<{ file: string; editor: string; updatedAt: string }[]> {
   const { rows } = await db.query<Row>("SELECT editor_email, file, updated_at FROM content_drafts ORDER BY file");

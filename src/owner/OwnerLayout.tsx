@@ -9,6 +9,7 @@ import { Link, navigate } from "./router";
 import { api, errorText, LOGIN_PATH } from "./api";
 import type { OwnerSession } from "../../common/owner/responses";
 import { EDITOR_SCREENS, OWNER_SCREENS } from "../../common/routes";
+import { clearLocalCopies } from "./content/local-copies";
 
 const OWNER_NAVIGATION = Object.values(OWNER_SCREENS);
 const MENU_ID = "verwaltung-menue";
@@ -38,6 +39,7 @@ export function OwnerLayout({ session, path, children }: { session?: OwnerSessio
   const logout = async () => {
     try {
       await api("/abmelden", { method: "POST", body: {} });
+      clearLocalCopies();
       navigate(LOGIN_PATH, { replace: true });
     } catch (caught) {
       setError(errorText(caught));

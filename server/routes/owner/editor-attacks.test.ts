@@ -16,6 +16,7 @@ import { OWNER_ONLY_SITE_FIELDS } from "../../../common/content/editor-access";
 import { loadTemplates } from "../../../common/mail/templates";
 import { withoutCredentials } from "../../content-editor/work-tree";
 import { contentPreviewName, pruneFormerEditorsPreviews } from "../../content-editor/publishing";
+import { purgeOldDrafts } from "../../content-editor/drafts";
 import { PREVIEW_MAX_AGE_DAYS } from "../../../common/preview";
 import { PREVIEW_FILE, listPreviews, newPreviewToken, prunePreviews } from "../../release/previews";
 import { UPLOADS_PER_HOUR } from "./content";
@@ -351,6 +352,31 @@ describe("an editor as an attacker", () => {
         "fatal: unable to access 'https://bot:geheim@git.example/urkraft/inhalte.git?access_token=ghp_123#x': 403",
       );
       assert.equal(logged, "fatal: unable to access 'https://git.example/urkraft/inhalte.git': 403");
+    });
+  });
+
+  describe("drafts", () => {
+    it("are deleted after 90 days without a change, and not before", async () => {
+      await database.db.query("DELETE FROM content_drafts");
+      const { data, baseCommit } = await openFile("faq.json");
+      assert.equal((await post("/api/verwaltung/inhalte/entwurf", { file: "faq.json", data, baseCommit })).statusCode, 200);
+      assert.equal(
+        (await post("/api/verwaltung/inhalte/entwurf", { file: "recipes.json", data: [], baseCommit })).statusCode,
+        200,
+      );
+      await database.db.query(
+        `UPDATE content_drafts SET updated_at = now() - interval '91 days' WHERE editor_email = $1 AND file = 'recipes.json'`,
+        [EDITOR],
+      );
+      assert.equal(await purgeOldDrafts(database.db), 1);
+      const { rows } = await database.db.query<{ file: string }>("SELECT file FROM content_drafts WHERE editor_email = $1", [
+        EDITOR,
+      ]);
+      assert.deepEqual(
+        rows.map((row) => row.file),
+        ["faq.json"],
+      );
+      await database.db.query("DELETE FROM content_drafts");
     });
   });
 

@@ -23,6 +23,7 @@ import type {
   ContentPublishBody,
   ContentRestoreBody,
 } from "../../../common/owner/schemas";
+import { readLocal, writeLocal } from "./local-copies";
 
 const SAVE_DELAY_MS = 800;
 const CHECK_DELAY_MS = 600;
@@ -45,31 +46,6 @@ function changedFields(before: unknown, after: unknown, at: string[] = []): { fi
       /^\d+$/.test(key) ? `Eintrag ${Number(key) + 1}` : key,
     ]),
   );
-}
-
-const localKey = (file: string) => `urkraft-inhalte:${file}`;
-
-interface LocalCopy {
-  data: unknown;
-  baseCommit: string;
-  savedAt: string;
-}
-
-function readLocal(file: string): LocalCopy | undefined {
-  try {
-    return JSON.parse(window.localStorage.getItem(localKey(file)) ?? "null") ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeLocal(file: string, copy: LocalCopy | undefined) {
-  try {
-    if (copy) window.localStorage.setItem(localKey(file), JSON.stringify(copy));
-    else window.localStorage.removeItem(localKey(file));
-  } catch {
-    // private mode: the server's draft is the only copy
-  }
 }
 
 async function uploadImage(file: File): Promise<{ image: string; images: string[] }> {
