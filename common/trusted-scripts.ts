@@ -17,3 +17,10 @@ export interface TrustedScripts {
 export function scriptHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
+
+/** The `id` of the one inline script a build writes into each page (src/after-load.ts). */
+export const AFTER_LOAD_ID = "after-load";
+
+/** The build's inline scripts in a page's HTML, their text in group 1. */
+export const buildScriptsIn = (html: string): string[] =>
+  [...html.matchAll(new RegExp(`<script id="${AFTER_LOAD_ID}">([\\s\\S]*?)</script>`, "g"))].map((match) => match[1]!);

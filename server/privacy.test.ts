@@ -8,6 +8,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import site from "../content/site.json";
 import { runCli } from "./cli/run";
+import { readConsentVersions } from "./services/consent-versions";
 import { openDb } from "./db";
 import { loadConfig } from "./config";
 import { clickThrough, linkIn, onBothDrivers, outboxSettled, startApp, testConfig, waitUntil } from "./test-support/app-harness";
@@ -53,7 +54,7 @@ onBothDrivers("privacy commands", async (t, database) => {
     assert.equal(lead.email, "anna@example.de");
     assert.equal(lead.name, "Anna Auskunft");
     assert.equal(lead.status, "confirmed");
-    assert.equal(lead.consent_text_version, site.consent.version);
+    assert.equal(lead.consent_text_version, readConsentVersions(path.resolve("content")).consentText);
     for (const field of ["form_page", "submitted_at", "confirmed_at", "privacy_version", "confirmation_sent_at"]) {
       assert.ok(lead[field], `lead.${field}`);
     }

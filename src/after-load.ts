@@ -22,7 +22,7 @@ import path from "node:path";
 import { prunePageCss } from "./page-css";
 import { publishWebFonts, type PublishedFont } from "./styles/fonts";
 import { HYDRATED_ATTRIBUTE, HYDRATE_AT_ONCE, REPLAY_CLICK, TODAY } from "./hydration-marks";
-import { TRUSTED_SCRIPTS_FILE, scriptHash, type TrustedScripts } from "../common/trusted-scripts";
+import { AFTER_LOAD_ID, TRUSTED_SCRIPTS_FILE, buildScriptsIn, scriptHash, type TrustedScripts } from "../common/trusted-scripts";
 
 /** One `<script src="…" async></script>` tag as Gatsby writes it. */
 const ASYNC_BUNDLE = /<script src="([^"<>]+)" async(?:="")?><\/script>/g;
@@ -34,10 +34,6 @@ const ASYNC_BUNDLE = /<script src="([^"<>]+)" async(?:="")?><\/script>/g;
  */
 const GATSBY_DATA =
   /<script(?:\s+id="gatsby-(?:script-loader|chunk-mapping)")?\s*>\s*(?:\/\*<!\[CDATA\[\*\/)?(window\.(?:pagePath|___chunkMapping|___webpackCompilationHash)=[^<]*?;)(?:\/\*\]\]>\*\/)?\s*<\/script>/g;
-
-const AFTER_LOAD_ID = "after-load";
-/** The after-load script of a finished page (one a build before this one finished is left as it was). */
-const AFTER_LOAD_SCRIPT = new RegExp(`<script id="${AFTER_LOAD_ID}">([\\s\\S]*?)</script>`, "g");
 
 /** The inputs that show a visitor is there and may soon use a control. */
 export const FIRST_INPUTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
@@ -151,7 +147,8 @@ export async function finishBuiltPages(publicDir: string): Promise<BuildPages> {
     const html = fs.readFileSync(file, "utf8");
     const css = await prunePageCss(html);
     const finished = deferBundles(css.html, { stylesheet: css.stylesheet, fonts });
-    for (const match of finished.matchAll(AFTER_LOAD_SCRIPT)) written.add(match[1]!);
+    // Also the script of a page a build before this one finished and left as it was.
+    for (const script of buildScriptsIn(finished)) written.add(script);
     totals.cssBefore += css.bytesBefore;
     totals.cssAfter += css.bytesAfter;
     if (finished === html) continue;

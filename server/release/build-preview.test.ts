@@ -4,6 +4,7 @@
  * with its own token and name, the shared build folder with none; only changed content files laid over the
  * project's; a second preview waits for the first; the warm-up builds without making a preview.
  */
+import { TRUSTED_SCRIPTS_FILE, scriptHash } from "../../common/trusted-scripts";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import {
@@ -66,10 +67,18 @@ function standInSteps(delayMs = 0): PreviewSteps {
       const name = env[PREVIEW_NAME_ENV] ?? "";
       const text = (JSON.parse(readFileSync(path.join(dir, "content", "testimonials.json"), "utf8")) as { text: string }[])[0]!
         .text;
+      const own = `window.p="${prefix}/";`;
       write(
         path.join(dir, "public", "index.html"),
-        `<p>Änderung: ${name}</p><a href="${prefix}/agb">AGB</a><blockquote>${text}</blockquote><script src="${prefix}/app-1.js"></script>`,
+        `<body><p>Änderung: ${name}</p><a href="${prefix}/agb">AGB</a><blockquote>${text}</blockquote><script src="${prefix}/app-1.js"></script>` +
+          `<script id="after-load">${own}</script><div><script id="after-load">window.x="${prefix}";</script></div>` +
+          `<svg><use href="${prefix}/icons/sections.svg#mail"></use></svg>`,
       );
+      write(
+        path.join(dir, "public", "icons", "sections.svg"),
+        '<svg xmlns="http://www.w3.org/2000/svg"><defs><symbol id="mail" viewBox="0 0 24 24"><path d="M1 1"/></symbol><symbol id="menu"><path d="M2 2"/></symbol></defs></svg>',
+      );
+      write(path.join(dir, "public", TRUSTED_SCRIPTS_FILE), JSON.stringify({ hashes: [scriptHash(own)] }));
       write(path.join(dir, "public", "app-1.js"), `__webpack_require__.p="${prefix}/";const n="${name}";`);
       write(path.join(dir, "public", "page-data", "app-data.json"), `{"path":"${prefix}/"}`);
       write(path.join(dir, "public", "static", "bild.jpg"), PICTURE);
@@ -136,6 +145,23 @@ describe("building previews", () => {
     assert.match(html(first), /Erste Fassung/);
     assert.match(html(second), new RegExp(`<script src="/vorschau/${second.token}/app-1.js">`));
     assert.match(html(second), /Änderung: pr-12/);
+    // The build's own inline script names the preview's address; the CSP trusts it as it is served, and nothing else.
+    const trusted = (preview: { token: string }) =>
+      (
+        JSON.parse(readFileSync(path.join(previewsDir, preview.token, "public", TRUSTED_SCRIPTS_FILE), "utf8")) as {
+          hashes: string[];
+        }
+      ).hashes;
+    assert.ok(trusted(first).includes(scriptHash(`window.p="/vorschau/${first.token}/";`)));
+    assert.equal(
+      trusted(first).includes(scriptHash(`window.x="/vorschau/${first.token}";`)),
+      false,
+      "a script its build did not list",
+    );
+    // A sprite is used only from the page's own origin, which a sandboxed preview has not: the icons come inline.
+    assert.match(html(first), /<symbol id="sprite-sections-mail" viewBox="0 0 24 24">/);
+    assert.match(html(first), /<use href="#sprite-sections-mail">/);
+    assert.doesNotMatch(html(first), /sprite-sections-menu|icons\/sections\.svg/);
     const script = readFileSync(path.join(previewsDir, first.token, "public", "app-1.js"), "utf8");
     assert.equal(script, `__webpack_require__.p="/vorschau/${first.token}/";const n="neue Stimme";`);
     for (const preview of [first, second]) {

@@ -33,7 +33,9 @@ import path from "node:path";
 import { problemReport } from "../../common/content/content-check";
 import { PATH_PREFIX_ENV, PREVIEW_NAME, PREVIEW_NAME_ENV, previewPath } from "../../common/preview";
 import { BUILD_GO_ENV } from "../../common/build-flags";
+import { TRUSTED_SCRIPTS_FILE, buildScriptsIn, scriptHash, type TrustedScripts } from "../../common/trusted-scripts";
 import { OWNER_DIR } from "../static/owner-files";
+import { inlineSprites } from "./preview-sprites";
 import { realBuildSteps, releaseBuildEnv } from "./build-steps";
 import { currentCommit } from "./deploy";
 import { acquireDeployLock } from "./lock";
@@ -391,18 +393,29 @@ const TEXT_FILE = /\.(html|js|mjs|json|css|xml|txt|map|svg|webmanifest)$/i;
 
 /**
  * Copies the build `from` (a preview build's public/) to `to`, with BUILD_TOKEN and BUILD_NAME replaced by
- * the preview's token and name in every text file. The owner area's folder is left out.
+ * the preview's token and name in every text file, the pages' icons inline (preview-sprites.ts) and the CSP's
+ * list of the build's inline scripts as they are served. The owner area's folder is left out.
  */
 export async function installBuild(from: string, to: string, token: string, name: string): Promise<void> {
   const tokenBytes = Buffer.from(BUILD_TOKEN);
   const nameBytes = Buffer.from(BUILD_NAME);
+  const replaced = (text: string) => text.replaceAll(BUILD_TOKEN, token).replaceAll(BUILD_NAME, name);
+  // The build's own inline scripts name the preview's address too: the CSP trusts them as they are served.
+  const trusted = new Set(await readTrustedScripts(from));
+  const served = new Set(trusted);
   const copy = async (relative: string): Promise<void> => {
     const source = path.join(from, relative);
     const target = path.join(to, relative);
+    if (relative === TRUSTED_SCRIPTS_FILE) return;
     if (!TEXT_FILE.test(relative)) return copyFile(source, target);
     const bytes = await readFile(source);
     if (!bytes.includes(tokenBytes) && !bytes.includes(nameBytes)) return copyFile(source, target);
-    await writeFile(target, bytes.toString("utf8").replaceAll(BUILD_TOKEN, token).replaceAll(BUILD_NAME, name));
+    let text = bytes.toString("utf8");
+    if (relative.endsWith(".html")) {
+      for (const script of buildScriptsIn(text)) if (trusted.has(scriptHash(script))) served.add(scriptHash(replaced(script)));
+      text = await inlineSprites(text, from);
+    }
+    await writeFile(target, replaced(text));
   };
   const walk = async (relative: string): Promise<void> => {
     await mkdir(path.join(to, relative), { recursive: true });
@@ -419,6 +432,16 @@ export async function installBuild(from: string, to: string, token: string, name
     for (const dir of dirs) await walk(dir);
   };
   await walk("");
+  await writeFile(path.join(to, TRUSTED_SCRIPTS_FILE), JSON.stringify({ hashes: [...served].sort() } satisfies TrustedScripts));
+}
+
+async function readTrustedScripts(publicDir: string): Promise<string[]> {
+  try {
+    const listed = (JSON.parse(await readFile(path.join(publicDir, TRUSTED_SCRIPTS_FILE), "utf8")) as TrustedScripts).hashes;
+    return Array.isArray(listed) ? listed : [];
+  } catch {
+    return [];
+  }
 }
 
 /** One build at a time per build folder within this process: a second click waits instead of failing. */

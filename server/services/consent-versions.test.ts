@@ -20,6 +20,7 @@ describe("readConsentVersions", () => {
     await writeFile(path.join(dir, "site.json"), JSON.stringify({ consent }));
     if (privacy !== undefined) await writeFile(path.join(dir, "legal", "datenschutz.md"), privacy);
     await writeFile(path.join(dir, "legal", "personenbezogene-daten.md"), details);
+    await writeFile(path.join(dir, "legal", "agb.md"), '---\ntitle: AGB\nversion: "2026-08"\n---\n\n## 1. Geltung\n');
   };
   /** The statement's part of the recorded version. */
   const statementVersion = () => /^datenschutz:([^;]+);/.exec(readConsentVersions(dir).privacyStatement)![1]!;
@@ -29,12 +30,28 @@ describe("readConsentVersions", () => {
   });
   after(() => rm(dir, { recursive: true, force: true }));
 
-  it("takes the consent text's version from site.json and both privacy texts' versions from their front matter", async () => {
+  it("takes the consent text's label from site.json and the versions of both privacy texts and the terms from their front matter", async () => {
     await write('---\ntitle: Datenschutzerklärung\nversion: "2026-10"\n---\n\n## 1. Überblick\n');
-    assert.deepEqual(readConsentVersions(dir), {
-      consentText: "2026-11-21",
-      privacyStatement: "datenschutz:2026-10;personenbezogene-daten:2026-09",
-    });
+    const versions = readConsentVersions(dir);
+    assert.match(versions.consentText, /^2026-11-21;sha256:[0-9a-f]{12}$/);
+    assert.equal(versions.privacyStatement, "datenschutz:2026-10;personenbezogene-daten:2026-09;agb:2026-08");
+  });
+
+  it("makes a changed consent text or monthly limit a new version even when its label stays", async () => {
+    const privacy = '---\ntitle: Datenschutzerklärung\nversion: "2026-10"\n---\n\n## 1. Überblick\n';
+    const versionOf = async (consent: unknown) => {
+      await write(privacy, consent);
+      return readConsentVersions(dir).consentText;
+    };
+    const base = {
+      version: "2026-11-21",
+      text: "Ja, ich möchte höchstens {{wort:consent.newslettersPerMonth}} E-Mails.",
+      newslettersPerMonth: 2,
+    };
+    const first = await versionOf(base);
+    assert.equal(await versionOf({ ...base }), first, "the same text and limit: the same version");
+    assert.notEqual(await versionOf({ ...base, text: `${base.text} Auch Angebote.` }), first, "another text");
+    assert.notEqual(await versionOf({ ...base, newslettersPerMonth: 4 }), first, "another limit");
   });
 
   it("records the version of the complete account too: an edit there alone is a new version of the proof", async () => {
@@ -81,7 +98,8 @@ describe("readConsentVersions", () => {
   it("reads the project's own content", () => {
     const site = JSON.parse(readFileSync("content/site.json", "utf8")) as { consent: { version: string } };
     const versions = readConsentVersions(path.resolve("content"));
-    assert.equal(versions.consentText, site.consent.version);
+    assert.ok(versions.consentText.startsWith(`${site.consent.version};sha256:`), versions.consentText);
+    assert.match(versions.privacyStatement, /^datenschutz:[^;]+;personenbezogene-daten:[^;]+;agb:[^;]+$/);
     assert.ok(versions.privacyStatement.length > 0);
   });
 });

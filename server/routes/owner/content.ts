@@ -65,6 +65,7 @@ const MESSAGES = {
   ownersOnly: OWNER_MESSAGES.contentOwnersOnly,
   noDraft: "Es gibt keinen Entwurf zu dieser Datei, den du veröffentlichen könntest.",
   unchanged: OWNER_MESSAGES.contentUnchanged,
+  tooDeep: OWNER_MESSAGES.contentTooDeep,
   messageMissing: OWNER_MESSAGES.contentMessage,
   messageControl: OWNER_MESSAGES.contentMessageControl,
   tooManyUploads: `Du hast in der letzten Stunde schon ${UPLOADS_PER_HOUR} Bilder hochgeladen. Bitte warte ein wenig, bevor du weitere hochlädst.`,
@@ -93,6 +94,17 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** A commit message is one line of text: no line breaks, tabs or other control characters. */
 // eslint-disable-next-line no-control-regex -- exactly the characters it refuses
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** No content file nests deeper than a few levels; deeper data is refused before anything walks it. */
+const MAX_DEPTH = 16;
+function nestsTooDeep(value: unknown): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth += 1) {
+    if (depth > MAX_DEPTH) return true;
+    level = level.flatMap((item) => (item && typeof item === "object" ? Object.values(item as object) : []));
+  }
+  return false;
+}
+
 /** Files whose change every owner hears of: what the law or the mails rely on. */
 const watched = (entry: EditableFile) => entry.kind !== "json" || entry.file === "site.json";
 /** A content file's form data as JSON: the largest file with room to grow. */
@@ -211,6 +223,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
       if (!entry) return reply;
+      if (nestsTooDeep(body.data)) return sendError(request, reply, { status: 400, message: MESSAGES.tooDeep });
       const draft = await saveDraft(app.db, ownerOf(request), entry.file, body.data, body.baseCommit);
       const others = (await draftsOf(app.db, entry.file)).filter((other) => other.editor !== draft.editor);
       return { draft: { updatedAt: draft.updatedAt, baseCommit: draft.baseCommit }, otherDrafts: others };
@@ -235,6 +248,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
       if (!entry) return reply;
+      if (nestsTooDeep(body.data)) return sendError(request, reply, { status: 400, message: MESSAGES.tooDeep });
       try {
         await synced();
         const problems = await checkWithEdits(contentDir, new Map([[entry.file, await textOf(request, entry, body.data)]]));
@@ -253,6 +267,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const entry = fileOf(request, reply, body.file);
       if (!entry) return reply;
       const me = ownerOf(request);
+      if (nestsTooDeep(body.data)) return sendError(request, reply, { status: 400, message: MESSAGES.tooDeep });
       try {
         await synced();
       } catch (error) {

@@ -347,6 +347,18 @@ describe("an editor as an attacker", () => {
       assert.match(restore.json().error, /Keine Änderung/);
     });
 
+    it("refuses data nested deeper than any content file with a German message, not a server error", async () => {
+      let data: unknown = "tief";
+      for (let level = 0; level < 5000; level += 1) data = { a: [data] };
+      for (const url of ["/api/verwaltung/inhalte/pruefen", "/api/verwaltung/inhalte/vorschau"]) {
+        const answer = await post(url, { file: "faq.json", data });
+        assert.equal(answer.statusCode, 400, `${url}: ${answer.body}`);
+        assert.match(answer.json().error, /zu tief verschachtelt/);
+      }
+      const draft = await post("/api/verwaltung/inhalte/entwurf", { file: "faq.json", data, baseCommit: "" });
+      assert.equal(draft.statusCode, 400, draft.body);
+    });
+
     it("logs a remote's address as scheme, host and path only", () => {
       const logged = withoutCredentials(
         "fatal: unable to access 'https://bot:geheim@git.example/urkraft/inhalte.git?access_token=ghp_123#x': 403",

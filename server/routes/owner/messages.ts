@@ -36,6 +36,7 @@ export const OWNER_MESSAGES = {
   contentOwnersOnly:
     "Diese Datei ändern nur Inhaber: Von ihr hängen Anmeldungen oder Benachrichtigungen der Verwaltung ab. Bitte wende dich an einen Inhaber.",
   contentUnchanged: "Keine Änderung: Diese Fassung ist schon veröffentlicht.",
+  contentTooDeep: "Diese Angaben passen zu keiner Inhaltsdatei: Sie sind viel zu tief verschachtelt. Bitte lade die Seite neu.",
   contentCommit: "Diese Fassung gibt es im Verlauf der Datei nicht.",
   contentImage: "Bitte wähle ein Bild aus (JPEG, PNG, WebP oder AVIF).",
   replyTooLong: "Die Antwort ist zu lang (höchstens 5.000 Zeichen).",
