@@ -168,6 +168,7 @@ describe("deployment facts", () => {
     data.deployment.accessLogDays = "7";
     data.deployment.backupDays = "14";
     data.deployment.checkedOn = "2026-11-26";
+    data.deployment.mailTrackingOffOn = "2026-11-30";
   };
   /** The deployment facts' problems; the evidence behind the figures has its own test (evidence-checks.test.ts). */
   const production = (dir: string) =>
@@ -190,6 +191,23 @@ describe("deployment facts", () => {
     expect(contentProblems(dir, { production: false })).toEqual([]);
     const complete = changedJson("site.json", filledIn);
     expect(production(complete)).toEqual([]);
+  });
+
+  it("stop a production build until the owner has checked that the mail provider counts no opens and clicks", () => {
+    const dir = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.mailTrackingOffOn = "";
+    });
+    expect(production(dir)).toEqual([
+      "content/site.json, Feld „deployment.mailTrackingOffOn“: ist noch leer; die Datenschutztexte sagen, dass wir Öffnungen und Klicks nicht messen. Schalte die Öffnungs- und Klickzählung beim Versanddienst ab, schick dir mit „npm run leads -- mail-check ADRESSE“ eine E-Mail jeder Art und prüf ihren Quelltext: kein Bild, das die Website nicht selbst eingefügt hat, kein Link, der auf eine fremde Adresse umgeschrieben ist. Trag dann den Tag der Prüfung ein (JJJJ-MM-TT) – vorher geht die Website nicht live",
+    ]);
+    const notADate = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.mailTrackingOffOn = "abgeschaltet";
+    });
+    expect(dev(notADate)).toContain(
+      "content/site.json, Feld „deployment.mailTrackingOffOn“: muss ein Datum im Format JJJJ-MM-TT sein (oder leer, solange unbekannt)",
+    );
   });
 
   it("name a country outside the EU with its safeguard, and „euOnly“ agrees with them", () => {

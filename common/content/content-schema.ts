@@ -190,6 +190,14 @@ export const siteSchema = object({
   deployment: object({
     /** The day the owner checked these facts against the contracts (JJJJ-MM-TT); a production start needs it. */
     checkedOn: ownerDate(),
+    /**
+     * The day the owner switched off open and click tracking at the mail provider and checked a test mail's raw
+     * source (JJJJ-MM-TT; `npm run leads -- mail-check`): the privacy texts say no mail is measured.
+     */
+    mailTrackingOffOn: ownerDate().meta({
+      description:
+        "Erst eintragen, wenn beim Versanddienst die Öffnungs- und Klickzählung abgeschaltet ist und eine Testmail jeder Art im Quelltext kein fremdes Bild und keinen umgeschriebenen Link zeigt (npm run leads -- mail-check ADRESSE)",
+    }),
     /** Name and address of the hosting provider, e.g. "Beispiel Hosting GmbH, Musterstraße 1, 12345 Musterstadt". */
     hostingProvider: deploymentFact(),
     /** Country of the servers, e.g. "Deutschland". */

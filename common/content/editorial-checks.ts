@@ -92,7 +92,9 @@ export function deploymentProblems(deployment: Record<string, unknown> | undefin
     .map(([key]) =>
       key === "checkedOn"
         ? `${deploymentField(key)}: ist noch leer; trag den Tag ein, an dem du diese Angaben mit den Verträgen deiner Dienstleister abgeglichen hast (JJJJ-MM-TT) – vorher geht die Website nicht live`
-        : `${deploymentField(key)}: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen`,
+        : key === "mailTrackingOffOn"
+          ? `${deploymentField(key)}: ist noch leer; die Datenschutztexte sagen, dass wir Öffnungen und Klicks nicht messen. Schalte die Öffnungs- und Klickzählung beim Versanddienst ab, schick dir mit „npm run leads -- mail-check ADRESSE“ eine E-Mail jeder Art und prüf ihren Quelltext: kein Bild, das die Website nicht selbst eingefügt hat, kein Link, der auf eine fremde Adresse umgeschrieben ist. Trag dann den Tag der Prüfung ein (JJJJ-MM-TT) – vorher geht die Website nicht live`
+          : `${deploymentField(key)}: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen`,
     );
   const filled = (key: string) => typeof deployment[key] === "string" && deployment[key] !== "";
   const abroad = TRANSFER_RECIPIENTS.filter((recipient) => filled(`${recipient}Country`));

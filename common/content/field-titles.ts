@@ -86,6 +86,7 @@ export const FIELD_TITLES: Record<string, string> = {
   mailFrom: "Absender der E-Mails",
   mailProvider: "E-Mail-Versanddienst",
   mailSafeguard: "E-Mail-Versand: Garantie (Art. 44 ff. DSGVO)",
+  mailTrackingOffOn: "Öffnungs- und Klickzählung beim E-Mail-Versand abgeschaltet und geprüft am (JJJJ-MM-TT)",
   name: "Name",
   newslettersPerMonth: "Newsletter pro Kalendermonat (höchstens)",
   note: "Hinweis",
