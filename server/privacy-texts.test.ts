@@ -11,7 +11,7 @@ import { describe, it } from "node:test";
 import { readFrontMatter } from "../common/content/front-matter";
 import { fillPlaceholders } from "../common/content/placeholders";
 import { contentProblems } from "../common/content/read-content";
-import { FORM_MAIL_BOUND_HOURS } from "../common/constants";
+import { FORM_MAIL_BOUND_HOURS, SPAM_KEPT_DAYS } from "../common/constants";
 import { OTHER_MEDIUM, UTM_MEDIUMS, VISIT_SOURCE_MAX_LENGTH } from "../common/visit-source";
 
 const CONTENT = path.resolve("content");
@@ -169,7 +169,9 @@ describe("visit statistics and spam protection in the privacy texts", () => {
         slug,
       );
       assert.match(body, /(automatisiert aussehen|wie es Programme tun), markieren wir (mit diesem Grund )?als Spam/, slug);
-      assert.match(body, /spätestens nach denselben Fristen wie alle anderen/, slug);
+      // The purge deletes them after SPAM_KEPT_DAYS (server/services/privacy.ts), and no webhook carries them.
+      assert.ok(filled.includes(`nach ${SPAM_KEPT_DAYS} Tagen, auf einen Klick auch früher`), slug);
+      assert.match(body, /(weitergegeben werden sie nicht|geben sie an niemanden weiter)/, slug);
       assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b24(&nbsp;| )Stunden/, slug);
     }
   });
@@ -180,5 +182,11 @@ describe("visit statistics and spam protection in the privacy texts", () => {
     // No promise of an acknowledgment without the exception.
     assert.match(COMPLETE.body, /Du bekommst eine Eingangsbestätigung, außer wir markieren die Anfrage als Spam/);
     assert.doesNotMatch(COMPLETE.body, /Du bekommst eine Eingangsbestätigung;/);
+    // Spam marking is automated, though no decision under Art. 22: the texts do not say „nichts automatisiert“.
+    for (const { slug, body } of both) assert.doesNotMatch(body, /entscheiden nichts automatisiert/, slug);
+    assert.match(
+      FIRST_LAYER.body,
+      /Automatisierte Entscheidungen im Sinne von Art\. 22 DSGVO treffen wir nicht; unser Spamschutz/,
+    );
   });
 });
