@@ -11,7 +11,7 @@ import { describe, it } from "node:test";
 import { readFrontMatter } from "../common/content/front-matter";
 import { fillPlaceholders } from "../common/content/placeholders";
 import { contentProblems } from "../common/content/read-content";
-import { FORM_MAIL_BOUND_HOURS, SPAM_KEPT_DAYS } from "../common/constants";
+import { FORM_MAIL_BOUND_HOURS, FORM_MAIL_BRAKE_HOLD_HOURS, SPAM_KEPT_DAYS } from "../common/constants";
 import { OTHER_MEDIUM, UTM_MEDIUMS, VISIT_SOURCE_MAX_LENGTH } from "../common/visit-source";
 
 const CONTENT = path.resolve("content");
@@ -174,6 +174,20 @@ describe("visit statistics and spam protection in the privacy texts", () => {
       assert.match(body, /(weitergegeben werden sie nicht|geben sie an niemanden weiter)/, slug);
       assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b24(&nbsp;| )Stunden/, slug);
     }
+  });
+
+  it("both, and the thank-you page, say when a second sign-up gets no new link, and that the brake delays acknowledgments", () => {
+    const thanks = readFileSync(path.join(CONTENT, "pages", "danke-willkommen.json"), "utf8");
+    for (const { slug, body } of [...both, { slug: "danke-willkommen", body: JSON.parse(thanks).steps.items[0].text }]) {
+      const filled = fillPlaceholders(body, site).replace(/&nbsp;/g, "\u00a0");
+      assert.ok(filled.includes(`bis zu ${FORM_MAIL_BRAKE_HOLD_HOURS}\u00a0Stunden später`), slug);
+    }
+    // The bound holds while the first link is unused (server/services/leads.ts), not after an unsubscribe.
+    assert.match(
+      COMPLETE.body,
+      /ohne bestätigt zu haben, kommt keine zweite; nutz den Link aus der ersten\. Hast du bestätigt und dich seitdem abgemeldet, bekommst du bei einer neuen Anmeldung sofort einen neuen Link\./,
+    );
+    assert.match(JSON.parse(thanks).steps.items[0].text, /schon einmal eingetragen und noch nicht bestätigt, kommt keine zweite/);
   });
 
   it("both say that a request or sign-up marked as spam mails nobody at the address it names", () => {
