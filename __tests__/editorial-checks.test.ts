@@ -259,3 +259,26 @@ describe("the legal texts describe the drink as a recipe too", () => {
     expect(legalPageProblems(CONTENT_DIR)).toEqual([]);
   });
 });
+
+describe("the hero and the recipes make no claim about a food or a drink", () => {
+  it("refuses a drink in the hero lead under an energy headline, and „leicht“ in a recipe's benefit", () => {
+    expect(dev(CONTENT_DIR)).toEqual([]);
+    const hero = changedJson("pages/home.json", (data) => {
+      data.hero.lead = `${data.hero.lead} Und ein Drink aus echten Zutaten.`;
+    });
+    expect(dev(hero)).toEqual([
+      "content/pages/home.json, Feld „hero.lead“: nennt „Drink“ unter der Überschrift „Natürliche Energie für Männer, die mitten im Leben stehen“ – so liest es sich, als komme die Energie aus einem Getränk (Art. 10 Abs. 3 HCVO); nenn hier nur Bewegung, Essen und Gewohnheiten",
+    ]);
+    const calm = changedJson("pages/home.json", (data) => {
+      data.hero.title = "Mehr Kraft für Männer, die mitten im Leben stehen";
+      data.hero.lead = `${data.hero.lead} Und ein Drink aus echten Zutaten.`;
+    });
+    expect(dev(calm).filter((problem) => problem.includes("hero.lead"))).toEqual([]);
+    const light = changedJson("recipes.json", (data) => {
+      data[7].benefit = "Fermentiertes Gemüse mit frischer Säure – knackig und leicht.";
+    });
+    expect(dev(light)).toEqual([
+      "content/recipes.json, Feld „[7].benefit“: „leicht“ ist eine nährwertbezogene Angabe mit festen Bedingungen (HCVO, Anhang); beschreib Geschmack oder Zubereitung, z.\u00a0B. „knackig und frisch“",
+    ]);
+  });
+});

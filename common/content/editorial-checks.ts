@@ -187,6 +187,35 @@ export function drinkClaimProblems(where: string, strings: CopyString[], drinkSt
   return problems;
 }
 
+/**
+ * Under a headline of energy the hero names no drink: the only single food there would read as the energy's
+ * source (Art. 10 Abs. 3 HCVO). Energy comes from habits: movement, meals, a day's rhythm.
+ */
+export function heroDrinkProblems(hero: { title?: unknown; lead?: unknown } | undefined): string[] {
+  if (typeof hero?.title !== "string" || !/energie/i.test(hero.title) || typeof hero.lead !== "string") return [];
+  const drink = DRINK.exec(hero.lead) ?? /getränk|\bsaft\b|smoothie/i.exec(hero.lead);
+  return drink
+    ? [
+        `content/pages/home.json, Feld „hero.lead“: nennt „${drink[0]}“ unter der Überschrift „${hero.title}“ – so liest es sich, als komme die Energie aus einem Getränk (Art. 10 Abs. 3 HCVO); nenn hier nur Bewegung, Essen und Gewohnheiten`,
+      ]
+    : [];
+}
+
+/** Words the HCVO annex reserves for nutrition claims with conditions („leicht“ = „light“, like „reduziert“). */
+const NUTRITION_CLAIM = /\b(leicht|light|kalorienarm|fettarm|zuckerfrei|ohne Zuckerzusatz|reich an \w+)\b/i;
+
+/** A recipe's benefit describes taste and use, not a nutrition claim (HCVO Art. 8 with its annex). */
+export function nutritionClaimProblems(where: string, strings: CopyString[]): string[] {
+  return strings.flatMap(([field, text]) => {
+    const claim = NUTRITION_CLAIM.exec(text);
+    return claim
+      ? [
+          `${where}, Feld „${field}“: „${claim[0]}“ ist eine nährwertbezogene Angabe mit festen Bedingungen (HCVO, Anhang); beschreib Geschmack oder Zubereitung, z.\u00a0B. „knackig und frisch“`,
+        ]
+      : [];
+  });
+}
+
 /** A survey figure reads as what respondents said: its label names „Befragte“ (§ 5 UWG). */
 export function surveyLabelProblems(labels: CopyString[], where: string): string[] {
   return labels
