@@ -169,6 +169,7 @@ describe("deployment facts", () => {
     data.deployment.backupDays = "14";
     data.deployment.checkedOn = "2026-11-26";
     data.deployment.mailTrackingOffOn = "2026-11-30";
+    data.deployment.accessibilityCheckedOn = "2026-11-30";
   };
   /** The deployment facts' problems; the evidence behind the figures has its own test (evidence-checks.test.ts). */
   const production = (dir: string) =>
@@ -279,6 +280,44 @@ describe("the hero and the recipes make no claim about a food or a drink", () =>
     });
     expect(dev(light)).toEqual([
       "content/recipes.json, Feld „[7].benefit“: „leicht“ ist eine nährwertbezogene Angabe mit festen Bedingungen (HCVO, Anhang); beschreib Geschmack oder Zubereitung, z.\u00a0B. „knackig und frisch“",
+    ]);
+  });
+});
+
+describe("the accessibility statement", () => {
+  const statement = "legal/barrierefreiheit.md";
+  it("claims as measured only what a check of the site measures", () => {
+    expect(legalPageProblems(CONTENT_DIR)).toEqual([]);
+    const more = changed(statement, (text) =>
+      text.replace("- **Kontrast:**", "- **Gebärdensprache:** Alle Seiten gibt es als Video.\n- **Kontrast:**"),
+    );
+    expect(legalPageProblems(more)).toEqual([
+      "content/legal/barrierefreiheit.md: „Gebärdensprache“ steht unter „Was wir vor jeder Veröffentlichung prüfen“, aber keine Prüfung der Website misst es (geprüft werden: Automatische Prüfung, Tastatur, Kontrast, 320 Pixel, Textalternativen, Spamschutz ohne Rätsel); nimm den Punkt heraus oder schreib ihn unter „Was noch nicht barrierefrei ist“",
+    ]);
+    const without = changed(statement, (text) => text.replace("## Was wir vor jeder Veröffentlichung prüfen", "## Geprüft"));
+    expect(legalPageProblems(without)).toEqual([
+      "content/legal/barrierefreiheit.md: braucht den Abschnitt „## Was wir vor jeder Veröffentlichung prüfen“ mit den geprüften Punkten",
+    ]);
+  });
+
+  it("stops a production build without the market surveillance authority and the day of the last check by hand", () => {
+    const dir = changedJson("site.json", (data) => {
+      for (const key of Object.keys(data.deployment))
+        data.deployment[key] = (DEPLOYMENT_OPTIONAL as readonly string[]).includes(key) ? "" : "2026-11-30";
+      data.deployment.accessLogDays = "7";
+      data.deployment.backupDays = "14";
+      data.deployment.httpsEnforced = "ja";
+      data.deployment.euOnly = "ja";
+      data.deployment.marketSurveillance = "";
+      data.deployment.accessibilityCheckedOn = "";
+    });
+    expect(contentProblems(dir, { production: true }).filter((problem) => problem.includes("deployment."))).toEqual([
+      expect.stringMatching(
+        /^content\/site\.json, Feld „deployment\.marketSurveillance“: ist noch leer; die Erklärung zur Barrierefreiheit nennt/,
+      ),
+      expect.stringMatching(
+        /^content\/site\.json, Feld „deployment\.accessibilityCheckedOn“: ist noch leer; die Erklärung zur Barrierefreiheit nennt den Tag/,
+      ),
     ]);
   });
 });

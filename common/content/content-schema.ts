@@ -222,6 +222,20 @@ export const siteSchema = object({
     backupDays: deploymentFact().matches(/^(\d+)?$/, "muss eine Zahl von Tagen sein, z.\u00a0B. 14"),
     /** Name and address of the provider that stores the backups (may be the hosting provider). */
     backupProvider: deploymentFact(),
+    /**
+     * The market surveillance authority for accessibility (§ 14 BFSG with Anlage 3), as the accessibility statement
+     * names it: „Marktüberwachungsstelle der Länder für die Barrierefreiheit von Produkten und Dienstleistungen (MLBF),
+     * …, Magdeburg“ with its current address.
+     */
+    marketSurveillance: deploymentFact().meta({
+      description:
+        "Name und Anschrift der Marktüberwachungsstelle, wie die Erklärung zur Barrierefreiheit sie nennt; die aktuelle Anschrift der MLBF in Magdeburg auf ihrer Website nachsehen",
+    }),
+    /** The day the site was last checked by hand (keyboard, zoom, screen reader) for the accessibility statement. */
+    accessibilityCheckedOn: ownerDate().meta({
+      description:
+        "Der Tag, an dem jemand die Website von Hand geprüft hat: alle Seiten und beide Formulare nur mit der Tastatur, auf 320 Pixel Breite und mit einem Screenreader. Die automatische Prüfung läuft ohnehin vor jeder Programmänderung",
+    }),
     /** Optional: name and address of the CRM or newsletter tool that receives WEBHOOK_URLS' events; empty when none. */
     webhookRecipients: deploymentFact(),
     /** How long the webhook receiver keeps the data, as a phrase: "bis zu deiner Abmeldung oder Löschung". */

@@ -78,6 +78,18 @@ export function typographyProblems(where: string, strings: CopyString[], { markd
   });
 }
 
+/** What to do about an empty fact that is more than a value to copy from a contract. */
+const EMPTY_FACT: Record<string, string> = {
+  checkedOn:
+    "ist noch leer; trag den Tag ein, an dem du diese Angaben mit den Verträgen deiner Dienstleister abgeglichen hast (JJJJ-MM-TT) – vorher geht die Website nicht live",
+  marketSurveillance:
+    "ist noch leer; die Erklärung zur Barrierefreiheit nennt die zuständige Marktüberwachungsstelle (§ 14 BFSG): die MLBF in Magdeburg mit ihrer aktuellen Anschrift von ihrer Website – vor dem Livegang eintragen",
+  accessibilityCheckedOn:
+    "ist noch leer; die Erklärung zur Barrierefreiheit nennt den Tag der letzten Prüfung von Hand. Geh alle Seiten und beide Formulare nur mit der Tastatur durch, auf 320 Pixel Breite und mit einem Screenreader, und trag den Tag ein (JJJJ-MM-TT) – vorher geht die Website nicht live",
+  mailTrackingOffOn:
+    "ist noch leer; die Datenschutztexte sagen, dass wir Öffnungen und Klicks nicht messen. Schalte die Öffnungs- und Klickzählung beim Versanddienst ab, schick dir mit „npm run leads -- mail-check ADRESSE“ eine E-Mail jeder Art und prüf ihren Quelltext: kein Bild, das die Website nicht selbst eingefügt hat, kein Link, der auf eine fremde Adresse umgeschrieben ist. Trag dann den Tag der Prüfung ein (JJJJ-MM-TT) – vorher geht die Website nicht live",
+};
+
 const deploymentField = (key: string) => `content/site.json, Feld „deployment.${key}“`;
 
 /**
@@ -89,12 +101,9 @@ export function deploymentProblems(deployment: Record<string, unknown> | undefin
   if (!production || !deployment) return [];
   const problems = Object.entries(deployment)
     .filter(([key, value]) => value === "" && !(DEPLOYMENT_OPTIONAL as readonly string[]).includes(key))
-    .map(([key]) =>
-      key === "checkedOn"
-        ? `${deploymentField(key)}: ist noch leer; trag den Tag ein, an dem du diese Angaben mit den Verträgen deiner Dienstleister abgeglichen hast (JJJJ-MM-TT) – vorher geht die Website nicht live`
-        : key === "mailTrackingOffOn"
-          ? `${deploymentField(key)}: ist noch leer; die Datenschutztexte sagen, dass wir Öffnungen und Klicks nicht messen. Schalte die Öffnungs- und Klickzählung beim Versanddienst ab, schick dir mit „npm run leads -- mail-check ADRESSE“ eine E-Mail jeder Art und prüf ihren Quelltext: kein Bild, das die Website nicht selbst eingefügt hat, kein Link, der auf eine fremde Adresse umgeschrieben ist. Trag dann den Tag der Prüfung ein (JJJJ-MM-TT) – vorher geht die Website nicht live`
-          : `${deploymentField(key)}: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen`,
+    .map(
+      ([key]) =>
+        `${deploymentField(key)}: ${EMPTY_FACT[key] ?? "ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen"}`,
     );
   const filled = (key: string) => typeof deployment[key] === "string" && deployment[key] !== "";
   const abroad = TRANSFER_RECIPIENTS.filter((recipient) => filled(`${recipient}Country`));

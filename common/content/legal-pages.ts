@@ -6,6 +6,10 @@ import { LEGAL_SECTION_COUNTS, LEGAL_SLUGS } from "../constants";
 import { FIXED_VALUES, unknownPlaceholders } from "./placeholders";
 import { drinkClaimProblems, typographyProblems } from "./editorial-checks";
 import { revisedDate } from "./revised-date";
+import { accessibilityClaimProblems } from "../accessibility";
+import { ROUTES } from "../routes";
+
+const ACCESSIBILITY_SLUG = ROUTES.accessibility.path.slice(1);
 import { FINGERPRINTED_LEGAL, renderedFingerprint } from "./rendered-fingerprint";
 
 const REQUIRED_FIELDS = ["title", "slug", "description"] as const;
@@ -59,6 +63,7 @@ export function legalPageProblems(contentDir: string): string[] {
     problems.push(
       ...drinkClaimProblems(shown, paragraphs).map((problem) => problem.replace(", Feld „Zeile", ", Zeile").replace(/“: /, ": ")),
     );
+    if (slug === ACCESSIBILITY_SLUG) problems.push(...accessibilityClaimProblems(shown, content));
     if (typeof data.slug === "string" && data.slug !== slug)
       problems.push(`${shown}, Kopfbereich, Feld „slug“: muss „${slug}“ sein`);
     const expected = LEGAL_SECTION_COUNTS[slug];
