@@ -321,3 +321,20 @@ describe("the accessibility statement", () => {
     ]);
   });
 });
+
+describe("placeholders and their units", () => {
+  it("keep together with a no-break space in the legal texts and the pages", () => {
+    const legal = changed("legal/datenschutz.md", (text) =>
+      text.replace("{{deployment.backupDays}}&nbsp;Tage).", "{{deployment.backupDays}} Tage)."),
+    );
+    expect(legalPageProblems(legal).filter((problem) => !problem.includes("fingerprint"))).toEqual([
+      "content/legal/datenschutz.md: zwischen Platzhalter und Einheit („}} Tage“) gehört ein geschütztes Leerzeichen (&nbsp;), damit Zahl und Einheit nicht getrennt werden",
+    ]);
+    const page = changed("pages/link-ungueltig.json", (text) => text.replace("}}\\u00a0Stunden", "}} Stunden"));
+    expect(dev(page)).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/link-ungueltig\.json, Feld „.+“: zwischen Platzhalter und Einheit \(„\}\} Stunden“\) gehört ein geschütztes Leerzeichen \(\\u00a0\)/,
+      ),
+    ]);
+  });
+});

@@ -80,14 +80,14 @@ describe("proof of consent in the privacy texts", () => {
 
   for (const { slug, body } of TEXTS) {
     it(`${slug}.md takes the period from site.json and writes no number of years itself`, () => {
-      assert.match(body, /\{\{retention\.consentProofYears\}\} Jahre/);
+      assert.match(body, /\{\{retention\.consentProofYears\}\}&nbsp;Jahre/);
       const filled = fillPlaceholders(body, site);
       const proof = filled
         .split("\n")
-        .find((line) => line.includes("Nachweis") && line.includes("Abmeldung") && / Jahre\b/.test(line));
+        .find((line) => line.includes("Nachweis") && line.includes("Abmeldung") && /(&nbsp;| )Jahre\b/.test(line));
       assert.ok(proof, "a sentence about keeping the proof after unsubscribing");
-      assert.match(proof, new RegExp(`noch \\**${site.retention.consentProofYears} Jahre`));
-      assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b(drei|\d+) Jahren?\b/);
+      assert.match(proof, new RegExp(`noch \\**${site.retention.consentProofYears}&nbsp;Jahre`));
+      assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b(drei|\d+)(&nbsp;| )Jahren?\b/);
     });
 
     it(`${slug}.md describes the block list as it works: a new sign-up gets only a new confirmation request`, () => {
@@ -118,11 +118,11 @@ describe("the privacy texts follow the settings and periods of site.json", () =>
     });
 
     it(`${slug}.md takes the audit log's period from site.json and names every deployment fact as a placeholder`, () => {
-      assert.match(body, /\{\{retention\.auditLogDays\}\} Tage/);
+      assert.match(body, /\{\{retention\.auditLogDays\}\}&nbsp;Tage/);
       for (const fact of ["hostingProvider", "mailProvider", "mailboxProvider", "cdn", "accessLogDays"])
         assert.match(body, new RegExp(`\\{\\{deployment\\.${fact}\\}\\}`), fact);
       // No period of log deletion written as a fixed number.
-      assert.doesNotMatch(body, /\b7 Tage/);
+      assert.doesNotMatch(body, /\b7(&nbsp;| )Tage/);
     });
   }
 });
@@ -143,8 +143,8 @@ describe("visit statistics and spam protection in the privacy texts", () => {
 
   it("both take the period of the source kept with a sign-up from site.json, counted from the confirmation", () => {
     for (const { slug, body } of both) {
-      assert.match(body, /\{\{retention\.leadSourceDays\}\} Tage nach deiner Bestätigung/, slug);
-      assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b\d+ Tagen? nach deiner Bestätigung/, slug);
+      assert.match(body, /\{\{retention\.leadSourceDays\}\}&nbsp;Tage nach deiner Bestätigung/, slug);
+      assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b\d+(&nbsp;| )Tagen? nach deiner Bestätigung/, slug);
     }
   });
 
@@ -170,7 +170,7 @@ describe("visit statistics and spam protection in the privacy texts", () => {
       );
       assert.match(body, /(automatisiert aussehen|wie es Programme tun), markieren wir (mit diesem Grund )?als Spam/, slug);
       // The purge deletes them after SPAM_KEPT_DAYS (server/services/privacy.ts), and no webhook carries them.
-      assert.ok(filled.includes(`nach ${SPAM_KEPT_DAYS} Tagen, auf einen Klick auch früher`), slug);
+      assert.ok(filled.includes(`nach ${SPAM_KEPT_DAYS}&nbsp;Tagen, auf einen Klick auch früher`), slug);
       assert.match(body, /(weitergegeben werden sie nicht|geben sie an niemanden weiter)/, slug);
       assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b24(&nbsp;| )Stunden/, slug);
     }

@@ -58,6 +58,8 @@ export function statBasisProblems(stats: Stats | undefined, results: unknown): s
 }
 
 const NBSP = "\u00a0";
+/** A number from a placeholder and its unit keep together, as a written „24\u00a0Stunden“ does. */
+const PLACEHOLDER_UNIT = /\}\}[ \t](Tage|Tagen|Tag|Stunden|Stunde|Jahre|Jahren|Minuten|Monate|Monaten)\b/;
 
 /** "z. B." and "7:30 Uhr" keep together on one line; quotes are German „…“ (or ‚…‘), never "…". */
 export function typographyProblems(where: string, strings: CopyString[], { markdown = false } = {}): string[] {
@@ -72,6 +74,11 @@ export function typographyProblems(where: string, strings: CopyString[], { markd
     if (/(\d|\}\})[ \t]Uhr\b/.test(text))
       problems.push(
         `${at}: vor „Uhr“ gehört ein geschütztes Leerzeichen (${markdown ? "&nbsp;" : "\\u00a0"}), nicht ein normales`,
+      );
+    const unit = PLACEHOLDER_UNIT.exec(text);
+    if (unit)
+      problems.push(
+        `${at}: zwischen Platzhalter und Einheit („${unit[0]}“) gehört ein geschütztes Leerzeichen (${markdown ? "&nbsp;" : "\\u00a0"}), damit Zahl und Einheit nicht getrennt werden`,
       );
     if (text.includes('"')) problems.push(`${at}: gerade Anführungszeichen "…"; im Deutschen „…“ verwenden`);
     return problems;

@@ -15,7 +15,7 @@ import { FINGERPRINTED_LEGAL, renderedFingerprint } from "./rendered-fingerprint
 const REQUIRED_FIELDS = ["title", "slug", "description"] as const;
 
 /** How long after confirming the statistics look whether a sign-up still stands: „nach … Tagen noch“. */
-const KEPT_AFTER = /nach\s+(\S+)\s+Tagen\s+noch\b/g;
+const KEPT_AFTER = /nach\s+(\S+?)(?:\s|&nbsp;)+Tagen\s+noch\b/g;
 const KEPT_AFTER_PLACEHOLDER = "{{visitStats.keptAfterDays}}";
 
 /** A legal text states the statistics' period only through its placeholder, so it follows the code. */
@@ -24,7 +24,7 @@ function fixedFigureProblems(shown: string, content: string): string[] {
     .filter((match) => match[1] !== KEPT_AFTER_PLACEHOLDER)
     .map(
       (match) =>
-        `${shown}: „${match[0]}“ nennt die Zahl selbst; schreib „nach ${KEPT_AFTER_PLACEHOLDER} Tagen noch“, dann folgt der Satz der Auswertung in der Verwaltung (${FIXED_VALUES.visitStats.keptAfterDays} Tage, common/visit-stats.ts)`,
+        `${shown}: „${match[0]}“ nennt die Zahl selbst; schreib „nach ${KEPT_AFTER_PLACEHOLDER}&nbsp;Tagen noch“, dann folgt der Satz der Auswertung in der Verwaltung (${FIXED_VALUES.visitStats.keptAfterDays} Tage, common/visit-stats.ts)`,
     );
 }
 
