@@ -57,6 +57,7 @@ describe("statistics stand with their basis", () => {
     });
     expect(dev(dir)).toEqual([
       "content/site.json, Feld „stats.weekTwoBasis“: muss sagen, auf welchem Stand die Zahl ist (z.\u00a0B. „Stand: Oktober 2026“)",
+      "content/site.json, Feld „stats.weekTwoBasis“: muss sagen, auf wie vielen Antworten die Zahl beruht („Antworten von 1.240 Teilnehmern, befragt …“)",
       `content/site.json, Feld „stats.usersBasis“: muss die Zahl ${shown} nennen, die die Startseite zeigt („über ${shown}“)`,
     ]);
     const results = changedJson("results.json", (list) => {
@@ -335,6 +336,29 @@ describe("placeholders and their units", () => {
       expect.stringMatching(
         /^content\/pages\/link-ungueltig\.json, Feld „.+“: zwischen Platzhalter und Einheit \(„\}\} Stunden“\) gehört ein geschütztes Leerzeichen \(\\u00a0\)/,
       ),
+    ]);
+  });
+});
+
+describe("a survey's basis names its answers", () => {
+  it("as many as the record says, once the record is filled in", () => {
+    const record = { surveyFrom: "2026-09-01", surveyTo: "2026-09-30", asked: "3100", documentation: "Ordner Befragungen" };
+    const same = changedJson("site.json", (data) => {
+      data.stats.weekTwoEvidence = { ...record, answers: "1240" };
+    });
+    expect(dev(same)).toEqual([]);
+    const other = changedJson("site.json", (data) => {
+      data.stats.weekTwoEvidence = { ...record, answers: "1190" };
+    });
+    expect(dev(other)).toEqual([
+      "content/site.json, Feld „stats.weekTwoBasis“: nennt 1.240 Antworten, der Nachweis („evidence.answers“) aber 1.190; beide müssen dieselbe Zahl nennen",
+    ]);
+    // results.json reads „Befragung von 860 …“ until its record is filled in; then it must name the answers.
+    const results = changedJson("results.json", (list) => {
+      list[0].evidence = { ...record, answers: "860" };
+    });
+    expect(dev(results)).toEqual([
+      "content/results.json, Eintrag 1, Feld „basis“: muss sagen, auf wie vielen Antworten die Zahl beruht („Antworten von 1.240 Teilnehmern, befragt …“)",
     ]);
   });
 });

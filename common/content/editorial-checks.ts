@@ -30,6 +30,28 @@ interface Stats {
   users?: unknown;
   usersBasis?: unknown;
   weekTwoBasis?: unknown;
+  weekTwoEvidence?: { answers?: unknown };
+}
+
+/** „Antworten von 1.240 Teilnehmern“: the number a basis names as answers. */
+const ANSWERS = /Antworten von ([\d.]+) /;
+
+/**
+ * A survey's basis names the answers it rests on („Antworten von … Teilnehmern“, not „Befragung von …“, which
+ * reads as the people asked), and once the record is filled in, the same number as its `answers` (§ 5 UWG).
+ */
+function answersProblems(where: string, basis: unknown, answers: unknown, required: boolean): string[] {
+  if (typeof basis !== "string") return [];
+  const named = ANSWERS.exec(basis)?.[1];
+  if (named === undefined)
+    return required || (typeof answers === "string" && answers !== "")
+      ? [`${where}: muss sagen, auf wie vielen Antworten die Zahl beruht („Antworten von 1.240 Teilnehmern, befragt …“)`]
+      : [];
+  if (typeof answers !== "string" || answers === "") return [];
+  const shown = Number(answers).toLocaleString("de-DE");
+  return named === shown
+    ? []
+    : [`${where}: nennt ${named} Antworten, der Nachweis („evidence.answers“) aber ${shown}; beide müssen dieselbe Zahl nennen`];
 }
 
 /** The basis of each figure says when it was measured, and the user count's basis names the figure shown. */
@@ -42,6 +64,14 @@ export function statBasisProblems(stats: Stats | undefined, results: unknown): s
   if (stats) {
     needsDate("content/site.json, Feld „stats.usersBasis“", stats.usersBasis);
     needsDate("content/site.json, Feld „stats.weekTwoBasis“", stats.weekTwoBasis);
+    problems.push(
+      ...answersProblems(
+        "content/site.json, Feld „stats.weekTwoBasis“",
+        stats.weekTwoBasis,
+        stats.weekTwoEvidence?.answers,
+        true,
+      ),
+    );
     if (typeof stats.users === "number" && typeof stats.usersBasis === "string") {
       const shown = stats.users.toLocaleString("de-DE");
       if (!stats.usersBasis.includes(shown))
@@ -51,9 +81,17 @@ export function statBasisProblems(stats: Stats | undefined, results: unknown): s
     }
   }
   if (Array.isArray(results))
-    results.forEach((result: { basis?: unknown }, index) =>
-      needsDate(`content/results.json, Eintrag ${index + 1}, Feld „basis“`, result?.basis),
-    );
+    results.forEach((result: { basis?: unknown; evidence?: { answers?: unknown } }, index) => {
+      needsDate(`content/results.json, Eintrag ${index + 1}, Feld „basis“`, result?.basis);
+      problems.push(
+        ...answersProblems(
+          `content/results.json, Eintrag ${index + 1}, Feld „basis“`,
+          result?.basis,
+          result?.evidence?.answers,
+          false,
+        ),
+      );
+    });
   return problems;
 }
 
