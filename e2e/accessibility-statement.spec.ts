@@ -173,6 +173,8 @@ test.describe("the accessibility statement", () => {
     const article = page.locator("article");
     await expect(article.getByRole("link", { name: site.email })).toHaveAttribute("href", `mailto:${site.email}`);
     await expect(article).toContainText(site.phone);
+    // Every placeholder filled in: a value of site.json, or the visible note that it is still to be entered.
+    await expect(article).not.toContainText("{{");
     await article.getByRole("link", { name: "Kontaktformular" }).click();
     await expect(page).toHaveURL(new RegExp(`${ROUTES.contact.path}$`));
     await expect(page.locator('form[action="/api/contact"]')).toBeVisible();
