@@ -99,12 +99,12 @@ describe("content validation", () => {
 
   it("refuses the statistics' period written as a number instead of its placeholder", () => {
     const dir = brokenText("legal/personenbezogene-daten.md", (text) =>
-      text.replaceAll("nach {{visitStats.keptAfterDays}} Tagen noch", "nach 30 Tagen noch"),
+      text.replaceAll("nach {{visitStats.keptAfterDays}}&nbsp;Tagen noch", "nach 30 Tagen noch"),
     );
     const problems = legalPageProblems(dir).filter((problem) => !problem.includes("fingerprint"));
     expect(problems.length).toBeGreaterThan(0);
     expect(problems).toContain(
-      "content/legal/personenbezogene-daten.md: „nach 30 Tagen noch“ nennt die Zahl selbst; schreib „nach {{visitStats.keptAfterDays}} Tagen noch“, dann folgt der Satz der Auswertung in der Verwaltung (30 Tage, common/visit-stats.ts)",
+      "content/legal/personenbezogene-daten.md: „nach 30 Tagen noch“ nennt die Zahl selbst; schreib „nach {{visitStats.keptAfterDays}}&nbsp;Tagen noch“, dann folgt der Satz der Auswertung in der Verwaltung (30 Tage, common/visit-stats.ts)",
     );
   });
 

@@ -57,6 +57,7 @@ describe("statistics stand with their basis", () => {
     });
     expect(dev(dir)).toEqual([
       "content/site.json, Feld „stats.weekTwoBasis“: muss sagen, auf welchem Stand die Zahl ist (z.\u00a0B. „Stand: Oktober 2026“)",
+      "content/site.json, Feld „stats.weekTwoBasis“: muss sagen, auf wie vielen Antworten die Zahl beruht („Antworten von 1.240 Teilnehmern, befragt …“)",
       `content/site.json, Feld „stats.usersBasis“: muss die Zahl ${shown} nennen, die die Startseite zeigt („über ${shown}“)`,
     ]);
     const results = changedJson("results.json", (list) => {
@@ -193,6 +194,8 @@ describe("deployment facts", () => {
     data.deployment.accessLogDays = "7";
     data.deployment.backupDays = "14";
     data.deployment.checkedOn = "2026-11-26";
+    data.deployment.mailTrackingOffOn = "2026-11-30";
+    data.deployment.accessibilityCheckedOn = "2026-11-30";
   };
   /** The deployment facts' problems; the evidence behind the figures has its own test (evidence-checks.test.ts). */
   const production = (dir: string) =>
@@ -215,6 +218,23 @@ describe("deployment facts", () => {
     expect(contentProblems(dir, { production: false })).toEqual([]);
     const complete = changedJson("site.json", filledIn);
     expect(production(complete)).toEqual([]);
+  });
+
+  it("stop a production build until the owner has checked that the mail provider counts no opens and clicks", () => {
+    const dir = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.mailTrackingOffOn = "";
+    });
+    expect(production(dir)).toEqual([
+      "content/site.json, Feld „deployment.mailTrackingOffOn“: ist noch leer; die Datenschutztexte sagen, dass wir Öffnungen und Klicks nicht messen. Schalte die Öffnungs- und Klickzählung beim Versanddienst ab, schick dir mit „npm run leads -- mail-check ADRESSE“ eine E-Mail jeder Art und prüf ihren Quelltext: kein Bild, das die Website nicht selbst eingefügt hat, kein Link, der auf eine fremde Adresse umgeschrieben ist. Trag dann den Tag der Prüfung ein (JJJJ-MM-TT) – vorher geht die Website nicht live",
+    ]);
+    const notADate = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.mailTrackingOffOn = "abgeschaltet";
+    });
+    expect(dev(notADate)).toContain(
+      "content/site.json, Feld „deployment.mailTrackingOffOn“: muss ein Datum im Format JJJJ-MM-TT sein (oder leer, solange unbekannt)",
+    );
   });
 
   it("name a country outside the EU with its safeguard, and „euOnly“ agrees with them", () => {
@@ -264,5 +284,106 @@ describe("the legal texts describe the drink as a recipe too", () => {
       "content/legal/impressum.md, Zeile 10: „Energiedrink“ – hier gibt es ein Drink-Rezept, keinen Energiedrink (HCVO); schreib „Ingwer-Hafer-Drink“ oder „Drink-Rezept“",
     ]);
     expect(legalPageProblems(CONTENT_DIR)).toEqual([]);
+  });
+});
+
+describe("the hero and the recipes make no claim about a food or a drink", () => {
+  it("refuses a drink in the hero lead under an energy headline, and „leicht“ in a recipe's benefit", () => {
+    expect(dev(CONTENT_DIR)).toEqual([]);
+    const hero = changedJson("pages/home.json", (data) => {
+      data.hero.lead = `${data.hero.lead} Und ein Drink aus echten Zutaten.`;
+    });
+    expect(dev(hero)).toEqual([
+      "content/pages/home.json, Feld „hero.lead“: nennt „Drink“ unter der Überschrift „Natürliche Energie für Männer, die mitten im Leben stehen“ – so liest es sich, als komme die Energie aus einem Getränk (Art. 10 Abs. 3 HCVO); nenn hier nur Bewegung, Essen und Gewohnheiten",
+    ]);
+    const calm = changedJson("pages/home.json", (data) => {
+      data.hero.title = "Mehr Kraft für Männer, die mitten im Leben stehen";
+      data.hero.lead = `${data.hero.lead} Und ein Drink aus echten Zutaten.`;
+    });
+    expect(dev(calm).filter((problem) => problem.includes("hero.lead"))).toEqual([]);
+    const light = changedJson("recipes.json", (data) => {
+      data[7].benefit = "Fermentiertes Gemüse mit frischer Säure – knackig und leicht.";
+    });
+    expect(dev(light)).toEqual([
+      "content/recipes.json, Feld „[7].benefit“: „leicht“ ist eine nährwertbezogene Angabe mit festen Bedingungen (HCVO, Anhang); beschreib Geschmack oder Zubereitung, z.\u00a0B. „knackig und frisch“",
+    ]);
+  });
+});
+
+describe("the accessibility statement", () => {
+  const statement = "legal/barrierefreiheit.md";
+  it("claims as measured only what a check of the site measures", () => {
+    expect(legalPageProblems(CONTENT_DIR)).toEqual([]);
+    const more = changed(statement, (text) =>
+      text.replace("- **Kontrast:**", "- **Gebärdensprache:** Alle Seiten gibt es als Video.\n- **Kontrast:**"),
+    );
+    expect(legalPageProblems(more)).toEqual([
+      "content/legal/barrierefreiheit.md: „Gebärdensprache“ steht unter „Was wir vor jeder Veröffentlichung prüfen“, aber keine Prüfung der Website misst es (geprüft werden: Automatische Prüfung, Tastatur, Kontrast, 320 Pixel, Textalternativen, Spamschutz ohne Rätsel); nimm den Punkt heraus oder schreib ihn unter „Was noch nicht barrierefrei ist“",
+    ]);
+    const without = changed(statement, (text) => text.replace("## Was wir vor jeder Veröffentlichung prüfen", "## Geprüft"));
+    expect(legalPageProblems(without)).toEqual([
+      "content/legal/barrierefreiheit.md: braucht den Abschnitt „## Was wir vor jeder Veröffentlichung prüfen“ mit den geprüften Punkten",
+    ]);
+  });
+
+  it("stops a production build without the market surveillance authority and the day of the last check by hand", () => {
+    const dir = changedJson("site.json", (data) => {
+      for (const key of Object.keys(data.deployment))
+        data.deployment[key] = (DEPLOYMENT_OPTIONAL as readonly string[]).includes(key) ? "" : "2026-11-30";
+      data.deployment.accessLogDays = "7";
+      data.deployment.backupDays = "14";
+      data.deployment.httpsEnforced = "ja";
+      data.deployment.euOnly = "ja";
+      data.deployment.marketSurveillance = "";
+      data.deployment.accessibilityCheckedOn = "";
+    });
+    expect(contentProblems(dir, { production: true }).filter((problem) => problem.includes("deployment."))).toEqual([
+      expect.stringMatching(
+        /^content\/site\.json, Feld „deployment\.marketSurveillance“: ist noch leer; die Erklärung zur Barrierefreiheit nennt/,
+      ),
+      expect.stringMatching(
+        /^content\/site\.json, Feld „deployment\.accessibilityCheckedOn“: ist noch leer; die Erklärung zur Barrierefreiheit nennt den Tag/,
+      ),
+    ]);
+  });
+});
+
+describe("placeholders and their units", () => {
+  it("keep together with a no-break space in the legal texts and the pages", () => {
+    const legal = changed("legal/datenschutz.md", (text) =>
+      text.replace("{{deployment.backupDays}}&nbsp;Tage).", "{{deployment.backupDays}} Tage)."),
+    );
+    expect(legalPageProblems(legal).filter((problem) => !problem.includes("fingerprint"))).toEqual([
+      "content/legal/datenschutz.md: zwischen Platzhalter und Einheit („}} Tage“) gehört ein geschütztes Leerzeichen (&nbsp;), damit Zahl und Einheit nicht getrennt werden",
+    ]);
+    const page = changed("pages/link-ungueltig.json", (text) => text.replace("}}\\u00a0Stunden", "}} Stunden"));
+    expect(dev(page)).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/link-ungueltig\.json, Feld „.+“: zwischen Platzhalter und Einheit \(„\}\} Stunden“\) gehört ein geschütztes Leerzeichen \(\\u00a0\)/,
+      ),
+    ]);
+  });
+});
+
+describe("a survey's basis names its answers", () => {
+  it("as many as the record says, once the record is filled in", () => {
+    const record = { surveyFrom: "2026-09-01", surveyTo: "2026-09-30", asked: "3100", documentation: "Ordner Befragungen" };
+    const same = changedJson("site.json", (data) => {
+      data.stats.weekTwoEvidence = { ...record, answers: "1240" };
+    });
+    expect(dev(same)).toEqual([]);
+    const other = changedJson("site.json", (data) => {
+      data.stats.weekTwoEvidence = { ...record, answers: "1190" };
+    });
+    expect(dev(other)).toEqual([
+      "content/site.json, Feld „stats.weekTwoBasis“: nennt 1.240 Antworten, der Nachweis („evidence.answers“) aber 1.190; beide müssen dieselbe Zahl nennen",
+    ]);
+    // results.json reads „Befragung von 860 …“ until its record is filled in; then it must name the answers.
+    const results = changedJson("results.json", (list) => {
+      list[0].evidence = { ...record, answers: "860" };
+    });
+    expect(dev(results)).toEqual([
+      "content/results.json, Eintrag 1, Feld „basis“: muss sagen, auf wie vielen Antworten die Zahl beruht („Antworten von 1.240 Teilnehmern, befragt …“)",
+    ]);
   });
 });

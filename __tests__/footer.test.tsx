@@ -6,7 +6,7 @@ import { provideStaticQueries } from "./support/content";
 describe("Footer", () => {
   afterEach(() => jest.useRealTimers());
 
-  it("has the brand blurb, the four quick links and the four legal links", () => {
+  it("has the brand blurb, the four quick links and the five legal links", () => {
     const site = provideStaticQueries();
     render(<Footer />);
     expect(screen.getByText(site.blurb)).toBeInTheDocument();
@@ -23,6 +23,7 @@ describe("Footer", () => {
       ["Verarbeitung personenbezogener Daten", "/personenbezogene-daten"],
       ["AGB", "/agb"],
       ["Impressum", "/impressum"],
+      ["Barrierefreiheit", "/barrierefreiheit"],
     ]);
   });
 

@@ -26,6 +26,18 @@ export const MOVEMENT_DURATIONS = [5, 10, 15, 5, 10, 20, 30] as const;
  */
 export const FORM_MAIL_BOUND_HOURS = 24;
 
+/**
+ * Hours an acknowledgment waits while the form mails' brake is on (server/services/form-mail-bounds.ts); the
+ * privacy texts and the thank-you page quote it as `{{formMails.brakeHoldHours}}`.
+ */
+export const FORM_MAIL_BRAKE_HOLD_HOURS = 24;
+
+/**
+ * Days after which a contact request or sign-up marked as spam is deleted by the purge (server/services/privacy.ts);
+ * the owner may erase them at once. The privacy texts quote it as `{{spam.keptDays}}`.
+ */
+export const SPAM_KEPT_DAYS = 30;
+
 /** Hours between two runs of the retention purge (server/jobs.ts); the privacy texts quote it as `{{purge.intervalHours}}`. */
 export const PURGE_INTERVAL_HOURS = 6;
 

@@ -15,4 +15,6 @@ export const HEADER_LINKS: NavLink[] = (["home", "movement", "nutrition", "conta
 
 export const FOOTER_QUICK_LINKS: NavLink[] = (["home", "movement", "nutrition", "recipes"] as const).map(byTitle);
 
-export const FOOTER_LEGAL_LINKS: NavLink[] = (["privacy", "personalData", "terms", "imprint"] as const).map(byTitle);
+export const FOOTER_LEGAL_LINKS: NavLink[] = (["privacy", "personalData", "terms", "imprint", "accessibility"] as const).map(
+  byTitle,
+);

@@ -109,6 +109,13 @@ export const ROUTES = {
   },
   terms: { path: "/agb", kind: "legal", title: "AGB", inSitemap: true, content: "legal/agb.md" },
   imprint: { path: "/impressum", kind: "legal", title: "Impressum", inSitemap: true, content: "legal/impressum.md" },
+  accessibility: {
+    path: "/barrierefreiheit",
+    kind: "legal",
+    title: "Barrierefreiheit",
+    inSitemap: true,
+    content: "legal/barrierefreiheit.md",
+  },
   owner: { path: "/verwaltung", kind: "owner", title: "Verwaltung", inSitemap: false },
 } as const satisfies Record<string, SiteRoute>;
 

@@ -11,7 +11,7 @@ import { describe, it } from "node:test";
 import { readFrontMatter } from "../common/content/front-matter";
 import { fillPlaceholders } from "../common/content/placeholders";
 import { contentProblems } from "../common/content/read-content";
-import { FORM_MAIL_BOUND_HOURS } from "../common/constants";
+import { FORM_MAIL_BOUND_HOURS, FORM_MAIL_BRAKE_HOLD_HOURS, SPAM_KEPT_DAYS } from "../common/constants";
 import { OTHER_MEDIUM, UTM_MEDIUMS, VISIT_SOURCE_MAX_LENGTH } from "../common/visit-source";
 
 const CONTENT = path.resolve("content");
@@ -82,14 +82,14 @@ describe("proof of consent in the privacy texts", () => {
 
   for (const { slug, body } of TEXTS) {
     it(`${slug}.md takes the period from site.json and writes no number of years itself`, () => {
-      assert.match(body, /\{\{retention\.consentProofYears\}\} Jahre/);
+      assert.match(body, /\{\{retention\.consentProofYears\}\}&nbsp;Jahre/);
       const filled = fillPlaceholders(body, site);
       const proof = filled
         .split("\n")
-        .find((line) => line.includes("Nachweis") && line.includes("Abmeldung") && / Jahre\b/.test(line));
+        .find((line) => line.includes("Nachweis") && line.includes("Abmeldung") && /(&nbsp;| )Jahre\b/.test(line));
       assert.ok(proof, "a sentence about keeping the proof after unsubscribing");
-      assert.match(proof, new RegExp(`noch \\**${site.retention.consentProofYears} Jahre`));
-      assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b(drei|\d+) Jahren?\b/);
+      assert.match(proof, new RegExp(`noch \\**${site.retention.consentProofYears}&nbsp;Jahre`));
+      assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b(drei|\d+)(&nbsp;| )Jahren?\b/);
     });
 
     it(`${slug}.md describes the block list as it works: a new sign-up gets only a new confirmation request`, () => {
@@ -120,11 +120,11 @@ describe("the privacy texts follow the settings and periods of site.json", () =>
     });
 
     it(`${slug}.md takes the audit log's period from site.json and names every deployment fact as a placeholder`, () => {
-      assert.match(body, /\{\{retention\.auditLogDays\}\} Tage/);
+      assert.match(body, /\{\{retention\.auditLogDays\}\}&nbsp;Tage/);
       for (const fact of ["hostingProvider", "mailProvider", "mailboxProvider", "cdn", "accessLogDays"])
         assert.match(body, new RegExp(`\\{\\{deployment\\.${fact}\\}\\}`), fact);
       // No period of log deletion written as a fixed number.
-      assert.doesNotMatch(body, /\b7 Tage/);
+      assert.doesNotMatch(body, /\b7(&nbsp;| )Tage/);
     });
   }
 });
@@ -145,8 +145,8 @@ describe("visit statistics and spam protection in the privacy texts", () => {
 
   it("both take the period of the source kept with a sign-up from site.json, counted from the confirmation", () => {
     for (const { slug, body } of both) {
-      assert.match(body, /\{\{retention\.leadSourceDays\}\} Tage nach deiner Bestätigung/, slug);
-      assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b\d+ Tagen? nach deiner Bestätigung/, slug);
+      assert.match(body, /\{\{retention\.leadSourceDays\}\}&nbsp;Tage nach deiner Bestätigung/, slug);
+      assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b\d+(&nbsp;| )Tagen? nach deiner Bestätigung/, slug);
     }
   });
 
@@ -171,9 +171,25 @@ describe("visit statistics and spam protection in the privacy texts", () => {
         slug,
       );
       assert.match(body, /(automatisiert aussehen|wie es Programme tun), markieren wir (mit diesem Grund )?als Spam/, slug);
-      assert.match(body, /spätestens nach denselben Fristen wie alle anderen/, slug);
+      // The purge deletes them after SPAM_KEPT_DAYS (server/services/privacy.ts), and no webhook carries them.
+      assert.ok(filled.includes(`nach ${SPAM_KEPT_DAYS}&nbsp;Tagen, auf einen Klick auch früher`), slug);
+      assert.match(body, /(weitergegeben werden sie nicht|geben sie an niemanden weiter)/, slug);
       assert.doesNotMatch(body.replace(/\{\{[^}]+\}\}/g, ""), /\b24(&nbsp;| )Stunden/, slug);
     }
+  });
+
+  it("both, and the thank-you page, say when a second sign-up gets no new link, and that the brake delays acknowledgments", () => {
+    const thanks = readFileSync(path.join(CONTENT, "pages", "danke-willkommen.json"), "utf8");
+    for (const { slug, body } of [...both, { slug: "danke-willkommen", body: JSON.parse(thanks).steps.items[0].text }]) {
+      const filled = fillPlaceholders(body, site).replace(/&nbsp;/g, "\u00a0");
+      assert.ok(filled.includes(`bis zu ${FORM_MAIL_BRAKE_HOLD_HOURS}\u00a0Stunden später`), slug);
+    }
+    // The bound holds while the first link is unused (server/services/leads.ts), not after an unsubscribe.
+    assert.match(
+      COMPLETE.body,
+      /ohne bestätigt zu haben, kommt keine zweite; nutz den Link aus der ersten\. Hast du bestätigt und dich seitdem abgemeldet, bekommst du bei einer neuen Anmeldung sofort einen neuen Link\./,
+    );
+    assert.match(JSON.parse(thanks).steps.items[0].text, /schon einmal eingetragen und noch nicht bestätigt, kommt keine zweite/);
   });
 
   it("both say that a request or sign-up marked as spam mails nobody at the address it names", () => {
@@ -182,5 +198,11 @@ describe("visit statistics and spam protection in the privacy texts", () => {
     // No promise of an acknowledgment without the exception.
     assert.match(COMPLETE.body, /Du bekommst eine Eingangsbestätigung, außer wir markieren die Anfrage als Spam/);
     assert.doesNotMatch(COMPLETE.body, /Du bekommst eine Eingangsbestätigung;/);
+    // Spam marking is automated, though no decision under Art. 22: the texts do not say „nichts automatisiert“.
+    for (const { slug, body } of both) assert.doesNotMatch(body, /entscheiden nichts automatisiert/, slug);
+    assert.match(
+      FIRST_LAYER.body,
+      /Automatisierte Entscheidungen im Sinne von Art\. 22 DSGVO treffen wir nicht; unser Spamschutz/,
+    );
   });
 });

@@ -31,6 +31,10 @@ const FILLED: SiteSettings["deployment"] = {
   backupDays: "14",
   backupProvider: "Beispiel Hosting GmbH, Musterstraße 1, 12345 Musterstadt",
   checkedOn: "2026-11-26",
+  mailTrackingOffOn: "2026-11-30",
+  marketSurveillance:
+    "Marktüberwachungsstelle der Länder für die Barrierefreiheit von Produkten und Dienstleistungen (MLBF), Magdeburg",
+  accessibilityCheckedOn: "2026-11-30",
 };
 const READY_ENV = {
   SITE_URL: "https://www.urkraft.de",
@@ -92,6 +96,18 @@ describe("a production start", () => {
       withDeployment({ checkedOn: "" }),
       READY_ENV,
       /Feld „deployment\.checkedOn“: ist noch leer; trag den Tag ein, an dem du diese Angaben mit den Verträgen/,
+    ],
+    [
+      "open and click tracking at the mail provider not yet switched off and checked",
+      withDeployment({ mailTrackingOffOn: "" }),
+      READY_ENV,
+      /Feld „deployment\.mailTrackingOffOn“: ist noch leer; die Datenschutztexte sagen, dass wir Öffnungen und Klicks nicht messen\. Schalte die Öffnungs- und Klickzählung beim Versanddienst ab, schick dir mit „npm run leads -- mail-check ADRESSE“ eine E-Mail jeder Art und prüf ihren Quelltext: kein Bild, das die Website nicht selbst eingefügt hat, kein Link, der auf eine fremde Adresse umgeschrieben ist/,
+    ],
+    [
+      "the accessibility statement without its market surveillance authority",
+      withDeployment({ marketSurveillance: "" }),
+      READY_ENV,
+      /Feld „deployment\.marketSurveillance“: ist noch leer; die Erklärung zur Barrierefreiheit nennt die zuständige Marktüberwachungsstelle \(§ 14 BFSG\)/,
     ],
     [
       "a figure without its survey record, a testimonial without its consent date, the energy tagline unchecked",

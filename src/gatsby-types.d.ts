@@ -661,6 +661,8 @@ type DateQueryOperatorInput = {
 
 type Deployment = {
   readonly accessLogDays: Scalars['String'];
+  /** Der Tag, an dem jemand die Website von Hand geprüft hat: alle Seiten und beide Formulare nur mit der Tastatur, auf 320 Pixel Breite und mit einem Screenreader. Die automatische Prüfung läuft ohnehin vor jeder Programmänderung */
+  readonly accessibilityCheckedOn: Scalars['String'];
   readonly backupDays: Scalars['String'];
   /** Als Satzteil nach „Sie liegen …“, z. B. „auf einem zweiten Server von Hetzner in Falkenstein“ */
   readonly backupLocation: Scalars['String'];
@@ -677,9 +679,13 @@ type Deployment = {
   readonly mailCountry: Scalars['String'];
   readonly mailProvider: Scalars['String'];
   readonly mailSafeguard: Scalars['String'];
+  /** Erst eintragen, wenn beim Versanddienst die Öffnungs- und Klickzählung abgeschaltet ist und eine Testmail jeder Art im Quelltext kein fremdes Bild und keinen umgeschriebenen Link zeigt (npm run leads -- mail-check ADRESSE) */
+  readonly mailTrackingOffOn: Scalars['String'];
   readonly mailboxCountry: Scalars['String'];
   readonly mailboxProvider: Scalars['String'];
   readonly mailboxSafeguard: Scalars['String'];
+  /** Name und Anschrift der Marktüberwachungsstelle, wie die Erklärung zur Barrierefreiheit sie nennt; die aktuelle Anschrift der MLBF in Magdeburg auf ihrer Website nachsehen */
+  readonly marketSurveillance: Scalars['String'];
   readonly serverLocation: Scalars['String'];
   readonly webhookCountry: Scalars['String'];
   readonly webhookRecipients: Scalars['String'];
@@ -689,6 +695,7 @@ type Deployment = {
 
 type DeploymentFieldSelector = {
   readonly accessLogDays: InputMaybe<FieldSelectorEnum>;
+  readonly accessibilityCheckedOn: InputMaybe<FieldSelectorEnum>;
   readonly backupDays: InputMaybe<FieldSelectorEnum>;
   readonly backupLocation: InputMaybe<FieldSelectorEnum>;
   readonly backupProvider: InputMaybe<FieldSelectorEnum>;
@@ -704,9 +711,11 @@ type DeploymentFieldSelector = {
   readonly mailCountry: InputMaybe<FieldSelectorEnum>;
   readonly mailProvider: InputMaybe<FieldSelectorEnum>;
   readonly mailSafeguard: InputMaybe<FieldSelectorEnum>;
+  readonly mailTrackingOffOn: InputMaybe<FieldSelectorEnum>;
   readonly mailboxCountry: InputMaybe<FieldSelectorEnum>;
   readonly mailboxProvider: InputMaybe<FieldSelectorEnum>;
   readonly mailboxSafeguard: InputMaybe<FieldSelectorEnum>;
+  readonly marketSurveillance: InputMaybe<FieldSelectorEnum>;
   readonly serverLocation: InputMaybe<FieldSelectorEnum>;
   readonly webhookCountry: InputMaybe<FieldSelectorEnum>;
   readonly webhookRecipients: InputMaybe<FieldSelectorEnum>;
@@ -716,6 +725,7 @@ type DeploymentFieldSelector = {
 
 type DeploymentFilterInput = {
   readonly accessLogDays: InputMaybe<StringQueryOperatorInput>;
+  readonly accessibilityCheckedOn: InputMaybe<StringQueryOperatorInput>;
   readonly backupDays: InputMaybe<StringQueryOperatorInput>;
   readonly backupLocation: InputMaybe<StringQueryOperatorInput>;
   readonly backupProvider: InputMaybe<StringQueryOperatorInput>;
@@ -731,9 +741,11 @@ type DeploymentFilterInput = {
   readonly mailCountry: InputMaybe<StringQueryOperatorInput>;
   readonly mailProvider: InputMaybe<StringQueryOperatorInput>;
   readonly mailSafeguard: InputMaybe<StringQueryOperatorInput>;
+  readonly mailTrackingOffOn: InputMaybe<StringQueryOperatorInput>;
   readonly mailboxCountry: InputMaybe<StringQueryOperatorInput>;
   readonly mailboxProvider: InputMaybe<StringQueryOperatorInput>;
   readonly mailboxSafeguard: InputMaybe<StringQueryOperatorInput>;
+  readonly marketSurveillance: InputMaybe<StringQueryOperatorInput>;
   readonly serverLocation: InputMaybe<StringQueryOperatorInput>;
   readonly webhookCountry: InputMaybe<StringQueryOperatorInput>;
   readonly webhookRecipients: InputMaybe<StringQueryOperatorInput>;
@@ -743,6 +755,7 @@ type DeploymentFilterInput = {
 
 type DeploymentSortInput = {
   readonly accessLogDays: InputMaybe<SortOrderEnum>;
+  readonly accessibilityCheckedOn: InputMaybe<SortOrderEnum>;
   readonly backupDays: InputMaybe<SortOrderEnum>;
   readonly backupLocation: InputMaybe<SortOrderEnum>;
   readonly backupProvider: InputMaybe<SortOrderEnum>;
@@ -758,9 +771,11 @@ type DeploymentSortInput = {
   readonly mailCountry: InputMaybe<SortOrderEnum>;
   readonly mailProvider: InputMaybe<SortOrderEnum>;
   readonly mailSafeguard: InputMaybe<SortOrderEnum>;
+  readonly mailTrackingOffOn: InputMaybe<SortOrderEnum>;
   readonly mailboxCountry: InputMaybe<SortOrderEnum>;
   readonly mailboxProvider: InputMaybe<SortOrderEnum>;
   readonly mailboxSafeguard: InputMaybe<SortOrderEnum>;
+  readonly marketSurveillance: InputMaybe<SortOrderEnum>;
   readonly serverLocation: InputMaybe<SortOrderEnum>;
   readonly webhookCountry: InputMaybe<SortOrderEnum>;
   readonly webhookRecipients: InputMaybe<SortOrderEnum>;
@@ -7485,7 +7500,7 @@ type SignupConfirmedPageQuery = { readonly signupConfirmedPageCopy: { readonly s
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string, readonly usersEvidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string }, readonly weekTwoEvidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }, readonly consent: { readonly version: string, readonly newslettersPerMonth: number, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly backupLocation: string, readonly backupDays: string, readonly backupProvider: string, readonly checkedOn: string, readonly webhookRecipients: string, readonly webhookRetention: string, readonly hostingCountry: string, readonly hostingSafeguard: string, readonly cdnCountry: string, readonly cdnSafeguard: string, readonly mailCountry: string, readonly mailSafeguard: string, readonly mailboxCountry: string, readonly mailboxSafeguard: string, readonly webhookCountry: string, readonly webhookSafeguard: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number, readonly visitStatsDays: number, readonly leadSourceDays: number, readonly undeliverableDays: number } } | null };
+type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string, readonly usersEvidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string }, readonly weekTwoEvidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }, readonly consent: { readonly version: string, readonly newslettersPerMonth: number, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly backupLocation: string, readonly backupDays: string, readonly backupProvider: string, readonly checkedOn: string, readonly mailTrackingOffOn: string, readonly marketSurveillance: string, readonly accessibilityCheckedOn: string, readonly webhookRecipients: string, readonly webhookRetention: string, readonly hostingCountry: string, readonly hostingSafeguard: string, readonly cdnCountry: string, readonly cdnSafeguard: string, readonly mailCountry: string, readonly mailSafeguard: string, readonly mailboxCountry: string, readonly mailboxSafeguard: string, readonly webhookCountry: string, readonly webhookSafeguard: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number, readonly visitStatsDays: number, readonly leadSourceDays: number, readonly undeliverableDays: number } } | null };
 
 type TestimonialFieldsFragment = { readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string };
 

@@ -51,7 +51,7 @@ describe("validation of page copy, notices and images", () => {
   it("names a placeholder that site.json cannot fill", () => {
     const dir = changed("pages/kontakt-unterstuetzung.json", (page) => ({
       ...page,
-      email: { ...page.email, note: "Antwort in {{replyHours}} Stunden." },
+      email: { ...page.email, note: "Antwort in {{replyHours}}\u00a0Stunden." },
     }));
     expect(contentProblems(dir)).toEqual([
       "content/pages/kontakt-unterstuetzung.json, Feld „email.note“: den Platzhalter {{replyHours}} gibt es nicht in content/site.json",

@@ -192,6 +192,14 @@ export const siteSchema = object({
   deployment: object({
     /** The day the owner checked these facts against the contracts (JJJJ-MM-TT); a production start needs it. */
     checkedOn: ownerDate(),
+    /**
+     * The day the owner switched off open and click tracking at the mail provider and checked a test mail's raw
+     * source (JJJJ-MM-TT; `npm run leads -- mail-check`): the privacy texts say no mail is measured.
+     */
+    mailTrackingOffOn: ownerDate().meta({
+      description:
+        "Erst eintragen, wenn beim Versanddienst die Öffnungs- und Klickzählung abgeschaltet ist und eine Testmail jeder Art im Quelltext kein fremdes Bild und keinen umgeschriebenen Link zeigt (npm run leads -- mail-check ADRESSE)",
+    }),
     /** Name and address of the hosting provider, e.g. "Beispiel Hosting GmbH, Musterstraße 1, 12345 Musterstadt". */
     hostingProvider: deploymentFact(),
     /** Country of the servers, e.g. "Deutschland". */
@@ -216,6 +224,20 @@ export const siteSchema = object({
     backupDays: deploymentFact().matches(/^(\d+)?$/, "muss eine Zahl von Tagen sein, z.\u00a0B. 14"),
     /** Name and address of the provider that stores the backups (may be the hosting provider). */
     backupProvider: deploymentFact(),
+    /**
+     * The market surveillance authority for accessibility (§ 14 BFSG with Anlage 3), as the accessibility statement
+     * names it: „Marktüberwachungsstelle der Länder für die Barrierefreiheit von Produkten und Dienstleistungen (MLBF),
+     * …, Magdeburg“ with its current address.
+     */
+    marketSurveillance: deploymentFact().meta({
+      description:
+        "Name und Anschrift der Marktüberwachungsstelle, wie die Erklärung zur Barrierefreiheit sie nennt; die aktuelle Anschrift der MLBF in Magdeburg auf ihrer Website nachsehen",
+    }),
+    /** The day the site was last checked by hand (keyboard, zoom, screen reader) for the accessibility statement. */
+    accessibilityCheckedOn: ownerDate().meta({
+      description:
+        "Der Tag, an dem jemand die Website von Hand geprüft hat: alle Seiten und beide Formulare nur mit der Tastatur, auf 320 Pixel Breite und mit einem Screenreader. Die automatische Prüfung läuft ohnehin vor jeder Programmänderung",
+    }),
     /** Optional: name and address of the CRM or newsletter tool that receives WEBHOOK_URLS' events; empty when none. */
     webhookRecipients: deploymentFact(),
     /** How long the webhook receiver keeps the data, as a phrase: "bis zu deiner Abmeldung oder Löschung". */

@@ -46,6 +46,7 @@ const EMAIL_TITLES: Record<TemplateName, string> = {
 
 const LEGAL_TITLES: Record<string, string> = {
   impressum: "Impressum",
+  barrierefreiheit: "Erklärung zur Barrierefreiheit",
   datenschutz: "Datenschutzerklärung",
   agb: "Allgemeine Geschäftsbedingungen",
   "personenbezogene-daten": "Verarbeitung personenbezogener Daten",

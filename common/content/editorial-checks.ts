@@ -30,6 +30,28 @@ interface Stats {
   users?: unknown;
   usersBasis?: unknown;
   weekTwoBasis?: unknown;
+  weekTwoEvidence?: { answers?: unknown };
+}
+
+/** „Antworten von 1.240 Teilnehmern“: the number a basis names as answers. */
+const ANSWERS = /Antworten von ([\d.]+) /;
+
+/**
+ * A survey's basis names the answers it rests on („Antworten von … Teilnehmern“, not „Befragung von …“, which
+ * reads as the people asked), and once the record is filled in, the same number as its `answers` (§ 5 UWG).
+ */
+function answersProblems(where: string, basis: unknown, answers: unknown, required: boolean): string[] {
+  if (typeof basis !== "string") return [];
+  const named = ANSWERS.exec(basis)?.[1];
+  if (named === undefined)
+    return required || (typeof answers === "string" && answers !== "")
+      ? [`${where}: muss sagen, auf wie vielen Antworten die Zahl beruht („Antworten von 1.240 Teilnehmern, befragt …“)`]
+      : [];
+  if (typeof answers !== "string" || answers === "") return [];
+  const shown = Number(answers).toLocaleString("de-DE");
+  return named === shown
+    ? []
+    : [`${where}: nennt ${named} Antworten, der Nachweis („evidence.answers“) aber ${shown}; beide müssen dieselbe Zahl nennen`];
 }
 
 /** The basis of each figure says when it was measured, and the user count's basis names the figure shown. */
@@ -42,6 +64,14 @@ export function statBasisProblems(stats: Stats | undefined, results: unknown): s
   if (stats) {
     needsDate("content/site.json, Feld „stats.usersBasis“", stats.usersBasis);
     needsDate("content/site.json, Feld „stats.weekTwoBasis“", stats.weekTwoBasis);
+    problems.push(
+      ...answersProblems(
+        "content/site.json, Feld „stats.weekTwoBasis“",
+        stats.weekTwoBasis,
+        stats.weekTwoEvidence?.answers,
+        true,
+      ),
+    );
     if (typeof stats.users === "number" && typeof stats.usersBasis === "string") {
       const shown = stats.users.toLocaleString("de-DE");
       if (!stats.usersBasis.includes(shown))
@@ -51,13 +81,23 @@ export function statBasisProblems(stats: Stats | undefined, results: unknown): s
     }
   }
   if (Array.isArray(results))
-    results.forEach((result: { basis?: unknown }, index) =>
-      needsDate(`content/results.json, Eintrag ${index + 1}, Feld „basis“`, result?.basis),
-    );
+    results.forEach((result: { basis?: unknown; evidence?: { answers?: unknown } }, index) => {
+      needsDate(`content/results.json, Eintrag ${index + 1}, Feld „basis“`, result?.basis);
+      problems.push(
+        ...answersProblems(
+          `content/results.json, Eintrag ${index + 1}, Feld „basis“`,
+          result?.basis,
+          result?.evidence?.answers,
+          false,
+        ),
+      );
+    });
   return problems;
 }
 
 const NBSP = "\u00a0";
+/** A number from a placeholder and its unit keep together, as a written „24\u00a0Stunden“ does. */
+const PLACEHOLDER_UNIT = /\}\}[ \t](Tage|Tagen|Tag|Stunden|Stunde|Jahre|Jahren|Minuten|Monate|Monaten)\b/;
 
 /** "z. B." and "7:30 Uhr" keep together on one line; quotes are German „…“ (or ‚…‘), never "…". */
 export function typographyProblems(where: string, strings: CopyString[], { markdown = false } = {}): string[] {
@@ -73,10 +113,27 @@ export function typographyProblems(where: string, strings: CopyString[], { markd
       problems.push(
         `${at}: vor „Uhr“ gehört ein geschütztes Leerzeichen (${markdown ? "&nbsp;" : "\\u00a0"}), nicht ein normales`,
       );
+    const unit = PLACEHOLDER_UNIT.exec(text);
+    if (unit)
+      problems.push(
+        `${at}: zwischen Platzhalter und Einheit („${unit[0]}“) gehört ein geschütztes Leerzeichen (${markdown ? "&nbsp;" : "\\u00a0"}), damit Zahl und Einheit nicht getrennt werden`,
+      );
     if (text.includes('"')) problems.push(`${at}: gerade Anführungszeichen "…"; im Deutschen „…“ verwenden`);
     return problems;
   });
 }
+
+/** What to do about an empty fact that is more than a value to copy from a contract. */
+const EMPTY_FACT: Record<string, string> = {
+  checkedOn:
+    "ist noch leer; trag den Tag ein, an dem du diese Angaben mit den Verträgen deiner Dienstleister abgeglichen hast (JJJJ-MM-TT) – vorher geht die Website nicht live",
+  marketSurveillance:
+    "ist noch leer; die Erklärung zur Barrierefreiheit nennt die zuständige Marktüberwachungsstelle (§ 14 BFSG): die MLBF in Magdeburg mit ihrer aktuellen Anschrift von ihrer Website – vor dem Livegang eintragen",
+  accessibilityCheckedOn:
+    "ist noch leer; die Erklärung zur Barrierefreiheit nennt den Tag der letzten Prüfung von Hand. Geh alle Seiten und beide Formulare nur mit der Tastatur durch, auf 320 Pixel Breite und mit einem Screenreader, und trag den Tag ein (JJJJ-MM-TT) – vorher geht die Website nicht live",
+  mailTrackingOffOn:
+    "ist noch leer; die Datenschutztexte sagen, dass wir Öffnungen und Klicks nicht messen. Schalte die Öffnungs- und Klickzählung beim Versanddienst ab, schick dir mit „npm run leads -- mail-check ADRESSE“ eine E-Mail jeder Art und prüf ihren Quelltext: kein Bild, das die Website nicht selbst eingefügt hat, kein Link, der auf eine fremde Adresse umgeschrieben ist. Trag dann den Tag der Prüfung ein (JJJJ-MM-TT) – vorher geht die Website nicht live",
+};
 
 const deploymentField = (key: string) => `content/site.json, Feld „deployment.${key}“`;
 
@@ -89,10 +146,9 @@ export function deploymentProblems(deployment: Record<string, unknown> | undefin
   if (!production || !deployment) return [];
   const problems = Object.entries(deployment)
     .filter(([key, value]) => value === "" && !(DEPLOYMENT_OPTIONAL as readonly string[]).includes(key))
-    .map(([key]) =>
-      key === "checkedOn"
-        ? `${deploymentField(key)}: ist noch leer; trag den Tag ein, an dem du diese Angaben mit den Verträgen deiner Dienstleister abgeglichen hast (JJJJ-MM-TT) – vorher geht die Website nicht live`
-        : `${deploymentField(key)}: ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen`,
+    .map(
+      ([key]) =>
+        `${deploymentField(key)}: ${EMPTY_FACT[key] ?? "ist noch leer; die Datenschutztexte nennen diesen Wert – vor dem Livegang eintragen"}`,
     );
   const filled = (key: string) => typeof deployment[key] === "string" && deployment[key] !== "";
   const abroad = TRANSFER_RECIPIENTS.filter((recipient) => filled(`${recipient}Country`));
@@ -183,6 +239,35 @@ export function drinkClaimProblems(where: string, strings: CopyString[], drinkSt
       );
   }
   return problems;
+}
+
+/**
+ * Under a headline of energy the hero names no drink: the only single food there would read as the energy's
+ * source (Art. 10 Abs. 3 HCVO). Energy comes from habits: movement, meals, a day's rhythm.
+ */
+export function heroDrinkProblems(hero: { title?: unknown; lead?: unknown } | undefined): string[] {
+  if (typeof hero?.title !== "string" || !/energie/i.test(hero.title) || typeof hero.lead !== "string") return [];
+  const drink = DRINK.exec(hero.lead) ?? /getränk|\bsaft\b|smoothie/i.exec(hero.lead);
+  return drink
+    ? [
+        `content/pages/home.json, Feld „hero.lead“: nennt „${drink[0]}“ unter der Überschrift „${hero.title}“ – so liest es sich, als komme die Energie aus einem Getränk (Art. 10 Abs. 3 HCVO); nenn hier nur Bewegung, Essen und Gewohnheiten`,
+      ]
+    : [];
+}
+
+/** Words the HCVO annex reserves for nutrition claims with conditions („leicht“ = „light“, like „reduziert“). */
+const NUTRITION_CLAIM = /\b(leicht|light|kalorienarm|fettarm|zuckerfrei|ohne Zuckerzusatz|reich an \w+)\b/i;
+
+/** A recipe's benefit describes taste and use, not a nutrition claim (HCVO Art. 8 with its annex). */
+export function nutritionClaimProblems(where: string, strings: CopyString[]): string[] {
+  return strings.flatMap(([field, text]) => {
+    const claim = NUTRITION_CLAIM.exec(text);
+    return claim
+      ? [
+          `${where}, Feld „${field}“: „${claim[0]}“ ist eine nährwertbezogene Angabe mit festen Bedingungen (HCVO, Anhang); beschreib Geschmack oder Zubereitung, z.\u00a0B. „knackig und frisch“`,
+        ]
+      : [];
+  });
 }
 
 /** A survey figure reads as what respondents said: its label names „Befragte“ (§ 5 UWG). */

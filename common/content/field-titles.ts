@@ -5,6 +5,7 @@
  */
 export const FIELD_TITLES: Record<string, string> = {
   accessLogDays: "Löschfrist der Zugriffsprotokolle (Tage)",
+  accessibilityCheckedOn: "Barrierefreiheit zuletzt von Hand geprüft am (JJJJ-MM-TT)",
   activity: "Übung",
   address: "Adresse",
   after: "Nachher",
@@ -86,6 +87,8 @@ export const FIELD_TITLES: Record<string, string> = {
   mailFrom: "Absender der E-Mails",
   mailProvider: "E-Mail-Versanddienst",
   mailSafeguard: "E-Mail-Versand: Garantie (Art. 44 ff. DSGVO)",
+  marketSurveillance: "Marktüberwachungsstelle für die Barrierefreiheit (Name und Anschrift)",
+  mailTrackingOffOn: "Öffnungs- und Klickzählung beim E-Mail-Versand abgeschaltet und geprüft am (JJJJ-MM-TT)",
   name: "Name",
   newslettersPerMonth: "Newsletter pro Kalendermonat (höchstens)",
   note: "Hinweis",

@@ -7,12 +7,16 @@ import { FIXED_VALUES, templateBlockProblems, unknownPlaceholders } from "./plac
 import { drinkClaimProblems, typographyProblems } from "./editorial-checks";
 import { revisedDate } from "./revised-date";
 import { legalMarkdownProblems } from "./legal-html";
+import { accessibilityClaimProblems } from "../accessibility";
+import { ROUTES } from "../routes";
 import { FINGERPRINTED_LEGAL, renderedFingerprint } from "./rendered-fingerprint";
+
+const ACCESSIBILITY_SLUG = ROUTES.accessibility.path.slice(1);
 
 const REQUIRED_FIELDS = ["title", "slug", "description"] as const;
 
 /** How long after confirming the statistics look whether a sign-up still stands: „nach … Tagen noch“. */
-const KEPT_AFTER = /nach\s+(\S+)\s+Tagen\s+noch\b/g;
+const KEPT_AFTER = /nach\s+(\S+?)(?:\s|&nbsp;)+Tagen\s+noch\b/g;
 const KEPT_AFTER_PLACEHOLDER = "{{visitStats.keptAfterDays}}";
 
 /** A legal text states the statistics' period only through its placeholder, so it follows the code. */
@@ -21,7 +25,7 @@ function fixedFigureProblems(shown: string, content: string): string[] {
     .filter((match) => match[1] !== KEPT_AFTER_PLACEHOLDER)
     .map(
       (match) =>
-        `${shown}: „${match[0]}“ nennt die Zahl selbst; schreib „nach ${KEPT_AFTER_PLACEHOLDER} Tagen noch“, dann folgt der Satz der Auswertung in der Verwaltung (${FIXED_VALUES.visitStats.keptAfterDays} Tage, common/visit-stats.ts)`,
+        `${shown}: „${match[0]}“ nennt die Zahl selbst; schreib „nach ${KEPT_AFTER_PLACEHOLDER}&nbsp;Tagen noch“, dann folgt der Satz der Auswertung in der Verwaltung (${FIXED_VALUES.visitStats.keptAfterDays} Tage, common/visit-stats.ts)`,
     );
 }
 
@@ -62,6 +66,7 @@ export function legalPageProblems(contentDir: string): string[] {
     problems.push(
       ...drinkClaimProblems(shown, paragraphs).map((problem) => problem.replace(", Feld „Zeile", ", Zeile").replace(/“: /, ": ")),
     );
+    if (slug === ACCESSIBILITY_SLUG) problems.push(...accessibilityClaimProblems(shown, content));
     if (typeof data.slug === "string" && data.slug !== slug)
       problems.push(`${shown}, Kopfbereich, Feld „slug“: muss „${slug}“ sein`);
     const expected = LEGAL_SECTION_COUNTS[slug];

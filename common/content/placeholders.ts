@@ -11,7 +11,7 @@
  * A few figures are the code's, not site.json's, and the texts state them as well: they are filled in from
  * FIXED_VALUES whatever the values given, e.g. `{{visitStats.keptAfterDays}}`.
  */
-import { FORM_MAIL_BOUND_HOURS, PURGE_INTERVAL_HOURS } from "../constants";
+import { FORM_MAIL_BOUND_HOURS, FORM_MAIL_BRAKE_HOLD_HOURS, PURGE_INTERVAL_HOURS, SPAM_KEPT_DAYS } from "../constants";
 import { VISIT_SOURCE_MAX_LENGTH } from "../visit-source";
 import { KEPT_AFTER_DAYS } from "../visit-stats";
 
@@ -24,9 +24,11 @@ export const FIXED_VALUES = {
     labelMaxLength: VISIT_SOURCE_MAX_LENGTH,
   },
   /** Hours within which an address gets one acknowledgment and one confirmation request, and its hash is kept. */
-  formMails: { boundHours: FORM_MAIL_BOUND_HOURS },
+  formMails: { boundHours: FORM_MAIL_BOUND_HOURS, brakeHoldHours: FORM_MAIL_BRAKE_HOLD_HOURS },
   /** Hours between two runs of the retention purge: how long past its period something may still exist. */
   purge: { intervalHours: PURGE_INTERVAL_HOURS },
+  /** Days a post marked as spam is kept at most. */
+  spam: { keptDays: SPAM_KEPT_DAYS },
 } as const;
 const PLACEHOLDER = /\{\{\s*(?:wort:)?([\w.]+)\s*\}\}/g;
 const CONDITION = /\{\{#if\s+([\w.]+)\s*(?:=\s*([^}\s]+)\s*)?\}\}([\s\S]*?)(?:\{\{else\}\}([\s\S]*?))?\{\{\/if\}\}/g;

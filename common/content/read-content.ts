@@ -11,6 +11,8 @@ import { schemaReference } from "./json-schemas";
 import { syntaxErrorPosition } from "./json-positions";
 import {
   deploymentProblems,
+  heroDrinkProblems,
+  nutritionClaimProblems,
   drinkClaimProblems,
   retentionProblems,
   statBasisProblems,
@@ -210,7 +212,17 @@ export function editorialProblems(dir: string, production: boolean): string[] {
       ...resultEffectProblems(labels, "content/results.json"),
     );
   }
-  const home = readJson(dir, "pages/home.json").value as { results?: { weekTwoLabel?: unknown } } | undefined;
+  const home = readJson(dir, "pages/home.json").value as
+    { hero?: { title?: unknown; lead?: unknown }; results?: { weekTwoLabel?: unknown } } | undefined;
+  problems.push(...heroDrinkProblems(home?.hero));
+  const recipes = readJson(dir, "recipes.json").value;
+  if (Array.isArray(recipes))
+    problems.push(
+      ...nutritionClaimProblems(
+        "content/recipes.json",
+        recipes.map((recipe: { benefit?: unknown }, index) => [`[${index}].benefit`, String(recipe?.benefit ?? "")]),
+      ),
+    );
   if (typeof home?.results?.weekTwoLabel === "string")
     problems.push(...surveyLabelProblems([["results.weekTwoLabel", home.results.weekTwoLabel]], "content/pages/home.json"));
   problems.push(...statBasisProblems(site.stats as Record<string, unknown> | undefined, results));

@@ -9,6 +9,7 @@ import { restoreCheckCommand } from "./restore-check";
 import { exportCommand } from "./export";
 import { listCommand } from "./list";
 import { loginLinkCommand } from "./login-link";
+import { mailCheckCommand } from "./mail-check";
 import { newsletterCommand } from "./newsletter";
 import { purgeCommand } from "./purge";
 import { showCommand } from "./show";
@@ -27,4 +28,5 @@ export const COMMANDS: readonly Command[] = [
   backupCommand,
   loginLinkCommand,
   newsletterCommand,
+  mailCheckCommand,
 ];

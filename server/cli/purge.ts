@@ -4,6 +4,7 @@ import { readSiteSettings } from "../../common/content/read-content";
 import { rejectUnknown, type Command } from "./command";
 import { purgeExpired } from "../services/privacy";
 import { ErasureLedger } from "../services/erasure-ledger";
+import { SPAM_KEPT_DAYS } from "../../common/constants";
 
 export const purgeCommand: Command = {
   name: "purge",
@@ -23,6 +24,7 @@ export const purgeCommand: Command = {
         `${deleted.consentProofs} Einwilligungsnachweis(e) ${retention.consentProofYears} Jahre nach der Abmeldung ` +
         `gelöscht (die Adressen bleiben auf der Sperrliste).`,
     );
+    print(`Als Spam markiert und älter als ${SPAM_KEPT_DAYS} Tage: ${deleted.spam} Anfrage(n) und Anmeldung(en) gelöscht.`);
     print(`Besuchsstatistik: ${deleted.visitStatsRows} Tageszeile(n) älter als ${retention.visitStatsDays} Tage gelöscht.`);
     print(
       `Unzustellbar seit ${retention.undeliverableDays} Tagen, jetzt abgemeldet: ${deleted.undeliverableUnsubscribed}; ` +

@@ -304,6 +304,32 @@ onBothDrivers("double opt-in", async (t, database) => {
     assert.ok(isConfirmation(mails.at(-1)!.parsed), "the one new mail is a confirmation request");
   });
 
+  await t.test(
+    "unsubscribing by mistake and signing up again at once brings a new confirmation request, within the day",
+    async () => {
+      const email = "gleich.wieder@example.de";
+      assert.equal((await submitLead(app, "Gregor", email)).statusCode, 202);
+      const [request] = await sink.waitFor((m) => sentTo(m, email) && isConfirmation(m.parsed), 1);
+      assert.equal(await clickThrough(app, linkIn(request!.parsed.text ?? "", CONFIRM)), "/anmeldung-bestaetigt");
+      const [welcome] = await sink.waitFor((m) => sentTo(m, email) && isWelcome(m.parsed), 1);
+      assert.equal(await clickThrough(app, linkIn(welcome!.parsed.text ?? "", UNSUBSCRIBE)), "/abmeldung-bestaetigt");
+      assert.equal((await leadOf(app, email))?.status, "unsubscribed");
+
+      // Minutes after the first request, not a day: the first link is used, so the bound does not hold.
+      assert.equal((await submitLead(app, "Gregor", email)).statusCode, 202);
+      const requests = await sink.waitFor((m) => sentTo(m, email) && isConfirmation(m.parsed), 2);
+      const again = linkIn(requests[1]!.parsed.text ?? "", CONFIRM);
+      assert.notEqual(again, linkIn(request!.parsed.text ?? "", CONFIRM));
+      // The new request is unused again: one more sign-up within the day brings no third.
+      assert.equal((await submitLead(app, "Gregor", email)).statusCode, 202);
+      await outboxSettled(app);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(sink.to(email).filter((m) => isConfirmation(m.parsed)).length, 2);
+      assert.equal(await clickThrough(app, again), "/anmeldung-bestaetigt");
+      assert.equal((await leadOf(app, email))?.status, "confirmed");
+    },
+  );
+
   await t.test("a confirmed lead that submits again gets nothing", async () => {
     const email = "one.click@example.de";
     // Re-confirm through a fresh opt-in first, then submit once more.

@@ -5,7 +5,8 @@
  * - one acknowledgment of a contact request per recipient within FORM_MAIL_BOUND_HOURS (form_mail_guard,
  *   which keeps the address only as an HMAC under a daily secret, services/form-mail-keys.ts); later requests
  *   are stored and reach the owner, without a mail to the sender;
- * - one confirmation request of a sign-up within the same time (leads.confirmation_sent_at);
+ * - one confirmation request of a sign-up within the same time while its link is unused (leads.confirmation_sent_at;
+ *   after the link was used or the address unsubscribed, a new sign-up gets a new request at once);
  * - none at all for a post that looks automated (spam): it is stored for the owner, mails nobody (the owners
  *   get one summary a day, services/spam-summary.ts) and uses up neither of the two;
  * - a global brake: when the form mails of the last hour reach BRAKE_MULTIPLE times the usual hourly rate
@@ -15,14 +16,14 @@
 import type { Db } from "../db/types";
 import { link, type MailContext } from "../mail/context";
 import { OWNER_SCREENS } from "../../common/routes";
-import { FORM_MAIL_BOUND_HOURS } from "../../common/constants";
+import { FORM_MAIL_BOUND_HOURS, FORM_MAIL_BRAKE_HOLD_HOURS } from "../../common/constants";
 import { audit } from "./audit-log";
 import { mailEach, UNKNOWN_OWNER } from "./owner-alerts";
 
 export { FORM_MAIL_BOUND_HOURS };
 export const BRAKE_MULTIPLE = 10;
 export const BRAKE_FLOOR_PER_HOUR = 30;
-export const BRAKE_HOLD_HOURS = 24;
+export const BRAKE_HOLD_HOURS = FORM_MAIL_BRAKE_HOLD_HOURS;
 
 /** The mails of the forms that go to the address a visitor typed in. */
 export const FORM_MAIL_KINDS = ["contact-acknowledgment", "lead-confirmation"] as const;

@@ -15,7 +15,8 @@ import { hashToken, isWellFormedToken, newToken, type TokenOutcome } from "./lin
 
 /**
  * A repeated submission of a pending address re-sends the confirmation request at most this often: one a
- * day, so the form cannot fill a stranger's mailbox (services/form-mail-bounds.ts).
+ * day, so the form cannot fill a stranger's mailbox (services/form-mail-bounds.ts). It does not hold once the
+ * last link was used or the address unsubscribed since (services/leads.ts): that person asks for a new link.
  */
 export const CONFIRMATION_RESEND_MINUTES = FORM_MAIL_BOUND_HOURS * 60;
 

@@ -29,7 +29,9 @@ export interface StoredLead {
  * unchanged. An unsubscribed address that signs up again starts a new double opt-in as a pending lead.
  * Every declaration taken is also added to `lead_consents` (services/consents.ts), so no earlier proof is
  * overwritten. A pending lead gets the confirmation request unless one was sent in the last
- * CONFIRMATION_RESEND_MINUTES: `confirmation_sent_at` is set to the statement's now() exactly when it is.
+ * CONFIRMATION_RESEND_MINUTES while it was pending: `confirmation_sent_at` is set to the statement's now() exactly
+ * when it is. An address that confirmed (its link used) and unsubscribed since, or was unsubscribed by an owner,
+ * gets a new request at once, however recent the last one.
  * A sign-up that looks automated (`spam`) gets none and leaves the time as it was, so a bot naming an
  * address neither mails it nor uses up the request its owner may ask for from the page. It is written only
  * for a new address or over an earlier one so marked: a person's sign-up (pending or unsubscribed) keeps
@@ -69,7 +71,10 @@ WITH input AS (
     confirmed_at = NULL,
     confirmation_sent_at = CASE
       WHEN EXCLUDED.spam IS NOT NULL THEN l.confirmation_sent_at
-      WHEN l.confirmation_sent_at > now() - $2::integer * interval '1 minute' THEN l.confirmation_sent_at
+      -- The bound holds only while the last request's link is still unused: after it was used (and the address
+      -- unsubscribed since) a new sign-up brings a new link at once.
+      WHEN l.status = 'pending' AND l.confirmation_sent_at > now() - $2::integer * interval '1 minute'
+        THEN l.confirmation_sent_at
       ELSE now() END
   WHERE l.status <> 'confirmed' AND (EXCLUDED.spam IS NULL OR l.spam IS NOT NULL)
   RETURNING id, lower(email) AS address, status, (xmax = 0) AS created, form_page, submitted_at,

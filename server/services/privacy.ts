@@ -4,6 +4,7 @@
  * from `content/site.json` (`retention`), the same numbers the privacy statement shows.
  */
 import { FORM_MAIL_BOUND_HOURS } from "./form-mail-bounds";
+import { SPAM_KEPT_DAYS } from "../../common/constants";
 import type { SiteSettings } from "../../common/content/read-content";
 import type { ErasureResult, PersonData } from "../../common/owner/responses";
 import type { Db, Queryable } from "../db/types";
@@ -76,6 +77,8 @@ export async function erasePerson(db: Db, email: string, ledger?: ErasureLedger)
 export interface PurgeResult {
   /** Unconfirmed leads deleted, or (when the address had unsubscribed before) returned to the block list. */
   unconfirmedLeads: number;
+  /** Contact requests and unconfirmed sign-ups marked as spam, deleted after SPAM_KEPT_DAYS. */
+  spam: number;
   contactRequests: number;
   mails: number;
   /** Proofs of consent that ran out after unsubscribing (of a lead thinned to its block-list entry, or an earlier sign-up). */
@@ -148,6 +151,17 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods, options: P
       `DELETE FROM contact_requests WHERE submitted_at < now() - $1::integer * interval '1 day' RETURNING id`,
       [periods.contactRequestDays],
     );
+    // Posts marked as spam often name a stranger's address: they go after SPAM_KEPT_DAYS, whatever the periods say,
+    // as the owner's „Allen Spam löschen“ takes them (services/inbox.ts).
+    const spamRequests = await tx.query(
+      `DELETE FROM contact_requests WHERE spam IS NOT NULL AND submitted_at < now() - $1::integer * interval '1 day' RETURNING id`,
+      [SPAM_KEPT_DAYS],
+    );
+    const spamLeads = await tx.query(
+      `DELETE FROM leads WHERE spam IS NOT NULL AND status = 'pending' AND submitted_at < now() - $1::integer * interval '1 day'
+       RETURNING id`,
+      [SPAM_KEPT_DAYS],
+    );
     const proofYears = [periods.consentProofYears];
     const expiredProofs = await tx.query<{ lead_id: number }>(
       "DELETE FROM lead_consents WHERE unsubscribed_at < now() - $1::integer * interval '1 year' RETURNING lead_id",
@@ -215,6 +229,7 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods, options: P
     return {
       unconfirmedLeads: leads.rows.length + lapsed.rows.length,
       contactRequests: contactRequests.rows.length,
+      spam: spamRequests.rows.length + spamLeads.rows.length,
       mails: mails.rows.length + proofMails.rows.length,
       consentProofs: expiredProofs.rows.length + thinnedWithoutHistory,
       auditEntries,

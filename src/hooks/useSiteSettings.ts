@@ -71,6 +71,9 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           backupDays
           backupProvider
           checkedOn
+          mailTrackingOffOn
+          marketSurveillance
+          accessibilityCheckedOn
           webhookRecipients
           webhookRetention
           hostingCountry

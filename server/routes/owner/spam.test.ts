@@ -8,6 +8,8 @@ import { after, before, describe, it } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
 import { databaseTargets, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
+import { purgeExpired } from "../../services/privacy";
+import { SPAM_KEPT_DAYS } from "../../../common/constants";
 
 const OWNER = "inhaber@urkraft-test.de";
 const ORIGIN = { origin: "http://localhost" };
@@ -28,7 +30,13 @@ for (const target of databaseTargets()) {
 
     before(async () => {
       database = await target.create();
-      test = await buildTestApp(database, { OWNER_EMAILS: OWNER, MAIL_WORKER: "false" });
+      test = await buildTestApp(database, {
+        OWNER_EMAILS: OWNER,
+        MAIL_WORKER: "false",
+        // A receiver nobody listens at: the deliveries are only queued, which is what this test reads.
+        WEBHOOK_URLS: "http://127.0.0.1:9/hooks",
+        WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString("base64")}`,
+      });
       await postJson(test.app, "/api/verwaltung/anmeldelink", { email: OWNER }, ORIGIN);
       await test.app.ownerLoginLinks.idle();
       const { rows } = await database.db.query<{ text: string }>(
@@ -95,6 +103,56 @@ for (const target of databaseTargets()) {
       assert.equal(Number(left.rows[0]!.n), 2, "the person's request and sign-up stay");
       const audit = await database.db.query("SELECT 1 FROM audit_log WHERE action = 'spam-erased'");
       assert.equal(audit.rows.length, 1);
+    });
+
+    it("sends no spam to the webhook receivers and deletes it after 30 days, the real requests kept", async () => {
+      const contact = (name: string, headers: Record<string, string>) =>
+        postJson(
+          test.app,
+          "/api/contact",
+          { name, email: `${name.toLowerCase()}@beispiel.de`, message: "Hallo", website: "" },
+          headers,
+        );
+      const signup = (name: string) =>
+        postJson(test.app, "/api/leads", { name, email: `${name.toLowerCase()}@beispiel.de`, website: "" }, {});
+      for (const [name, headers] of [
+        ["Echt", FROM_PAGE],
+        ["BotAlt", {}],
+        ["BotNeu", {}],
+        ["EchtAlt", FROM_PAGE],
+      ] as const)
+        assert.equal((await contact(name, headers)).statusCode, 202);
+      assert.equal((await signup("BotLead")).statusCode, 202);
+      const hooks = await database.db.query<{ email: string }>(
+        `SELECT c.email FROM webhook_deliveries w JOIN contact_requests c ON w.payload::jsonb -> 'data' ->> 'email' = c.email
+          WHERE w.event_type = 'contact.received' ORDER BY c.email`,
+      );
+      assert.deepEqual(
+        hooks.rows.map((row) => row.email),
+        ["echt@beispiel.de", "echtalt@beispiel.de", "paula@beispiel.de"],
+        "Paula's request of the test before has its delivery too; no bot's has one",
+      );
+
+      // One day past the period, and one day short of it; a real request as old stays (its period is 180 days).
+      const age = (email: string, days: number, table = "contact_requests") =>
+        database.db.query(`UPDATE ${table} SET submitted_at = now() - $2::integer * interval '1 day' WHERE email = $1`, [
+          email,
+          days,
+        ]);
+      await age("botalt@beispiel.de", SPAM_KEPT_DAYS + 1);
+      await age("botneu@beispiel.de", SPAM_KEPT_DAYS - 1);
+      await age("echtalt@beispiel.de", SPAM_KEPT_DAYS + 1);
+      await age("botlead@beispiel.de", SPAM_KEPT_DAYS + 1, "leads");
+      // A long period for unconfirmed sign-ups: the spam one goes all the same.
+      const deleted = await purgeExpired(database.db, { ...test.app.mail.site.retention, unconfirmedLeadDays: 60 });
+      assert.equal(deleted.spam, 2);
+      const requests = await database.db.query<{ email: string }>("SELECT email FROM contact_requests ORDER BY email");
+      assert.deepEqual(
+        requests.rows.map((row) => row.email),
+        ["botneu@beispiel.de", "echt@beispiel.de", "echtalt@beispiel.de", "paula@beispiel.de"],
+      );
+      const leads = await database.db.query("SELECT 1 FROM leads WHERE email = 'botlead@beispiel.de'");
+      assert.equal(leads.rows.length, 0);
     });
   });
 }

@@ -9,6 +9,7 @@ import { numberWord } from "../../../common/content/placeholders";
 
 import type { LeadEntry as Lead, LeadPage, NewsletterList } from "../../../common/owner/responses";
 import type { LeadsQuery } from "../../../common/owner/schemas";
+import { SPAM_KEPT_DAYS } from "../../../common/constants";
 
 const STATUS = { pending: "unbestätigt", confirmed: "bestätigt", unsubscribed: "abgemeldet" } as const;
 const FILTERS = [
@@ -127,7 +128,8 @@ export function LeadsPage() {
                   {STATUS[lead.status]}
                   {lead.spam && (
                     <span className="block text-bark-700" title={lead.spam}>
-                      sieht automatisch aus (Spam, zählt nicht mit)
+                      sieht automatisch aus (Spam, zählt nicht mit; löschen unter „Anfragen“ › „Spam“, sonst nach {SPAM_KEPT_DAYS}{" "}
+                      Tagen von selbst)
                     </span>
                   )}
                   {lead.undeliverableAt && (

@@ -249,7 +249,7 @@ function UnsubscribeCard({ email, onUnsubscribe }: { email: string; onUnsubscrib
               type="text"
               maxLength={UNSUBSCRIBE_NOTE_MAX}
               autoComplete="off"
-              placeholder="z. B. per E-Mail am 26.11."
+              placeholder="z.\u00a0B. per E-Mail am 26.11."
               aria-describedby="abmelden-notiz-hinweis"
               value={note}
               onChange={(event) => setNote(event.target.value)}

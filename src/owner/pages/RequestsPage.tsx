@@ -10,6 +10,7 @@ import { Alert, Card, FilterButtons, inputClass, Loading, PageTitle, smallButton
 
 import type { RequestPage, RequestSummary as Summary, SpamErased } from "../../../common/owner/responses";
 import type { RequestsQuery } from "../../../common/owner/schemas";
+import { SPAM_KEPT_DAYS } from "../../../common/constants";
 
 const FILTERS = [
   { value: "offen", label: "Offen" },
@@ -99,7 +100,8 @@ export function RequestsPage() {
         <Card className="mb-4">
           <p className="mb-3 text-bark-700">
             Hier stehen Anfragen, die automatisch aussehen – etwa ohne Aufruf einer Seite abgeschickt. Sie zählen in keiner Zahl
-            und lösen keine Erinnerung aus. Schau kurz drüber, ob doch ein Mensch dabei ist, und lösch dann alle auf einmal.
+            und lösen keine Erinnerung aus, und wir geben sie nicht weiter. Nach {SPAM_KEPT_DAYS} Tagen löschen wir sie
+            automatisch. Schau kurz drüber, ob doch ein Mensch dabei ist, und lösch dann alle auf einmal.
           </p>
           {erased && <Alert kind="success">{erased}</Alert>}
           <button type="button" className={smallButton} onClick={() => void eraseSpam()}>
