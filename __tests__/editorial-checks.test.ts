@@ -378,11 +378,23 @@ describe("a survey's basis names its answers", () => {
     expect(dev(other)).toEqual([
       "content/site.json, Feld „stats.weekTwoBasis“: nennt 1.240 Antworten, der Nachweis („evidence.answers“) aber 1.190; beide müssen dieselbe Zahl nennen",
     ]);
-    // results.json reads „Befragung von 860 …“ until its record is filled in; then it must name the answers.
+    // The results name their answers too („Antworten von 860 Teilnehmern …“): the record must say the same.
     const results = changedJson("results.json", (list) => {
       list[0].evidence = { ...record, answers: "860" };
     });
-    expect(dev(results)).toEqual([
+    expect(dev(results)).toEqual([]);
+    const asked = changedJson("results.json", (list) => {
+      list[0].evidence = { ...record, answers: "900" };
+    });
+    expect(dev(asked)).toEqual([
+      "content/results.json, Eintrag 1, Feld „basis“: nennt 860 Antworten, der Nachweis („evidence.answers“) aber 900; beide müssen dieselbe Zahl nennen",
+    ]);
+    // A basis that counts people asked instead of answers is refused once the record is filled in.
+    const people = changedJson("results.json", (list) => {
+      list[0].basis = String(list[0].basis).replace("Antworten von 860 Teilnehmern, befragt", "Befragung von 860 Teilnehmern");
+      list[0].evidence = { ...record, answers: "860" };
+    });
+    expect(dev(people)).toEqual([
       "content/results.json, Eintrag 1, Feld „basis“: muss sagen, auf wie vielen Antworten die Zahl beruht („Antworten von 1.240 Teilnehmern, befragt …“)",
     ]);
   });

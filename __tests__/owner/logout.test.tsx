@@ -20,6 +20,8 @@ describe("logout", () => {
     window.localStorage.setItem("etwas-anderes", "bleibt");
     const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({}) }));
     global.fetch = fetchMock as unknown as typeof fetch;
+    // jsdom has no scrolling; the router scrolls to the top of the login page.
+    jest.spyOn(window, "scrollTo").mockImplementation(() => undefined);
     render(
       <OwnerLayout session={{ email: "eva@urkraft-test.de", role: "editor" } as never} path="/verwaltung/inhalte">
         <p>Inhalt</p>
