@@ -45,12 +45,12 @@ describe("writing a JSON content file", () => {
   });
 
   it("writes a real content file unchanged when its data did not change", async () => {
-    const file = path.resolve(__dirname, "../../content/pages/danke-willkommen.json");
+    const file = path.resolve(__dirname, "../../content/pages/home.json");
     const source = readFileSync(file, "utf8");
     assert.ok(source.includes(NBSP) && source.includes("\\u00a0"), "the file holds both spellings");
     const data = JSON.parse(source) as Record<string, unknown>;
     delete data.$schema;
-    const text = await fileTextOf(editableFile("pages/danke-willkommen.json")!, data, source, {}, today);
+    const text = await fileTextOf(editableFile("pages/home.json")!, data, source, {}, today);
     assert.equal(text, source);
   });
 });
