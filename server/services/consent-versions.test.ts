@@ -58,7 +58,7 @@ describe("readConsentVersions", () => {
     const statement = "---\ntitle: Datenschutzerklärung\n---\n\nDas Wichtigste.\n";
     await write(statement, undefined, "---\ntitle: Einzelheiten\n---\n\nErster Stand.\n");
     const first = readConsentVersions(dir).privacyStatement;
-    assert.match(first, /^datenschutz:sha256:[0-9a-f]{12};personenbezogene-daten:sha256:[0-9a-f]{12}$/);
+    assert.match(first, /^datenschutz:sha256:[0-9a-f]{12};personenbezogene-daten:sha256:[0-9a-f]{12};agb:2026-08$/);
     await write(statement, undefined, "---\ntitle: Einzelheiten\n---\n\nZweiter Stand.\n");
     const second = readConsentVersions(dir).privacyStatement;
     assert.notEqual(second, first);

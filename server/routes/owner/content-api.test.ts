@@ -235,7 +235,7 @@ for (const target of databaseTargets()) {
       assert.equal(restored.statusCode, 200, restored.body);
       assert.equal(remoteFile("testimonials.json"), seeded.trimEnd());
       assert.match(git(remote, "log", "-1", "--format=%s", "main"), /^Zurückgesetzt auf die Fassung vom .*: Inhalte$/);
-      assert.equal(git(remote, "log", "-1", "--format=%ae", "main"), EDITOR);
+      assert.equal(git(remote, "log", "-1", "--format=%an <%ae>", "main"), "Urkraft Redaktion <kontakt@urkraft.de>");
       assert.equal(git(remote, "rev-list", "--count", "main"), "4", "a new commit, history kept");
       const unknown = await post("/api/verwaltung/inhalte/zuruecksetzen", { file: "testimonials.json", commit: "f".repeat(40) });
       assert.equal(unknown.statusCode, 404);
