@@ -9,17 +9,11 @@ import { contentProblems } from "../common/content/read-content";
 import { legalPageProblems } from "../common/content/legal-pages";
 import { emptyDeploymentFacts } from "../common/content/editorial-checks";
 import { DEPLOYMENT_OPTIONAL } from "../common/content/content-schema";
-import { CONTENT_DIR, contentCopy, readContent, removeContentCopies } from "./support/content";
+import { CONTENT_DIR, changedContent, readContent, removeContentCopies } from "./support/content";
 
 afterAll(removeContentCopies);
 
-/** A copy of the real content folder with one file changed. */
-function changed(file: string, change: (text: string) => string): string {
-  const dir = contentCopy();
-  const full = path.join(dir, file);
-  fs.writeFileSync(full, change(fs.readFileSync(full, "utf8")));
-  return dir;
-}
+const changed = changedContent;
 function changedJson(file: string, change: (data: any) => void): string {
   return changed(file, (text) => {
     const data = JSON.parse(text);

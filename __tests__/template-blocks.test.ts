@@ -4,20 +4,13 @@
  * written, at their line: a lost {{/if}} in the privacy statement would otherwise drop whole sections from
  * the built page without a word.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { legalPageProblems } from "../common/content/legal-pages";
 import { contentProblems } from "../common/content/read-content";
-import { contentCopy, removeContentCopies } from "./support/content";
+import { changedContent, contentCopy, removeContentCopies } from "./support/content";
 
 afterAll(removeContentCopies);
 
-function changed(file: string, change: (text: string) => string): string {
-  const dir = contentCopy();
-  const full = path.join(dir, file);
-  fs.writeFileSync(full, change(fs.readFileSync(full, "utf8")));
-  return dir;
-}
+const changed = changedContent;
 const blockProblems = (problems: string[]) => problems.filter((problem) => /\{\{(#|\/|else)/.test(problem));
 
 describe("conditions in the texts", () => {

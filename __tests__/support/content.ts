@@ -16,6 +16,14 @@ export function contentCopy(): string {
   return dir;
 }
 
+/** A copy of the real content folder with one file changed by `change`. */
+export function changedContent(file: string, change: (text: string) => string): string {
+  const dir = contentCopy();
+  const full = path.join(dir, file);
+  fs.writeFileSync(full, change(fs.readFileSync(full, "utf8")));
+  return dir;
+}
+
 export function removeContentCopies(): void {
   for (const dir of copies.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }

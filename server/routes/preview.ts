@@ -69,8 +69,18 @@ export default async function previewRoutes(app: FastifyInstance, options: { pre
     const { token } = request.params as { token: string };
     return sendError(request, reply, { status: 403, message: PREVIEW_FORM_MESSAGE, backHref: `${previewPath(token)}/` });
   };
-  app.all(`${PREVIEW_PREFIX}/:token${API_PREFIX}`, refuse);
-  app.all(`${PREVIEW_PREFIX}/:token${API_PREFIX}/*`, refuse);
+  // The sandboxed page's own script asks first (CORS, from origin "null"): it may, so it gets the note below.
+  const allowAsking = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(204)
+      .header("access-control-allow-methods", "GET, POST")
+      .header("access-control-allow-headers", "content-type, accept")
+      .header("access-control-max-age", "600")
+      .send();
+  for (const route of [`${PREVIEW_PREFIX}/:token${API_PREFIX}`, `${PREVIEW_PREFIX}/:token${API_PREFIX}/*`]) {
+    app.options(route, allowAsking);
+    app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: route, handler: refuse });
+  }
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const { token, "*": rest = "" } = request.params as { token: string; "*"?: string };

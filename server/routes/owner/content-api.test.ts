@@ -6,40 +6,21 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { EDITABLE_FILES } from "../../../common/content/editable-files";
 import { databaseTargets, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
+import { git, loginByLink, seedContentRemote } from "../../test-support/content-remote";
 
 const OWNER = "inhaber@urkraft-test.de";
 const EDITOR = "anna.schmidt@urkraft-test.de";
 const SECOND_EDITOR = "ben@urkraft-test.de";
 const ORIGIN = { origin: "http://localhost" };
 const PROJECT = path.resolve(__dirname, "../../..");
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "Seed",
-      GIT_AUTHOR_EMAIL: "seed@urkraft-test.de",
-      GIT_COMMITTER_NAME: "Seed",
-      GIT_COMMITTER_EMAIL: "seed@urkraft-test.de",
-    },
-  }).trim();
-
-function cookieOf(response: LightMyRequestResponse): string {
-  const match = /(__Host-urkraft-verwaltung=[^;]+)/.exec(String(response.headers["set-cookie"] ?? ""));
-  assert.ok(match, "a session cookie is set");
-  return match[1]!;
-}
 
 for (const target of databaseTargets()) {
   describe(`content editing on ${target.driver}`, { skip: target.skip }, () => {
@@ -58,17 +39,6 @@ for (const target of databaseTargets()) {
       postJson(test.app, url, body, { ...ORIGIN, cookie: cookies[who]! });
     const remoteFile = (file: string) => git(remote, "show", `main:content/${file}`);
 
-    async function login(email: string): Promise<string> {
-      assert.equal((await postJson(test.app, "/api/verwaltung/anmeldelink", { email }, ORIGIN)).statusCode, 202);
-      await test.app.ownerLoginLinks.idle();
-      const { rows } = await database.db.query<{ text: string }>(
-        "SELECT message ->> 'text' AS text FROM mail_outbox WHERE kind = 'owner-login' AND recipient = $1 ORDER BY id DESC LIMIT 1",
-        [email],
-      );
-      const token = /\?token=([A-Za-z0-9_-]{43})/.exec(rows[0]!.text)![1];
-      return cookieOf(await postJson(test.app, "/api/verwaltung/sitzung", { token }, ORIGIN));
-    }
-
     async function openFile(file: string, who = EDITOR) {
       const response = await get(`/api/verwaltung/inhalte/datei?pfad=${encodeURIComponent(file)}`, who);
       assert.equal(response.statusCode, 200, response.body);
@@ -77,17 +47,7 @@ for (const target of databaseTargets()) {
 
     before(async () => {
       dir = mkdtempSync(path.join(os.tmpdir(), "urkraft-inhalte-test-"));
-      remote = path.join(dir, "remote.git");
-      git(dir, "init", "--quiet", "--bare", "--initial-branch=main", remote);
-      const seed = path.join(dir, "seed");
-      cpSync(path.join(PROJECT, "content"), path.join(seed, "content"), { recursive: true });
-      git(seed, "init", "--quiet", "--initial-branch=main");
-      git(seed, "add", "content");
-      git(seed, "commit", "--quiet", "-m", "Inhalte");
-      git(seed, "push", "--quiet", remote, "main");
-      seedCommit = git(seed, "rev-parse", "HEAD");
-      other = path.join(dir, "other");
-      git(dir, "clone", "--quiet", remote, other);
+      ({ remote, other, seedCommit } = seedContentRemote(dir));
       database = await target.create();
       test = await buildTestApp(database, {
         OWNER_EMAILS: OWNER,
@@ -97,7 +57,7 @@ for (const target of databaseTargets()) {
         CONTENT_GIT_REMOTE: remote,
         DATA_DIR: path.join(dir, "data"),
       });
-      for (const who of [OWNER, EDITOR, SECOND_EDITOR]) cookies[who] = await login(who);
+      for (const who of [OWNER, EDITOR, SECOND_EDITOR]) cookies[who] = await loginByLink(test, database, who);
     });
     after(async () => {
       await test?.close();

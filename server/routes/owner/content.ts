@@ -207,7 +207,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           baseCommit: last?.commit ?? "",
           lastChange: last,
           draft: drafts.find((draft) => draft.editor === me),
-          otherDrafts: drafts.filter((draft) => draft.editor !== me),
+          otherDrafts: drafts
+            .filter((draft) => draft.editor !== me)
+            .map((draft) => (hide ? { ...draft, data: withoutOwnerFields(draft.data) } : draft)),
           pages: pagesShowing(entry.file),
         };
       } catch (error) {
@@ -226,7 +228,11 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (nestsTooDeep(body.data)) return sendError(request, reply, { status: 400, message: MESSAGES.tooDeep });
       const draft = await saveDraft(app.db, ownerOf(request), entry.file, body.data, body.baseCommit);
       const others = (await draftsOf(app.db, entry.file)).filter((other) => other.editor !== draft.editor);
-      return { draft: { updatedAt: draft.updatedAt, baseCommit: draft.baseCommit }, otherDrafts: others };
+      const hide = keepsOwnerFields(request, entry);
+      return {
+        draft: { updatedAt: draft.updatedAt, baseCommit: draft.baseCommit },
+        otherDrafts: others.map((other) => (hide ? { ...other, data: withoutOwnerFields(other.data) } : other)),
+      };
     },
   );
 

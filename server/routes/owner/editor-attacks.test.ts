@@ -5,12 +5,10 @@
  * Each payload would leave a marker file behind if it ran; none may.
  */
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { LightMyRequestResponse } from "fastify";
 import { allContentProblems } from "../../../common/content/content-check";
 import { OWNER_ONLY_SITE_FIELDS } from "../../../common/content/editor-access";
 import { loadTemplates } from "../../../common/mail/templates";
@@ -22,34 +20,16 @@ import { PREVIEW_FILE, listPreviews, newPreviewToken, prunePreviews } from "../.
 import { UPLOADS_PER_HOUR } from "./content";
 import { createPgliteDatabase, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
+import { git, loginByLink, seedContentRemote } from "../../test-support/content-remote";
 
 const OWNER = "inhaber@urkraft-test.de";
 const EDITOR = "eva.editor@urkraft-test.de";
 const ORIGIN = { origin: "http://localhost" };
 const PROJECT = path.resolve(__dirname, "../../..");
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "Seed",
-      GIT_AUTHOR_EMAIL: "seed@urkraft-test.de",
-      GIT_COMMITTER_NAME: "Seed",
-      GIT_COMMITTER_EMAIL: "seed@urkraft-test.de",
-    },
-  }).trim();
-
 /** A front matter that runs code if any reader evaluates it: it writes `marker`. */
 const codeHead = (marker: string) =>
   `---js\n(globalThis.process.getBuiltinModule("fs").writeFileSync(${JSON.stringify(marker)}, "lief"), { subject: "Hallo" })\n---\n`;
-
-function cookieOf(response: LightMyRequestResponse): string {
-  const match = /(__Host-urkraft-verwaltung=[^;]+)/.exec(String(response.headers["set-cookie"] ?? ""));
-  assert.ok(match, "a session cookie is set");
-  return match[1]!;
-}
 
 describe("an editor as an attacker", () => {
   let database: TestDatabase;
@@ -85,30 +65,10 @@ describe("an editor as an attacker", () => {
     return git(other, "rev-parse", "HEAD");
   };
 
-  async function login(email: string): Promise<string> {
-    assert.equal((await postJson(test.app, "/api/verwaltung/anmeldelink", { email }, ORIGIN)).statusCode, 202);
-    await test.app.ownerLoginLinks.idle();
-    const { rows } = await database.db.query<{ text: string }>(
-      "SELECT message ->> 'text' AS text FROM mail_outbox WHERE kind = 'owner-login' AND recipient = $1 ORDER BY id DESC LIMIT 1",
-      [email],
-    );
-    const token = /\?token=([A-Za-z0-9_-]{43})/.exec(rows[0]!.text)![1];
-    return cookieOf(await postJson(test.app, "/api/verwaltung/sitzung", { token }, ORIGIN));
-  }
-
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "urkraft-angriff-"));
     marker = path.join(dir, "code-lief");
-    remote = path.join(dir, "remote.git");
-    git(dir, "init", "--quiet", "--bare", "--initial-branch=main", remote);
-    const seed = path.join(dir, "seed");
-    cpSync(path.join(PROJECT, "content"), path.join(seed, "content"), { recursive: true });
-    git(seed, "init", "--quiet", "--initial-branch=main");
-    git(seed, "add", "content");
-    git(seed, "commit", "--quiet", "-m", "Inhalte");
-    git(seed, "push", "--quiet", remote, "main");
-    other = path.join(dir, "other");
-    git(dir, "clone", "--quiet", remote, other);
+    ({ remote, other } = seedContentRemote(dir));
     database = await createPgliteDatabase();
     test = await buildTestApp(database, {
       OWNER_EMAILS: OWNER,
@@ -118,7 +78,7 @@ describe("an editor as an attacker", () => {
       CONTENT_GIT_REMOTE: remote,
       DATA_DIR: path.join(dir, "data"),
     });
-    for (const who of [OWNER, EDITOR]) cookies[who] = await login(who);
+    for (const who of [OWNER, EDITOR]) cookies[who] = await loginByLink(test, database, who);
   });
   after(async () => {
     await test?.close();
@@ -298,6 +258,25 @@ describe("an editor as an attacker", () => {
       }
     });
 
+    it("stay hidden in an owner's draft that an editor sees beside their own", async () => {
+      const owner = await openFile("site.json", OWNER);
+      const drafted = { ...owner.data, deployment: { ...owner.data.deployment, hostingProvider: "Geheim GmbH" } };
+      assert.equal(
+        (await post("/api/verwaltung/inhalte/entwurf", { file: "site.json", data: drafted, baseCommit: owner.baseCommit }, OWNER))
+          .statusCode,
+        200,
+      );
+      const seen = await openFile("site.json");
+      assert.equal(seen.otherDrafts.length, 1);
+      assert.equal(seen.otherDrafts[0].data.deployment, undefined);
+      assert.doesNotMatch(JSON.stringify(seen), /Geheim GmbH/);
+      await test.app.inject({
+        method: "DELETE",
+        url: "/api/verwaltung/inhalte/entwurf?pfad=site.json",
+        headers: { ...ORIGIN, accept: "application/json", cookie: cookies[OWNER]! },
+      });
+    });
+
     it("keep their floors even for an owner, and every owner hears of a change to the settings", async () => {
       const { data } = await openFile("site.json", OWNER);
       const short = await publish("site.json", { ...data, retention: { ...data.retention, auditLogDays: 1 } }, OWNER);
@@ -473,6 +452,27 @@ describe("an editor as an attacker", () => {
         listPreviews(dir).map((preview) => preview.token),
         [fresh],
       );
+    });
+
+    it("let the sandboxed page's form ask (CORS) and then refuse it with the German note", async () => {
+      const token = placePreview(contentPreviewName(EDITOR, "pages/home.json"), 1);
+      const asked = await test.app.inject({
+        method: "OPTIONS",
+        url: `/vorschau/${token}/api/leads`,
+        headers: { origin: "null", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      });
+      assert.equal(asked.statusCode, 204);
+      assert.equal(asked.headers["access-control-allow-origin"], "*");
+      assert.match(String(asked.headers["access-control-allow-headers"]), /content-type/);
+      const sent = await test.app.inject({
+        method: "POST",
+        url: `/vorschau/${token}/api/leads`,
+        headers: { origin: "null", "content-type": "application/json", accept: "application/json" },
+        payload: { name: "Markus", email: "markus@beispiel.de" },
+      });
+      assert.equal(sent.statusCode, 403);
+      assert.equal(sent.headers["access-control-allow-origin"], "*");
+      assert.match(sent.json().error, /Das ist eine Vorschau: Formulare werden hier nicht gesendet/);
     });
 
     it("answer in a sandbox of their own origin, so the owner's session is not theirs", async () => {
