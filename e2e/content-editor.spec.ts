@@ -166,7 +166,7 @@ test("an editor sees only „Inhalte“, in one row with a menu button on a phon
   expect(results.violations).toEqual([]);
 });
 
-test("an editor changes a testimonial, sees the check at the field, keeps the draft, previews and publishes it in their name", async ({
+test("an editor changes a testimonial, sees the check at the field, keeps the draft, previews and publishes it in the editors' role", async ({
   page,
 }) => {
   test.setTimeout(300_000);
