@@ -10,13 +10,13 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { mailsTo, onServer, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
 import { hydrate } from "../scripts/audit/measure";
 import { mailSubjectPattern } from "../server/test-support/mail-copy";
+import { git } from "../server/test-support/git";
 import { PREVIEW_BANNER_TITLE } from "../common/preview";
 import { OWNER_LOGIN_PATH, OWNER_SCREENS, ROUTES } from "../common/routes";
 
@@ -29,19 +29,6 @@ let dir: string;
 let remote: string;
 /** A page of the editor's preview, as its „Vorschau“ opened it. */
 let previewPage = "";
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "Seed",
-      GIT_AUTHOR_EMAIL: "seed@x.de",
-      GIT_COMMITTER_NAME: "Seed",
-      GIT_COMMITTER_EMAIL: "seed@x.de",
-    },
-  }).trim();
 
 test.describe.configure({ mode: "serial" });
 

@@ -4,28 +4,17 @@
  * login by link as a person does it (the link from the outbox, then the session cookie).
  */
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { cpSync } from "node:fs";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import type { TestDatabase } from "./databases";
+import { git } from "./git";
 import { postJson, type TestApp } from "./test-app";
+
+export { git };
 
 const PROJECT = path.resolve(__dirname, "../..");
 const ORIGIN = { origin: "http://localhost" };
-
-export const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "Seed",
-      GIT_AUTHOR_EMAIL: "seed@urkraft-test.de",
-      GIT_COMMITTER_NAME: "Seed",
-      GIT_COMMITTER_EMAIL: "seed@urkraft-test.de",
-    },
-  }).trim();
 
 /** A bare repository in `dir` holding the project's content/ as one commit, and another clone of it. */
 export function seedContentRemote(dir: string): { remote: string; other: string; seedCommit: string } {
