@@ -166,6 +166,12 @@ export const OWNER_LOGIN_PATH = `${OWNER}/anmelden`;
 /** One contact request in the owner area, as notifications, reminders and webhooks link to it. */
 export const ownerRequestPath = (id: number | string) => `${OWNER_SCREENS.requests.path}/${id}`;
 
+/** The changes proposed in „Inhalte“ that wait for an owner's approval. */
+export const OWNER_PROPOSALS_PATH = `${OWNER_SCREENS.content.path}/vorschlaege`;
+
+/** One content file's form in „Inhalte“ ("legal/agb.md" → /verwaltung/inhalte/legal/agb.md). */
+export const ownerContentFilePath = (file: string) => `${OWNER_SCREENS.content.path}/${file}`;
+
 /** Gatsby's own copies of the not-found page, reached only through the 404 answer. */
 export const NOT_FOUND_COPIES = ["/404", "/404.html", "/dev-404-page"] as const;
 

@@ -59,28 +59,27 @@ async function main(): Promise<void> {
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
       return { ms: performance.now() - started, body: response.json() };
     };
-    const opened = await call("GET", "/api/verwaltung/inhalte/datei?pfad=testimonials.json");
-    const data = opened.body.data as { text: string }[];
+    const opened = await call("GET", "/api/verwaltung/inhalte/datei?pfad=principles.json");
+    const data = opened.body.data as { description: string }[];
 
     const checks: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      data[0]!.text = `${data[0]!.text.replace(/ Lauf \d+\.$/, "")} Lauf ${run}.`;
-      checks.push((await call("POST", "/api/verwaltung/inhalte/pruefen", { file: "testimonials.json", data })).ms);
+      data[0]!.description = `${data[0]!.description.replace(/ Lauf \d+\.$/, "")} Lauf ${run}.`;
+      checks.push((await call("POST", "/api/verwaltung/inhalte/pruefen", { file: "principles.json", data })).ms);
     }
 
     const publishes: number[] = [];
     for (let run = 0; run < Math.min(RUNS, 5); run += 1) {
-      const { body } = await call("GET", "/api/verwaltung/inhalte/datei?pfad=testimonials.json");
-      const next = body.data as { text: string }[];
-      next[0]!.text = `Veröffentlicht im Lauf ${run}.`;
+      const { body } = await call("GET", "/api/verwaltung/inhalte/datei?pfad=principles.json");
+      const next = body.data as { description: string }[];
+      next[0]!.description = `Veröffentlicht im Lauf ${run}.`;
       await call("POST", "/api/verwaltung/inhalte/entwurf", {
-        file: "testimonials.json",
+        file: "principles.json",
         data: next,
         baseCommit: body.baseCommit,
       });
       publishes.push(
-        (await call("POST", "/api/verwaltung/inhalte/veroeffentlichen", { file: "testimonials.json", message: `Lauf ${run}` }))
-          .ms,
+        (await call("POST", "/api/verwaltung/inhalte/veroeffentlichen", { file: "principles.json", message: `Lauf ${run}` })).ms,
       );
     }
 
@@ -89,8 +88,8 @@ async function main(): Promise<void> {
     console.log(`  Veröffentlichen (Prüfen, Commit, Push):       ${seconds(median(publishes))} s`);
     if (process.env.CONTENT_BENCH_PREVIEW === "1") {
       for (const label of ["erste (Cache leer)", "zweite", "dritte"]) {
-        data[0]!.text = `Vorschau ${label}.`;
-        const { ms } = await call("POST", "/api/verwaltung/inhalte/vorschau", { file: "testimonials.json", data });
+        data[0]!.description = `Vorschau ${label}.`;
+        const { ms } = await call("POST", "/api/verwaltung/inhalte/vorschau", { file: "principles.json", data });
         console.log(`  Vorschau, ${label}: ${seconds(ms)} s`);
       }
     }

@@ -71,14 +71,14 @@ async function main(): Promise<void> {
   const figures: number[] = [];
   try {
     for (let run = 1; run <= RUNS; run += 1) {
-      const opened = await call("GET", "/api/verwaltung/inhalte/datei?pfad=testimonials.json");
-      const data = opened.data as { text: string }[];
+      const opened = await call("GET", "/api/verwaltung/inhalte/datei?pfad=principles.json");
+      const data = opened.data as { description: string }[];
       const marker = `Messlauf ${Date.now().toString(36)}`;
-      data[0]!.text = `${data[0]!.text.replace(/ \(Messlauf \w+\)$/, "")} (${marker})`;
-      await call("POST", "/api/verwaltung/inhalte/entwurf", { file: "testimonials.json", data, baseCommit: opened.baseCommit });
+      data[0]!.description = `${data[0]!.description.replace(/ \(Messlauf \w+\)$/, "")} (${marker})`;
+      await call("POST", "/api/verwaltung/inhalte/entwurf", { file: "principles.json", data, baseCommit: opened.baseCommit });
       const pages = opened.pages as string[];
       const started = Date.now();
-      await call("POST", "/api/verwaltung/inhalte/veroeffentlichen", { file: "testimonials.json", message: `Lauf ${run}` });
+      await call("POST", "/api/verwaltung/inhalte/veroeffentlichen", { file: "principles.json", message: `Lauf ${run}` });
       const answered = Date.now() - started;
       for (;;) {
         const shown = await Promise.all(

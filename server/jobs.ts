@@ -17,6 +17,7 @@ import { queueSpamSummary, SPAM_SUMMARY_CHECK_MS } from "./services/spam-summary
 import { purgeDeliveries } from "./webhooks/deliveries";
 import { pruneFormerEditorsPreviews } from "./content-editor/publishing";
 import { DRAFT_DAYS, purgeOldDrafts } from "./content-editor/drafts";
+import { PROPOSAL_DAYS, purgeOldProposals } from "./content-editor/proposals";
 import { prunePreviews } from "./release/previews";
 import { areaEmails } from "./services/owner-roles";
 
@@ -114,6 +115,8 @@ export function serverJobs(app: FastifyInstance, config: Config): Job[] {
         run: async (log) => {
           const deleted = await purgeOldDrafts(app.db);
           if (deleted > 0) log.info({ deleted }, `drafts unchanged for ${DRAFT_DAYS} days deleted`);
+          const proposals = await purgeOldProposals(app.db);
+          if (proposals > 0) log.info({ deleted: proposals }, `proposals older than ${PROPOSAL_DAYS} days deleted`);
         },
       },
     );

@@ -40,6 +40,8 @@ const EMAIL_TITLES: Record<TemplateName, string> = {
   "owner-spam-summary": "Übersicht: Anfragen und Anmeldungen als Spam markiert (höchstens einmal am Tag)",
   "owner-newsletter-scheduled": "Ein Newsletter wurde gesendet oder geplant",
   "owner-content-changed": "Ein Rechtstext, eine E-Mail oder die Einstellungen wurden geändert",
+  "owner-content-proposal": "Ein Vorschlag wartet auf Freigabe (an alle Inhaber)",
+  "owner-proposal-decided": "Ein Vorschlag wurde freigegeben oder zurückgegeben (an die Redaktion)",
   _footer: "Fußzeile jeder E-Mail an Besucher",
   _unsubscribe: "Abmeldehinweis unter jeder E-Mail",
 };

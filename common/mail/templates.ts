@@ -76,6 +76,10 @@ export const TEMPLATE_VALUES = {
   "owner-newsletter-scheduled": ["owner", "subject", "sendAt", "recipients", "newsletterUrl"],
   /** A legal text, an e-mail text or the settings changed in „Inhalte“: by whom (`changedBy`), which file, when. */
   "owner-content-changed": ["changedBy", "fileTitle", "file", "change", "changedAt", "contentUrl"],
+  /** An editor proposed a change that needs an owner's approval: to every owner. */
+  "owner-content-proposal": ["proposedBy", "fileTitle", "change", "proposedAt", "proposalsUrl"],
+  /** An owner approved (`decision`: „freigegeben und veröffentlicht“) or sent back a proposal: to its editor. */
+  "owner-proposal-decided": ["fileTitle", "change", "decision", "decidedBy", "note", "fileUrl"],
   _footer: [],
   _unsubscribe: ["unsubscribeUrl"],
 } as const;
@@ -236,6 +240,8 @@ export const OWNER_MAILS: ReadonlySet<MailKind> = new Set<MailKind>([
   "owner-spam-summary",
   "owner-newsletter-scheduled",
   "owner-content-changed",
+  "owner-content-proposal",
+  "owner-proposal-decided",
 ]);
 
 export function renderMail(

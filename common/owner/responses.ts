@@ -307,6 +307,8 @@ export const ContentFileSummary = Type.Object({
   kind: ContentKind,
   /** Who has an unpublished change to it. */
   drafts: Type.Array(Type.String()),
+  /** An editor's change to it waits for an owner's approval (common/content/approval.ts). */
+  approval: Type.Boolean(),
 });
 
 /** Where „Veröffentlichen“ sends a change: a branch of the content repository, or this server's own deploy. */
@@ -314,7 +316,12 @@ export const Publishing = Type.Union([
   Type.Object({ to: Type.Literal("remote"), branch: Type.String() }),
   Type.Object({ to: Type.Literal("deploy") }),
 ]);
-export const ContentList = Type.Object({ files: Type.Array(ContentFileSummary), publishing: Publishing });
+export const ContentList = Type.Object({
+  files: Type.Array(ContentFileSummary),
+  publishing: Publishing,
+  /** For owners: how many proposals wait for approval. */
+  openProposals: Type.Optional(Type.Number()),
+});
 
 export const CommitInfo = Type.Object({
   commit: Type.String(),
@@ -334,6 +341,33 @@ export const DraftInfo = Type.Object({
   updatedAt: isoTime(),
 });
 
+/** One changed line of a text, for the side-by-side look at a change. */
+export const LineChange = Type.Object({ kind: literals("weg", "neu", "gleich", "ausgelassen"), text: Type.String() });
+/** One field a change touches, named as the form names it, with its old and new value. */
+export const FieldChange = Type.Object({
+  field: Type.String(),
+  before: Type.String(),
+  after: Type.String(),
+  /** For a text of several lines: the lines taken out and put in, with a line around each. */
+  lines: Type.Optional(Type.Array(LineChange)),
+});
+/** An editor's change that waits for an owner's approval (server/content-editor/proposals.ts). */
+export const ProposalInfo = Type.Object({
+  id: Type.String(),
+  file: Type.String(),
+  title: Type.String(),
+  editor: Type.String(),
+  message: Type.String(),
+  state: literals("offen", "zurueckgegeben", "freigegeben", "zurueckgezogen"),
+  note: nullable(Type.String()),
+  createdAt: isoTime(),
+  decidedAt: nullable(isoTime()),
+  decidedBy: nullable(Type.String()),
+  commit: nullable(Type.String()),
+  changes: Type.Array(FieldChange),
+  /** The proposed form data: only in the editor's own proposal, which their form starts from. */
+  data: Type.Optional(Type.Unknown()),
+});
 export const ContentFileAnswer = Type.Object({
   file: Type.String(),
   title: Type.String(),
@@ -348,6 +382,10 @@ export const ContentFileAnswer = Type.Object({
   draft: Type.Optional(DraftInfo),
   otherDrafts: Type.Array(DraftInfo),
   pages: Type.Array(Type.String()),
+  /** Why an editor's change to this file goes to the owners first (common/content/approval.ts). */
+  approval: Type.Optional(Type.String()),
+  /** The person's own proposal for this file that is waiting or was sent back. */
+  proposal: Type.Optional(ProposalInfo),
 });
 
 export const DraftSaved = Type.Object({
@@ -376,6 +414,10 @@ export const PublishAnswer = Type.Object({
   lastChange: Type.Optional(CommitInfo),
   publishing: Publishing,
 });
+/** „Veröffentlichen“ of a file that needs approval: the proposal it became. */
+export const ProposalAnswer = Type.Object({ proposal: ProposalInfo });
+export const ProposalList = Type.Object({ proposals: Type.Array(ProposalInfo) });
+export const ProposalApproved = Type.Object({ commit: Type.String(), publishing: Publishing });
 export const HistoryAnswer = Type.Object({ history: Type.Array(CommitInfo) });
 export const RestoreAnswer = Type.Object({ commit: Type.String() });
 /** The pictures under content/, relative to it. */
@@ -433,6 +475,12 @@ export type FieldProblem = Static<typeof FieldProblem>;
 export type CheckAnswer = Static<typeof CheckAnswer>;
 export type ContentPreviewAnswer = Static<typeof ContentPreviewAnswer>;
 export type PublishAnswer = Static<typeof PublishAnswer>;
+export type LineChange = Static<typeof LineChange>;
+export type FieldChange = Static<typeof FieldChange>;
+export type ProposalInfo = Static<typeof ProposalInfo>;
+export type ProposalAnswer = Static<typeof ProposalAnswer>;
+export type ProposalList = Static<typeof ProposalList>;
+export type ProposalApproved = Static<typeof ProposalApproved>;
 export type HistoryAnswer = Static<typeof HistoryAnswer>;
 export type RestoreAnswer = Static<typeof RestoreAnswer>;
 export type ImageList = Static<typeof ImageList>;

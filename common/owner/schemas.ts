@@ -37,7 +37,8 @@ export type OwnerMessageKey =
   | "contentData"
   | "contentMessage"
   | "contentCommit"
-  | "contentImage";
+  | "contentImage"
+  | "proposalNote";
 
 const invalid = (key: OwnerMessageKey) => ({ invalid: key });
 
@@ -142,6 +143,11 @@ export const ContentRestoreBody = Type.Object(
   { file: contentFile(), commit: Type.String({ pattern: "^[0-9a-f]{7,64}$", ...invalid("contentCommit") }) },
   { additionalProperties: false, ...invalid("contentCommit") },
 );
+/** Sending a proposal back: what the editor should change, in a sentence or two. */
+export const ProposalReturnBody = Type.Object(
+  { note: text("proposalNote", { maxLength: 1000 }) },
+  { additionalProperties: false, ...invalid("proposalNote") },
+);
 /** A picture: its file name (for the new name) and its bytes in base64. */
 export const ContentImageBody = Type.Object(
   {
@@ -171,3 +177,4 @@ export type ContentDataBody = Static<typeof ContentDataBody>;
 export type ContentPublishBody = Static<typeof ContentPublishBody>;
 export type ContentRestoreBody = Static<typeof ContentRestoreBody>;
 export type ContentImageBody = Static<typeof ContentImageBody>;
+export type ProposalReturnBody = Static<typeof ProposalReturnBody>;

@@ -36,6 +36,10 @@ export const AUDIT_ACTIONS = {
   "content-published": "Inhalt veröffentlicht",
   "content-restored": "Inhalt auf eine frühere Fassung zurückgesetzt",
   "content-image": "Bild hochgeladen",
+  "content-proposed": "Änderung zur Freigabe vorgeschlagen",
+  "content-proposal-approved": "Vorschlag freigegeben und veröffentlicht",
+  "content-proposal-returned": "Vorschlag mit Hinweis zurückgegeben",
+  "content-proposal-withdrawn": "Vorschlag zurückgezogen",
   "ledger-replayed": "Abmeldungen und Löschungen nach einer Wiederherstellung erneut eingetragen",
 } as const;
 

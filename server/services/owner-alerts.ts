@@ -8,7 +8,7 @@ import type { Db, Queryable } from "../db/types";
 import type { MailContext } from "../mail/context";
 import { link } from "../mail/context";
 import { enqueueMail, type OutgoingMail } from "../mail/outbox";
-import { OWNER_SCREENS } from "../../common/routes";
+import { OWNER_PROPOSALS_PATH, OWNER_SCREENS, ownerContentFilePath } from "../../common/routes";
 import { formatGermanDateTime } from "../../common/german-time";
 import { audit } from "./audit-log";
 
@@ -126,5 +126,41 @@ export async function notifyContentChange(
     change: change.change,
     changedAt: formatGermanDateTime(change.at ?? new Date(), context.site.timeZone),
     contentUrl: link(context, OWNER_SCREENS.content.path),
+  });
+}
+
+/** Every owner hears of a proposal that waits for approval, with the way to it. */
+export async function notifyProposal(
+  tx: Queryable,
+  context: MailContext,
+  people: { ownerEmails: readonly string[] },
+  proposal: { by: string; entry: { title: string }; change: string; at?: Date },
+): Promise<void> {
+  await mailEach(tx, context, people.ownerEmails, "owner-content-proposal", {
+    proposedBy: proposal.by,
+    fileTitle: proposal.entry.title,
+    change: proposal.change,
+    proposedAt: formatGermanDateTime(proposal.at ?? new Date(), context.site.timeZone),
+    proposalsUrl: link(context, OWNER_PROPOSALS_PATH),
+  });
+}
+
+/** The editor hears what became of their proposal: approved and published, or sent back with a note. */
+export async function notifyProposalDecided(
+  tx: Queryable,
+  context: MailContext,
+  decision: { editor: string; entry: { file: string; title: string }; change: string; by: string } & (
+    { approved: true; live: string } | { approved: false; note: string }
+  ),
+): Promise<void> {
+  await mailEach(tx, context, [decision.editor], "owner-proposal-decided", {
+    fileTitle: decision.entry.title,
+    change: decision.change,
+    decision: decision.approved ? "freigegeben" : "zurückgegeben",
+    decidedBy: decision.by,
+    note: decision.approved
+      ? decision.live
+      : `Hinweis: „${decision.note}“ Deine Änderung ist als Entwurf erhalten: Pass sie an und schlag sie noch einmal vor.`,
+    fileUrl: link(context, ownerContentFilePath(decision.entry.file)),
   });
 }

@@ -119,16 +119,16 @@ for (const target of databaseTargets()) {
     });
 
     it("publishes a draft as a commit in the editors' role, pushed to the remote, and logs who it was", async () => {
-      const { data, baseCommit } = await openFile("testimonials.json");
-      data[0].text = "Ich gehe jetzt jeden Morgen eine Runde um den Block und bin danach hellwach.";
-      await post("/api/verwaltung/inhalte/entwurf", { file: "testimonials.json", data, baseCommit });
+      const { data, baseCommit } = await openFile("principles.json");
+      data[0].description = "Koch mit Zutaten, die deine Großeltern kannten: Gemüse, Getreide, Fleisch und Fisch vom Markt.";
+      await post("/api/verwaltung/inhalte/entwurf", { file: "principles.json", data, baseCommit });
       assert.equal(
-        (await post("/api/verwaltung/inhalte/veroeffentlichen", { file: "testimonials.json", message: " " })).statusCode,
+        (await post("/api/verwaltung/inhalte/veroeffentlichen", { file: "principles.json", message: " " })).statusCode,
         400,
       );
       const published = await post("/api/verwaltung/inhalte/veroeffentlichen", {
-        file: "testimonials.json",
-        message: "Bericht von Thomas gekürzt",
+        file: "principles.json",
+        message: "Grundsatz 1 klarer beschrieben",
       });
       assert.equal(published.statusCode, 200, published.body);
       const { commit } = published.json();
@@ -139,19 +139,19 @@ for (const target of databaseTargets()) {
         "Urkraft Redaktion <kontakt@urkraft.de>|Urkraft Redaktion <kontakt@urkraft.de>",
       );
       assert.doesNotMatch(git(remote, "log", "--format=%an %ae %cn %ce %B", "main"), /anna|schmidt/i);
-      assert.equal(git(remote, "log", "-1", "--format=%s", "main"), "Bericht von Thomas gekürzt");
+      assert.equal(git(remote, "log", "-1", "--format=%s", "main"), "Grundsatz 1 klarer beschrieben");
       assert.equal(
         git(remote, "show", "--numstat", "--format=", "main"),
-        "1\t1\tcontent/testimonials.json",
+        "1\t1\tcontent/principles.json",
         "only the changed line",
       );
-      assert.equal(JSON.parse(remoteFile("testimonials.json"))[0].text, data[0].text);
-      assert.equal((await openFile("testimonials.json")).draft, undefined, "the draft is gone");
+      assert.equal(JSON.parse(remoteFile("principles.json"))[0].description, data[0].description);
+      assert.equal((await openFile("principles.json")).draft, undefined, "the draft is gone");
       const { rows } = await database.db.query<{ object: string }>(
         "SELECT object FROM audit_log WHERE owner_email = $1 AND action = 'content-published'",
         [EDITOR],
       );
-      assert.deepEqual(rows, [{ object: `testimonials.json @ ${commit.slice(0, 7)}` }]);
+      assert.deepEqual(rows, [{ object: `principles.json @ ${commit.slice(0, 7)}` }]);
     });
 
     it("shows a change someone else committed meanwhile and never overwrites it", async () => {
@@ -185,19 +185,19 @@ for (const target of databaseTargets()) {
     });
 
     it("lists a file's history and restores an earlier version as a new commit", async () => {
-      const history = (await get("/api/verwaltung/inhalte/verlauf?pfad=testimonials.json")).json().history;
+      const history = (await get("/api/verwaltung/inhalte/verlauf?pfad=principles.json")).json().history;
       assert.deepEqual(
         history.map((item: { message: string }) => item.message),
-        ["Bericht von Thomas gekürzt", "Inhalte"],
+        ["Grundsatz 1 klarer beschrieben", "Inhalte"],
       );
-      const seeded = readFileSync(path.join(PROJECT, "content/testimonials.json"), "utf8");
-      const restored = await post("/api/verwaltung/inhalte/zuruecksetzen", { file: "testimonials.json", commit: seedCommit });
+      const seeded = readFileSync(path.join(PROJECT, "content/principles.json"), "utf8");
+      const restored = await post("/api/verwaltung/inhalte/zuruecksetzen", { file: "principles.json", commit: seedCommit });
       assert.equal(restored.statusCode, 200, restored.body);
-      assert.equal(remoteFile("testimonials.json"), seeded.trimEnd());
+      assert.equal(remoteFile("principles.json"), seeded.trimEnd());
       assert.match(git(remote, "log", "-1", "--format=%s", "main"), /^Zurückgesetzt auf die Fassung vom .*: Inhalte$/);
       assert.equal(git(remote, "log", "-1", "--format=%an <%ae>", "main"), "Urkraft Redaktion <kontakt@urkraft.de>");
       assert.equal(git(remote, "rev-list", "--count", "main"), "4", "a new commit, history kept");
-      const unknown = await post("/api/verwaltung/inhalte/zuruecksetzen", { file: "testimonials.json", commit: "f".repeat(40) });
+      const unknown = await post("/api/verwaltung/inhalte/zuruecksetzen", { file: "principles.json", commit: "f".repeat(40) });
       assert.equal(unknown.statusCode, 404);
     });
 
@@ -213,15 +213,19 @@ for (const target of databaseTargets()) {
       try {
         const headers = { accept: "application/json", cookie: cookies[EDITOR]! };
         const opened = (
-          await branchApp.app.inject({ method: "GET", url: "/api/verwaltung/inhalte/datei?pfad=results.json", headers })
+          await branchApp.app.inject({ method: "GET", url: "/api/verwaltung/inhalte/datei?pfad=principles.json", headers })
         ).json();
-        opened.data[0].label = `${opened.data[0].label} (neu)`;
+        opened.data[0].title = `${opened.data[0].title} (neu)`;
         const send = (url: string, body: unknown) => postJson(branchApp.app, url, body, { ...ORIGIN, cookie: cookies[EDITOR]! });
-        await send("/api/verwaltung/inhalte/entwurf", { file: "results.json", data: opened.data, baseCommit: opened.baseCommit });
+        await send("/api/verwaltung/inhalte/entwurf", {
+          file: "principles.json",
+          data: opened.data,
+          baseCommit: opened.baseCommit,
+        });
         const mainBefore = git(remote, "rev-parse", "main");
         const published = await send("/api/verwaltung/inhalte/veroeffentlichen", {
-          file: "results.json",
-          message: "Ergebnis umbenannt",
+          file: "principles.json",
+          message: "Grundsatz umbenannt",
         });
         assert.equal(published.statusCode, 200, published.body);
         assert.deepEqual(published.json().publishing, { to: "remote", branch: "inhalte/neu" });

@@ -21,6 +21,17 @@ import {
   withoutSymlinks,
 } from "../../content-editor/content-files";
 import { deleteDraft, draftsOf, draftSummary, saveDraft } from "../../content-editor/drafts";
+import { fieldChanges } from "../../content-editor/field-changes";
+import {
+  decide,
+  openProposals,
+  ownProposal,
+  proposalById,
+  propose,
+  withdraw,
+  type Proposal,
+} from "../../content-editor/proposals";
+import { approvalReason, needsApproval } from "../../../common/content/approval";
 import { imageSlug, IMAGES_DIR, listImages, reencodeUpload, UPLOAD_MAX_BYTES } from "../../content-editor/images";
 import {
   buildContentPreview,
@@ -37,6 +48,8 @@ import {
   ContentImageBody,
   ContentPublishBody,
   ContentRestoreBody,
+  IdParams,
+  ProposalReturnBody,
 } from "../../../common/owner/schemas";
 import {
   CheckAnswer,
@@ -48,13 +61,17 @@ import {
   ImageList,
   ImageUploaded,
   OkAnswer,
+  ProposalAnswer,
+  ProposalApproved,
+  ProposalList,
   PublishAnswer,
   RestoreAnswer,
   type ContentFileSummary,
+  type ProposalInfo,
 } from "../../../common/owner/responses";
-import { ownerOf, ownOrigin } from "./guard";
+import { ownerOf, ownOrigin, requireRecentLogin } from "./guard";
 import { schemaWithoutOwnerFields, withOwnerFields, withoutOwnerFields } from "../../../common/content/editor-access";
-import { notifyContentChange } from "../../services/owner-alerts";
+import { notifyContentChange, notifyProposal, notifyProposalDecided } from "../../services/owner-alerts";
 import { OWNER_MESSAGES } from "./messages";
 
 /** Pictures one person may upload within an hour: each is a commit pushed at once. */
@@ -74,6 +91,8 @@ const MESSAGES = {
   git: "Das Speichern im Inhalts-Repository hat nicht geklappt. Deine Änderung ist als Entwurf erhalten; versuche es gleich noch einmal.",
   symlink: "Diese Datei kann hier nicht geändert werden.",
   badCommit: OWNER_MESSAGES.contentCommit,
+  proposalUnknown: OWNER_MESSAGES.proposalUnknown,
+  proposalMoved: OWNER_MESSAGES.proposalMoved,
 } as const;
 
 class SymlinkError extends Error {
@@ -145,16 +164,79 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   };
   const siteSettings = async () => JSON.parse((await readFile(path.join(contentDir, "site.json"), "utf8")) || "{}") as unknown;
   /** The file's new text from the form's data; an editor's site.json keeps the owners' fields as they are. */
-  const textOf = async (request: FastifyRequest, entry: EditableFile, data: unknown) => {
+  const textFor = async (editor: boolean, entry: EditableFile, data: unknown) => {
     const current = await readCurrent(entry);
-    const own = keepsOwnerFields(request, entry) ? withOwnerFields(data, current === undefined ? {} : JSON.parse(current)) : data;
+    const keep = editor && entry.file === "site.json";
+    const own = keep ? withOwnerFields(data, current === undefined ? {} : JSON.parse(current)) : data;
     return fileTextOf(entry, own, current, await siteSettings(), today());
+  };
+  const textOf = (request: FastifyRequest, entry: EditableFile, data: unknown) => textFor(isEditor(request), entry, data);
+  /** Whether an editor's new text for the file is a proposal for the owners rather than a change to publish. */
+  const isProposal = async (request: FastifyRequest, entry: EditableFile, text: string) => {
+    if (!isEditor(request) || !approvalReason(entry)) return false;
+    const current = await readCurrent(entry);
+    return needsApproval(entry, current === undefined ? undefined : formDataOf(entry, current), formDataOf(entry, text));
+  };
+  /** A proposal as the screens show it: with its changes field by field, against the file as it is now. */
+  const proposalInfo = async (proposal: Proposal): Promise<ProposalInfo> => {
+    const entry = editableFile(proposal.file)!;
+    const current = await readCurrent(entry);
+    const proposed = await textFor(true, entry, proposal.data);
+    const { data: _data, baseCommit: _base, ...shown } = proposal;
+    return {
+      ...shown,
+      title: entry.title,
+      changes: fieldChanges(
+        formSchemaFor(entry),
+        current === undefined ? undefined : formDataOf(entry, current),
+        formDataOf(entry, proposed),
+      ),
+    };
+  };
+  /** Makes a change a proposal: stored, audited, and every owner hears of it. */
+  const proposeChange = async (
+    request: FastifyRequest,
+    entry: EditableFile,
+    change: { data: unknown; baseCommit: string; message: string },
+  ) => {
+    const me = ownerOf(request);
+    const proposal = await propose(app.db, { editor: me, file: entry.file, ...change });
+    await deleteDraft(app.db, me, entry.file);
+    await audit(app.db, me, "content-proposed", `${entry.file} (Vorschlag ${proposal.id})`);
+    await notifyProposal(app.db, app.mail, app.config, { by: me, entry, change: change.message });
+    return { status: 202 as const, answer: { proposal: await proposalInfo(proposal) } };
   };
   /** The role a commit is made in (work-tree.ts): the person is in the audit log only. */
   const authorOf = async (request: FastifyRequest) =>
     authorFor(isEditor(request) ? "editor" : "owner", (await siteSettings()) as Record<string, unknown>);
   /** The content check needs the work tree: before the first sync there is none yet. */
   const synced = () => tree.exclusive(() => tree.sync());
+
+  /** A preview of the site with the file's new text, checked first; named by person and file. */
+  const previewOf = async (request: FastifyRequest, reply: FastifyReply, me: string, entry: EditableFile, text: string) => {
+    const edits = new Map([[entry.file, text]]);
+    const problems = await checkWithEdits(contentDir, edits);
+    if (problems.length > 0) return reply.code(422).send({ error: MESSAGES.problems, ...splitProblems(problems, entry.file) });
+    const started = Date.now();
+    const outcome = await buildContentPreview({
+      name: contentPreviewName(me, entry.file),
+      projectDir: process.cwd(),
+      contentDir,
+      edits,
+      origin: ownOrigin(request, app.config.siteUrl),
+      previewsDir: app.config.previewsDir,
+      keepWarm: app.config.previewWarmup,
+    });
+    if (!outcome.ok) return sendError(request, reply, { status: 503, message: outcome.message });
+    request.log.info({ seconds: outcome.seconds, phases: outcome.phases }, "content preview built");
+    await audit(app.db, me, "content-preview", entry.file);
+    const base = outcome.address.replace(/\/$/, "");
+    return {
+      address: outcome.address,
+      pages: pagesShowing(entry.file).map((page) => `${base}${page}`),
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+    };
+  };
 
   // The first time „Inhalte“ opens, the previews' build folder is warmed in the background, and after each
   // preview the next build starts ahead (PREVIEW_WARMUP); they end with the server.
@@ -176,9 +258,11 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           group,
           kind,
           drafts: drafts.filter((draft) => draft.file === file).map((draft) => draft.editor),
+          approval: approvalReason({ file, kind }) !== undefined,
         }),
       ),
       publishing: remote ? { to: "remote", branch } : { to: "deploy" },
+      ...(editor ? {} : { openProposals: (await openProposals(app.db)).length }),
     };
   });
 
@@ -197,6 +281,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         const drafts = await draftsOf(app.db, entry.file);
         const hide = keepsOwnerFields(request, entry);
         const data = source === undefined ? undefined : formDataOf(entry, source);
+        const proposal = isEditor(request) ? await ownProposal(app.db, me, entry.file) : undefined;
         return {
           file: entry.file,
           title: entry.title,
@@ -211,6 +296,12 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             .filter((draft) => draft.editor !== me)
             .map((draft) => (hide ? { ...draft, data: withoutOwnerFields(draft.data) } : draft)),
           pages: pagesShowing(entry.file),
+          approval: isEditor(request) ? approvalReason(entry) : undefined,
+          // The editor's own proposal, with its data to start from (as they see the file: no owners' fields).
+          proposal: proposal && {
+            ...(await proposalInfo(proposal)),
+            data: hide ? withoutOwnerFields(proposal.data) : proposal.data,
+          },
         };
       } catch (error) {
         return gitFailed(request, reply, error);
@@ -279,36 +370,14 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       } catch (error) {
         return gitFailed(request, reply, error);
       }
-      const edits = new Map([[entry.file, await textOf(request, entry, body.data)]]);
-      const problems = await checkWithEdits(contentDir, edits);
-      if (problems.length > 0) return reply.code(422).send({ error: MESSAGES.problems, ...splitProblems(problems, entry.file) });
-      const started = Date.now();
-      const outcome = await buildContentPreview({
-        name: contentPreviewName(me, entry.file),
-        projectDir: process.cwd(),
-        contentDir,
-        edits,
-        origin: ownOrigin(request, app.config.siteUrl),
-        previewsDir: app.config.previewsDir,
-        keepWarm: app.config.previewWarmup,
-      });
-      if (!outcome.ok) return sendError(request, reply, { status: 503, message: outcome.message });
-      request.log.info({ seconds: outcome.seconds, phases: outcome.phases }, "content preview built");
-      await audit(app.db, me, "content-preview", entry.file);
-      const pages = pagesShowing(entry.file);
-      const base = outcome.address.replace(/\/$/, "");
-      return {
-        address: outcome.address,
-        pages: pages.map((page) => `${base}${page}`),
-        seconds: Math.round((Date.now() - started) / 100) / 10,
-      };
+      return previewOf(request, reply, me, entry, await textOf(request, entry, body.data));
     },
   );
 
   app.post<{ Body: ContentPublishBody }>(
     "/inhalte/veroeffentlichen",
     // Only the 200 is declared: a refusal (400, 409, 422) sends its own shape with the German message.
-    { ...editors, schema: { body: ContentPublishBody, response: { 200: PublishAnswer } } },
+    { ...editors, schema: { body: ContentPublishBody, response: { 200: PublishAnswer, 202: ProposalAnswer } } },
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -340,6 +409,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           if (problems.length > 0)
             return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
           if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
+          // Four eyes: an editor's change to what the law relies on waits for an owner (approval.ts).
+          if (await isProposal(request, entry, text))
+            return proposeChange(request, entry, { data: draft.data, baseCommit: draft.baseCommit, message });
           await writeFile(path.join(workTree, file), text);
           const commit = await tree.commit([file], await authorOf(request), `${message}\n\n${entry.title} (${file})`);
           await deleteDraft(app.db, me, entry.file);
@@ -348,6 +420,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           return { status: 200 as const, answer: { commit, lastChange: await tree.lastCommitOf(file) } };
         });
         if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
+        if (outcome.status === 202) return reply.code(202).send(outcome.answer);
         return reply.code(outcome.status).send({
           ...outcome.answer,
           ...(outcome.status === 200 ? { publishing: remote ? { to: "remote", branch } : { to: "deploy" } } : {}),
@@ -378,7 +451,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: ContentRestoreBody }>(
     "/inhalte/zuruecksetzen",
-    { ...editors, schema: { body: ContentRestoreBody, response: { 200: RestoreAnswer } } },
+    { ...editors, schema: { body: ContentRestoreBody, response: { 200: RestoreAnswer, 202: ProposalAnswer } } },
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -400,12 +473,21 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           if (problems.length > 0)
             return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
           if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
-          await writeFile(path.join(workTree, file), text);
           const date = new Date(target.date).toLocaleString("de-DE", {
             dateStyle: "medium",
             timeStyle: "short",
             timeZone: "Europe/Berlin",
           });
+          // An editor's restore of what the law relies on is a proposal like any other change of theirs.
+          if (await isProposal(request, entry, text)) {
+            const data = formDataOf(entry, text);
+            return proposeChange(request, entry, {
+              data: keepsOwnerFields(request, entry) ? withoutOwnerFields(data) : data,
+              baseCommit: (await tree.lastCommitOf(file))?.commit ?? "",
+              message: `Zurücksetzen auf die Fassung vom ${date}: ${target.message}`.slice(0, 400),
+            });
+          }
+          await writeFile(path.join(workTree, file), text);
           const made = await tree.commit(
             [file],
             await authorOf(request),
@@ -425,6 +507,142 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       } catch (error) {
         return gitFailed(request, reply, error);
       }
+    },
+  );
+
+  // --- Proposals: four eyes on what the law relies on (common/content/approval.ts) ---
+
+  app.get("/inhalte/vorschlaege", { schema: { response: { 200: ProposalList } } }, async (request, reply) => {
+    try {
+      const proposals = await tree.exclusive(async () => {
+        await tree.sync();
+        return Promise.all((await openProposals(app.db)).map(proposalInfo));
+      });
+      return { proposals };
+    } catch (error) {
+      return gitFailed(request, reply, error);
+    }
+  });
+
+  app.post<{ Params: IdParams }>(
+    "/inhalte/vorschlaege/:id/freigeben",
+    // Approving publishes what the law relies on: a stolen cookie alone is not enough (guard.ts).
+    { preValidation: requireRecentLogin, schema: { params: IdParams, response: { 200: ProposalApproved } } },
+    async (request, reply) => {
+      const me = ownerOf(request);
+      try {
+        const outcome = await tree.exclusive(async () => {
+          const proposal = await proposalById(app.db, request.params.id);
+          const entry = proposal && editableFile(proposal.file);
+          if (!proposal || !entry || proposal.state !== "offen")
+            return { status: 404 as const, answer: { error: MESSAGES.proposalUnknown } };
+          await tree.sync();
+          const file = contentPath(entry.file);
+          if (((await tree.lastCommitOf(file))?.commit ?? "") !== proposal.baseCommit)
+            return { status: 409 as const, answer: { error: MESSAGES.proposalMoved } };
+          const text = await textFor(true, entry, proposal.data);
+          if (text === (await readCurrent(entry))) return { status: 400 as const, answer: { error: MESSAGES.unchanged } };
+          const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+          if (problems.length > 0)
+            return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
+          if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
+          await writeFile(path.join(workTree, file), text);
+          // The change is the editors'; that an owner approved it is part of the message, the person in the audit log.
+          const commit = await tree.commit(
+            [file],
+            authorFor("editor", (await siteSettings()) as Record<string, unknown>),
+            `${proposal.message}\n\nVon der Verwaltung freigegeben.\n\n${entry.title} (${file})`,
+          );
+          if (!(await decide(app.db, proposal.id, { state: "freigegeben", by: me, commit })))
+            return { status: 404 as const, answer: { error: MESSAGES.proposalUnknown } };
+          await audit(
+            app.db,
+            me,
+            "content-proposal-approved",
+            `${entry.file} @ ${commit.slice(0, 7)} (Vorschlag ${proposal.id} von ${proposal.editor})`,
+          );
+          await notifyContentChange(app.db, app.mail, app.config, { by: proposal.editor, entry, change: proposal.message });
+          await notifyProposalDecided(app.db, app.mail, {
+            editor: proposal.editor,
+            entry,
+            change: proposal.message,
+            by: me,
+            approved: true,
+            live: remote
+              ? "Deine Änderung ist veröffentlicht; die Website wird jetzt neu gebaut und zeigt sie in wenigen Minuten."
+              : "Deine Änderung ist veröffentlicht; in etwa einer Minute ist sie live.",
+          });
+          return { status: 200 as const, answer: { commit } };
+        });
+        if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
+        if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.answer);
+        return { ...outcome.answer, publishing: remote ? { to: "remote", branch } : { to: "deploy" } };
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
+    },
+  );
+
+  app.post<{ Params: IdParams; Body: ProposalReturnBody }>(
+    "/inhalte/vorschlaege/:id/zurueckgeben",
+    { schema: { params: IdParams, body: ProposalReturnBody, response: { 200: OkAnswer } } },
+    async (request, reply) => {
+      const me = ownerOf(request);
+      const note = request.body.note.trim();
+      if (!note) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.proposalNote });
+      const proposal = await proposalById(app.db, request.params.id);
+      const entry = proposal && editableFile(proposal.file);
+      if (!proposal || !entry || !(await decide(app.db, proposal.id, { state: "zurueckgegeben", by: me, note })))
+        return sendError(request, reply, { status: 404, message: MESSAGES.proposalUnknown });
+      // The editor finds the change again as their draft, unless they have started a newer one.
+      const own = (await draftsOf(app.db, entry.file)).find((draft) => draft.editor === proposal.editor);
+      if (!own) await saveDraft(app.db, proposal.editor, entry.file, proposal.data, proposal.baseCommit);
+      await audit(app.db, me, "content-proposal-returned", `${entry.file} (Vorschlag ${proposal.id} von ${proposal.editor})`);
+      await notifyProposalDecided(app.db, app.mail, {
+        editor: proposal.editor,
+        entry,
+        change: proposal.message,
+        by: me,
+        approved: false,
+        note,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post<{ Params: IdParams }>(
+    "/inhalte/vorschlaege/:id/vorschau",
+    { schema: { params: IdParams, response: { 200: ContentPreviewAnswer } } },
+    async (request, reply) => {
+      const me = ownerOf(request);
+      const proposal = await proposalById(app.db, request.params.id);
+      const entry = proposal && editableFile(proposal.file);
+      if (!proposal || !entry || proposal.state !== "offen")
+        return sendError(request, reply, { status: 404, message: MESSAGES.proposalUnknown });
+      try {
+        await synced();
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
+      return previewOf(request, reply, me, entry, await textFor(true, entry, proposal.data));
+    },
+  );
+
+  app.delete<{ Querystring: ContentFileQuery }>(
+    "/inhalte/vorschlag",
+    { ...editors, schema: { querystring: ContentFileQuery, response: { 200: OkAnswer } } },
+    async (request, reply) => {
+      const entry = fileOf(request, reply, request.query.pfad);
+      if (!entry) return reply;
+      const me = ownerOf(request);
+      const proposal = await ownProposal(app.db, me, entry.file);
+      if (!proposal || !(await withdraw(app.db, me, entry.file)))
+        return sendError(request, reply, { status: 404, message: MESSAGES.proposalUnknown });
+      // What was proposed stays the editor's draft, to change or to discard.
+      const own = (await draftsOf(app.db, entry.file)).find((draft) => draft.editor === me);
+      if (!own) await saveDraft(app.db, me, entry.file, proposal.data, proposal.baseCommit);
+      await audit(app.db, me, "content-proposal-withdrawn", `${entry.file} (Vorschlag ${proposal.id})`);
+      return { ok: true as const };
     },
   );
 

@@ -40,6 +40,7 @@ const EDITOR_ROUTES = [
   "GET /api/verwaltung/inhalte/verlauf",
   "HEAD /api/verwaltung/inhalte/verlauf",
   "POST /api/verwaltung/inhalte/zuruecksetzen",
+  "DELETE /api/verwaltung/inhalte/vorschlag",
   "GET /api/verwaltung/inhalte/bilder",
   "HEAD /api/verwaltung/inhalte/bilder",
   "POST /api/verwaltung/inhalte/bilder",

@@ -110,11 +110,16 @@ describe("an editor as an attacker", () => {
   });
 
   describe("front matter that would run code", () => {
-    it("is only ever text: a body starting with ---js is written under a head, checked and published without running", async () => {
+    it("is only ever text: a body starting with ---js is written under a head, checked, proposed and approved without running", async () => {
       const body = `${codeHead(marker)}Urkraft GmbH · {{street}}`;
       const check = await post("/api/verwaltung/inhalte/pruefen", { file: "emails/_footer.md", data: { body } });
       assert.equal(check.statusCode, 200, check.body);
-      const published = await publish("emails/_footer.md", { body });
+      // The footer carries the company's mandatory facts: an editor's change waits for an owner.
+      const proposed = await publish("emails/_footer.md", { body });
+      assert.equal(proposed.statusCode, 202, proposed.body);
+      const listed = (await get("/api/verwaltung/inhalte/vorschlaege", OWNER)).json().proposals;
+      assert.match(JSON.stringify(listed), /---js/, "the owner reads it as text");
+      const published = await post(`/api/verwaltung/inhalte/vorschlaege/${proposed.json().proposal.id}/freigeben`, {}, OWNER);
       assert.equal(published.statusCode, 200, published.body);
       const text = remoteFile("emails/_footer.md");
       assert.ok(text.startsWith("---\n---\n---js\n"), "the server writes a head of its own before the body");

@@ -39,6 +39,10 @@ export const OWNER_MESSAGES = {
   contentTooDeep: "Diese Angaben passen zu keiner Inhaltsdatei: Sie sind viel zu tief verschachtelt. Bitte lade die Seite neu.",
   contentCommit: "Diese Fassung gibt es im Verlauf der Datei nicht.",
   contentImage: "Bitte wähle ein Bild aus (JPEG, PNG, WebP oder AVIF).",
+  proposalNote: "Bitte schreib in ein, zwei Sätzen, was geändert werden soll (höchstens 1.000 Zeichen).",
+  proposalUnknown: "Diesen Vorschlag gibt es nicht (mehr). Vielleicht hat ihn schon jemand freigegeben oder zurückgegeben.",
+  proposalMoved:
+    "Die Datei wurde seit dem Vorschlag geändert. Gib den Vorschlag zurück, damit die Änderung auf der neuen Fassung noch einmal vorgeschlagen wird.",
   replyTooLong: "Die Antwort ist zu lang (höchstens 5.000 Zeichen).",
   replyUndeliverable:
     "An diese Adresse können wir keine E-Mail schicken. Antworte bitte auf anderem Weg und markiere die Anfrage dann als beantwortet.",

@@ -33,6 +33,7 @@ import { clickThrough, linkIn } from "../../test-support/app-harness";
 import { databaseTargets, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
 import { accessReport } from "./people";
+import { approvalReason } from "../../../common/content/approval";
 
 const OWNER = "inhaber@urkraft-test.de";
 const ORIGIN = { origin: "http://localhost" };
@@ -162,8 +163,10 @@ for (const target of databaseTargets()) {
             group,
             kind,
             drafts: [],
+            approval: approvalReason({ file, kind }) !== undefined,
           })),
           publishing: { to: "deploy" },
+          openProposals: 0,
         }),
       ],
       [

@@ -1,0 +1,79 @@
+/**
+ * A change to a content file in plain German, field by field: each field named as the form names it
+ * („Erfahrungsberichte › Eintrag 3 (Thomas) › Zitat“), with its old and new value; a text of several lines
+ * (a legal text, a mail) as the lines taken out and put in, with one line around each and the rest left out.
+ * What an owner reads before approving an editor's proposal.
+ */
+import { diffLines } from "diff";
+import { FIELD_TITLES } from "../../common/content/field-titles";
+import type { FieldChange, LineChange } from "../../common/owner/responses";
+
+type Dict = Record<string, unknown>;
+const isDict = (value: unknown): value is Dict => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Lines kept around each change. */
+const CONTEXT = 1;
+
+/** A value as the owner reads it: text as it is, a list or group as its fields, one per line. */
+function plain(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "object") return String(value);
+  if (Array.isArray(value)) return value.map(plain).join("\n");
+  return Object.entries(value)
+    .map(([key, inner]) => `${FIELD_TITLES[key] ?? key}: ${plain(inner)}`)
+    .join("\n");
+}
+
+/** The lines of `before` and `after` that differ, with CONTEXT lines around them. */
+export function changedLines(before: string, after: string): LineChange[] {
+  const all: LineChange[] = diffLines(before, after).flatMap((part) =>
+    part.value
+      .replace(/\n$/, "")
+      .split("\n")
+      .map((text): LineChange => ({ kind: part.added ? "neu" : part.removed ? "weg" : "gleich", text })),
+  );
+  const near = (index: number) =>
+    all.slice(Math.max(0, index - CONTEXT), index + CONTEXT + 1).some((line) => line.kind !== "gleich");
+  const lines: LineChange[] = [];
+  all.forEach((line, index) => {
+    if (line.kind !== "gleich" || near(index)) lines.push(line);
+    else if (lines.at(-1)?.kind !== "ausgelassen") lines.push({ kind: "ausgelassen", text: "…" });
+  });
+  return lines;
+}
+
+function titleOf(schema: unknown, key: string): string {
+  const own = isDict(schema) && isDict(schema.properties) ? (schema.properties[key] as Dict | undefined)?.title : undefined;
+  return typeof own === "string" ? own : (FIELD_TITLES[key] ?? key);
+}
+
+/** „Eintrag 3 (Thomas)“: an entry of a list by its place and, where it has one, its name or title. */
+function entryLabel(index: number, ...versions: unknown[]): string {
+  const name = versions
+    .map((version) => (isDict(version) ? (version.name ?? version.title ?? version.question) : undefined))
+    .find((value) => typeof value === "string" && value.trim());
+  return `Eintrag ${index + 1}${name ? ` (${String(name)})` : ""}`;
+}
+
+/** Every field that differs between `before` and `after`, walking the form's JSON Schema for the names. */
+export function fieldChanges(schema: unknown, before: unknown, after: unknown, at: string[] = []): FieldChange[] {
+  if (isDict(before) && isDict(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((key) =>
+      fieldChanges(isDict(schema) && isDict(schema.properties) ? schema.properties[key] : undefined, before[key], after[key], [
+        ...at,
+        titleOf(schema, key),
+      ]),
+    );
+  }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const items = isDict(schema) ? schema.items : undefined;
+    return Array.from({ length: Math.max(before.length, after.length) }, (_, index) =>
+      fieldChanges(items, before[index], after[index], [...at, entryLabel(index, before[index], after[index])]),
+    ).flat();
+  }
+  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  const change: FieldChange = { field: at.join(" › ") || "Datei", before: plain(before), after: plain(after) };
+  if (change.before.includes("\n") || change.after.includes("\n")) change.lines = changedLines(change.before, change.after);
+  return [change];
+}
