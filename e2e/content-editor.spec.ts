@@ -2,8 +2,10 @@
  * „Inhalte“ in a real browser against a server of its own whose content repository is a local bare
  * repository (CONTENT_GIT_REMOTE): an editor logs in by link, sees only „Inhalte“ (and on a phone one row
  * with a menu button), changes a testimonial in the generated form, sees the content check's message at
- * the field while typing, keeps the draft over a reload, asks for a preview, publishes, and the commit is
- * in the repository in the editors' role („Urkraft Redaktion“), never in the person's name. axe finds nothing on the list or the form. The preview in
+ * the field while typing, keeps the draft over a reload, asks for a preview and proposes it (testimonials
+ * need an owner's approval); the owner, logged in with a passkey, reads the change field by field and
+ * approves it, and the commit is in the repository in the editors' role („Urkraft Redaktion“), never in the
+ * person's name. axe finds nothing on the list, the form or the proposals at 1280 and 375 px. The preview in
  * the browser shows its banner, keeps a followed link inside the preview (Gatsby's client-side navigation
  * with the preview's page data) and leads back to the live page, and the server refuses its info form with
  * a German note.
@@ -61,19 +63,19 @@ test.afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function logInAsEditor(page: Page): Promise<void> {
+async function logInAsEditor(page: Page, who = EDITOR): Promise<void> {
   const loginMails = async () =>
-    (await mailsTo(server.outbox, EDITOR)).filter((mail) => mailSubjectPattern("owner-login").test(mail.subject ?? ""));
+    (await mailsTo(server.outbox, who)).filter((mail) => mailSubjectPattern("owner-login").test(mail.subject ?? ""));
   const before = (await loginMails()).length;
   await page.goto(`${server.origin}${OWNER_LOGIN_PATH}`);
-  await page.getByLabel("Deine E-Mail-Adresse").fill(EDITOR);
+  await page.getByLabel("Deine E-Mail-Adresse").fill(who);
   await page.getByRole("button", { name: "Anmeldelink schicken" }).click();
   await expect.poll(async () => (await loginMails()).length, { timeout: 30_000 }).toBe(before + 1);
   const mail = (await loginMails())[before]!;
   const link = new RegExp(`https?://\\S+${OWNER_LOGIN_PATH}\\?token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")![0];
   await page.goto(onServer(server, link));
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Inhalte", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: who === EDITOR ? "Inhalte" : "Übersicht", level: 1 })).toBeVisible();
 }
 
 /**
@@ -153,7 +155,7 @@ test("an editor sees only „Inhalte“, in one row with a menu button on a phon
   expect(results.violations).toEqual([]);
 });
 
-test("an editor changes a testimonial, sees the check at the field, keeps the draft, previews and publishes it in the editors' role", async ({
+test("an editor changes a testimonial, sees the check at the field, keeps the draft, previews it and proposes it for approval", async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -221,16 +223,77 @@ test("an editor changes a testimonial, sees the check at the field, keeps the dr
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  await page.getByRole("button", { name: "Veröffentlichen …" }).click();
+  // Testimonials are real people's words with their consent: the editor proposes, an owner approves.
+  await expect(page.getByText(/^Mit Freigabe:/)).toBeVisible();
+  const head = git(remote, "rev-parse", "main");
+  await page.getByRole("button", { name: "Zur Freigabe vorschlagen …" }).click();
   await page.getByLabel("Was hast du geändert?").fill("Bericht von Markus aktualisiert");
-  await page.getByRole("button", { name: "Jetzt veröffentlichen" }).click();
-  await expect(page.getByText(/^Veröffentlicht\./)).toBeVisible({ timeout: 30_000 });
-  await shot(page, "veroeffentlicht-1280");
-
-  expect(git(remote, "log", "-1", "--format=%an <%ae>|%s", "main")).toBe(
-    "Urkraft Redaktion <kontakt@urkraft.de>|Bericht von Markus aktualisiert",
+  await page.getByRole("button", { name: "Vorschlag senden" }).click();
+  await expect(page.getByText(/^Dein Vorschlag ist bei den Inhabern/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Dein Vorschlag wartet auf Freigabe" })).toBeVisible();
+  await expect(text).toHaveValue(changed);
+  await shot(page, "vorgeschlagen-1280");
+  expect(git(remote, "rev-parse", "main"), "nothing is published before the approval").toBe(head);
+  expect((await mailsTo(server.outbox, OWNER)).some((mail) => /^Zur Freigabe: Erfahrungsberichte/.test(mail.subject ?? ""))).toBe(
+    true,
   );
-  expect(JSON.parse(git(remote, "show", "main:content/testimonials.json"))[0].text).toBe(changed);
+});
+
+test("the owner logs in with a passkey, reads the proposal field by field and approves it into the repository", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+    await logInAsEditor(page, OWNER);
+    await page.goto(`${server.origin}${OWNER_SCREENS.security.path}`);
+    await page.getByLabel("Name des neuen Passkeys").fill("Laptop");
+    await page.getByRole("button", { name: "Passkey hinzufügen" }).click();
+    await expect(page.getByRole("status")).toContainText("Passkey gespeichert");
+    await page.getByRole("button", { name: "Abmelden" }).click();
+    await page.getByRole("button", { name: "Mit Passkey anmelden" }).click();
+    await expect(page).toHaveURL(`${server.origin}${OWNER_SCREENS.overview.path}`);
+
+    await page.goto(`${server.origin}${OWNER_SCREENS.content.path}`);
+    await page.getByRole("link", { name: /Vorschläge zur Freigabe\s*1 offen/ }).click();
+    await expect(page.getByRole("heading", { name: "Vorschläge zur Freigabe", level: 1 })).toBeVisible();
+    const card = page.getByRole("listitem").filter({ hasText: "Bericht von Markus aktualisiert" });
+    await expect(card.getByText("Eintrag 1 (Markus) › Text")).toBeVisible();
+    await expect(card.getByText("Seit drei Wochen bin ich morgens „wach“ und brauche keinen zweiten Kaffee mehr.")).toBeVisible();
+    await expect(card.getByText(`Vorgeschlagen von ${EDITOR}`)).toBeVisible();
+    await shot(page, "vorschlaege-1280");
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(page, "vorschlaege-375");
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth, "nothing scrolls sideways on a phone").toBeLessThanOrEqual(375);
+
+    await card.getByRole("button", { name: "Freigeben und veröffentlichen" }).click();
+    await expect(page.getByText(/ist freigegeben und veröffentlicht/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Im Moment wartet kein Vorschlag auf deine Freigabe.")).toBeVisible();
+    expect(git(remote, "log", "-1", "--format=%an <%ae>|%s", "main")).toBe(
+      "Urkraft Redaktion <kontakt@urkraft.de>|Bericht von Markus aktualisiert",
+    );
+    expect(git(remote, "log", "-1", "--format=%b", "main")).toMatch(/^Von der Verwaltung freigegeben\./);
+    expect(JSON.parse(git(remote, "show", "main:content/testimonials.json"))[0].text).toBe(
+      "Seit drei Wochen bin ich morgens „wach“ und brauche keinen zweiten Kaffee mehr.",
+    );
+  } finally {
+    await context.close();
+  }
 });
 
 test("the editor's preview in the browser: its banner, a followed link inside the preview, the refused form", async ({

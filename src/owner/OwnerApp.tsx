@@ -31,8 +31,8 @@ const ContentPage = screen(() => import("./pages/ContentPage").then((m) => m.Con
 function editorScreenFor(path: string): React.ReactNode {
   if (path === OWNER_SCREENS.security.path) return <SecurityPage />;
   if (path === OWNER_SCREENS.content.path || path.startsWith(`${OWNER_SCREENS.content.path}/`))
-    return <ContentPage path={path} />;
-  if (path === OWNER_SCREENS.overview.path) return <ContentPage path={OWNER_SCREENS.content.path} />;
+    return <ContentPage path={path} role="editor" />;
+  if (path === OWNER_SCREENS.overview.path) return <ContentPage path={OWNER_SCREENS.content.path} role="editor" />;
   return (
     <>
       <PageTitle>Nicht dein Bereich</PageTitle>
@@ -45,7 +45,7 @@ function editorScreenFor(path: string): React.ReactNode {
 
 function screenFor(path: string): React.ReactNode {
   if (path === OWNER_SCREENS.content.path || path.startsWith(`${OWNER_SCREENS.content.path}/`))
-    return <ContentPage path={path} />;
+    return <ContentPage path={path} role="owner" />;
   const requestsPrefix = `${OWNER_SCREENS.requests.path}/`;
   if (path.startsWith(requestsPrefix) && !path.slice(requestsPrefix.length).includes("/"))
     return <RequestPage id={path.slice(requestsPrefix.length)} />;

@@ -15,7 +15,7 @@ import { serverValidator, templates, translateString, widgets } from "./form-the
 import { errorSchemaOf, uiSchemaFor } from "./form-schema";
 import type { ImageContext } from "./ImageWidget";
 import { OWNER_API_PREFIX, OWNER_SCREENS } from "../../../common/routes";
-import type { CheckAnswer, CommitInfo, ContentFileAnswer, Publishing } from "../../../common/owner/responses";
+import type { CheckAnswer, CommitInfo, ContentFileAnswer, ProposalInfo, Publishing } from "../../../common/owner/responses";
 import type {
   ContentDataBody,
   ContentDraftBody,
@@ -24,6 +24,7 @@ import type {
   ContentRestoreBody,
 } from "../../../common/owner/schemas";
 import { readLocal, writeLocal } from "./local-copies";
+import { FieldChanges } from "./FieldChanges";
 
 const SAVE_DELAY_MS = 800;
 const CHECK_DELAY_MS = 600;
@@ -95,11 +96,13 @@ export function ContentEditor({ file }: { file: string }) {
       // A copy kept in this browser while offline wins over an older draft on the server.
       const useLocal = local && (!server || local.savedAt > server.updatedAt);
       const start = useLocal ? local : server ? { data: server.data, baseCommit: server.baseCommit } : undefined;
+      // A waiting proposal is what the editor last sent: the form shows it until they change it again.
+      const waiting = !start && loaded.proposal?.state === "offen" ? loaded.proposal : undefined;
       setAnswer(loaded);
       setPublishing(list.publishing);
       setImages(imageList.images);
       setOtherDrafts(loaded.otherDrafts);
-      setData(start?.data ?? loaded.data);
+      setData(start?.data ?? (waiting ? waiting.data : loaded.data));
       setBaseCommit(start?.baseCommit ?? loaded.baseCommit);
       setSaveState(start ? "saved" : "clean");
       if (useLocal) latest.current = { data: local.data, baseCommit: local.baseCommit };
@@ -238,12 +241,17 @@ export function ContentEditor({ file }: { file: string }) {
         setNotice({ kind: "error", text: (result.body as { error: string }).error });
         return;
       }
-      if (result.status !== 200) throw new ApiError(result.status, (result.body as { error?: string }).error ?? "");
+      if (result.status !== 200 && result.status !== 202)
+        throw new ApiError(result.status, (result.body as { error?: string }).error ?? "");
       writeLocal(file, undefined);
       setPublishOpen(false);
       setMessage("");
       setHistory(undefined);
       await load();
+      if (result.status === 202) {
+        setNotice({ kind: "success", text: PROPOSED });
+        return;
+      }
       setNotice({
         kind: "success",
         text:
@@ -291,23 +299,39 @@ export function ContentEditor({ file }: { file: string }) {
   };
 
   const restore = async (entry: CommitInfo) => {
-    if (
-      !window.confirm(
-        `Die Fassung vom ${dateTime(entry.date)} („${entry.message}“) wiederherstellen? Das wird sofort veröffentlicht.`,
-      )
-    )
-      return;
+    const outcome = answer?.approval
+      ? "Das geht als Vorschlag an die Inhaber und wird erst nach ihrer Freigabe veröffentlicht."
+      : "Das wird sofort veröffentlicht.";
+    if (!window.confirm(`Die Fassung vom ${dateTime(entry.date)} („${entry.message}“) wiederherstellen? ${outcome}`)) return;
     setBusy("restore");
     try {
       const result = await fetchJson("/inhalte/zuruecksetzen", { file, commit: entry.commit } satisfies ContentRestoreBody);
-      if (result.status !== 200) throw new ApiError(result.status, (result.body as { error?: string }).error ?? "");
+      if (result.status !== 200 && result.status !== 202)
+        throw new ApiError(result.status, (result.body as { error?: string }).error ?? "");
       await load();
       await showHistory();
+      if (result.status === 202) {
+        setNotice({ kind: "success", text: PROPOSED });
+        return;
+      }
       setNotice({ kind: "success", text: `Zurückgesetzt auf die Fassung vom ${dateTime(entry.date)}.` });
     } catch (caught) {
       setNotice({ kind: "error", text: errorText(caught) });
     } finally {
       setBusy(undefined);
+    }
+  };
+
+  const withdrawProposal = async () => {
+    try {
+      await api(`/inhalte/vorschlag?pfad=${encodeURIComponent(file)}`, { method: "DELETE" });
+      await load();
+      setNotice({
+        kind: "info",
+        text: "Dein Vorschlag ist zurückgezogen. Deine Änderung ist als Entwurf erhalten: Du kannst sie anpassen oder verwerfen.",
+      });
+    } catch (caught) {
+      setNotice({ kind: "error", text: errorText(caught) });
     }
   };
 
@@ -363,6 +387,7 @@ export function ContentEditor({ file }: { file: string }) {
         </Alert>
       )}
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      {answer.proposal && <ProposalStatus proposal={answer.proposal} onWithdraw={withdrawProposal} />}
       {conflict && (
         <Card className="mb-5 ring-2 ring-ember-400">
           <h2 className="mb-2 text-lg font-bold text-forest-900">Diese Datei wurde inzwischen geändert</h2>
@@ -431,6 +456,12 @@ export function ContentEditor({ file }: { file: string }) {
         <aside className="lg:sticky lg:top-4 lg:self-start" aria-label="Aktionen">
           <Card>
             <div className="flex flex-col gap-3">
+              {answer.approval && (
+                <p className="text-sm text-bark-700">
+                  <span className="font-semibold text-forest-900">Mit Freigabe:</span> Hier geht es um {answer.approval}. Deine
+                  Änderung geht erst live, wenn eine Inhaberin oder ein Inhaber sie freigibt.
+                </p>
+              )}
               <button
                 type="button"
                 className={smallButton}
@@ -447,7 +478,7 @@ export function ContentEditor({ file }: { file: string }) {
                   onClick={() => setPublishOpen(true)}
                   disabled={!changed || busy !== undefined}
                 >
-                  Veröffentlichen …
+                  {answer.approval ? "Zur Freigabe vorschlagen …" : "Veröffentlichen …"}
                 </button>
               ) : (
                 <form onSubmit={publish} className="flex flex-col gap-2">
@@ -465,7 +496,13 @@ export function ContentEditor({ file }: { file: string }) {
                     placeholder={"z.\u00a0B. Neuer Erfahrungsbericht von Thomas"}
                   />
                   <button type="submit" className={primary} disabled={busy !== undefined || !message.trim()}>
-                    {busy === "publish" ? "Wird veröffentlicht …" : "Jetzt veröffentlichen"}
+                    {answer.approval
+                      ? busy === "publish"
+                        ? "Wird vorgeschlagen …"
+                        : "Vorschlag senden"
+                      : busy === "publish"
+                        ? "Wird veröffentlicht …"
+                        : "Jetzt veröffentlichen"}
                   </button>
                   <button type="button" className={smallButton} onClick={() => setPublishOpen(false)}>
                     Abbrechen
@@ -516,6 +553,50 @@ export function ContentEditor({ file }: { file: string }) {
         </aside>
       </div>
     </>
+  );
+}
+
+const PROPOSED =
+  "Dein Vorschlag ist bei den Inhabern: Sie bekommen eine E-Mail und sehen deine Änderung Feld für Feld. Sobald jemand ihn freigibt, geht er live, und du bekommst Bescheid.";
+
+/** The editor's own proposal: waiting (with the way to take it back), or sent back with the owner's note. */
+function ProposalStatus({ proposal, onWithdraw }: { proposal: ProposalInfo; onWithdraw: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card className={`mb-5 ring-2 ${proposal.state === "offen" ? "ring-forest-100" : "ring-ember-400"}`}>
+      {proposal.state === "offen" ? (
+        <>
+          <h2 className="mb-1 text-lg font-bold text-forest-900">Dein Vorschlag wartet auf Freigabe</h2>
+          <p className="mb-3">
+            Gesendet am {dateTime(proposal.createdAt)}: „{proposal.message}“. Bis jemand ihn freigibt, bleibt die Website, wie sie
+            ist. Änderst du weiter, schlägst du die neue Fassung einfach noch einmal vor.
+          </p>
+        </>
+      ) : (
+        <>
+          <h2 className="mb-1 text-lg font-bold text-forest-900">Dein Vorschlag wurde zurückgegeben</h2>
+          <p className="mb-1">
+            {proposal.decidedBy} am {dateTime(proposal.decidedAt)}: „{proposal.note}“
+          </p>
+          <p className="mb-3">Deine Änderung ist als Entwurf erhalten. Pass sie an und schlag sie noch einmal vor.</p>
+        </>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className={smallButton} aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? "Änderungen ausblenden" : "Änderungen ansehen"}
+        </button>
+        {proposal.state === "offen" && (
+          <button type="button" className={smallButton} onClick={onWithdraw}>
+            Vorschlag zurückziehen
+          </button>
+        )}
+      </div>
+      {open && (
+        <div className="mt-4">
+          <FieldChanges changes={proposal.changes} />
+        </div>
+      )}
+    </Card>
   );
 }
 

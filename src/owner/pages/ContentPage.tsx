@@ -6,7 +6,7 @@ import React, { lazy, Suspense, useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { Link } from "../router";
 import { Alert, Card, Loading, PageTitle } from "../ui";
-import { OWNER_SCREENS } from "../../../common/routes";
+import { OWNER_PROPOSALS_PATH, OWNER_SCREENS, ownerContentFilePath } from "../../../common/routes";
 import type { ContentFileSummary, ContentList as ContentFiles } from "../../../common/owner/responses";
 
 const GROUPS: { group: ContentFileSummary["group"]; hint: string }[] = [
@@ -17,13 +17,18 @@ const GROUPS: { group: ContentFileSummary["group"]; hint: string }[] = [
   { group: "Einstellungen", hint: "Kontakt, Adresse, Öffnungszeiten und Firmendaten" },
 ];
 
-export const contentFilePath = (file: string) => `${OWNER_SCREENS.content.path}/${file}`;
-
 /** The form library comes only with a file's form, as a chunk of its own. */
 const ContentEditor = lazy(() => import("../content/ContentEditor").then((m) => ({ default: m.ContentEditor })));
+const ProposalsPage = lazy(() => import("../content/ProposalsPage").then((m) => ({ default: m.ProposalsPage })));
 
-export function ContentPage({ path }: { path: string }) {
+export function ContentPage({ path, role }: { path: string; role: "owner" | "editor" }) {
   const prefix = `${OWNER_SCREENS.content.path}/`;
+  if (path === OWNER_PROPOSALS_PATH && role === "owner")
+    return (
+      <Suspense fallback={<Loading />}>
+        <ProposalsPage />
+      </Suspense>
+    );
   if (path.startsWith(prefix))
     return (
       <Suspense fallback={<Loading />}>
@@ -35,10 +40,14 @@ export function ContentPage({ path }: { path: string }) {
 
 function ContentList() {
   const [files, setFiles] = useState<ContentFileSummary[]>();
+  const [openProposals, setOpenProposals] = useState<number>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     api<ContentFiles>("/inhalte").then(
-      (answer) => setFiles(answer.files),
+      (answer) => {
+        setFiles(answer.files);
+        setOpenProposals(answer.openProposals);
+      },
       (caught) => setError(errorText(caught)),
     );
   }, []);
@@ -50,6 +59,24 @@ function ContentList() {
         bevor du sie veröffentlichst.
       </p>
       {error && <Alert>{error}</Alert>}
+      {openProposals !== undefined && (
+        <Card className="mb-5">
+          <Link
+            to={OWNER_PROPOSALS_PATH}
+            className="flex min-h-11 items-center justify-between gap-3 font-semibold text-forest-800 hover:text-forest-900 hover:underline"
+          >
+            <span>
+              Vorschläge zur Freigabe
+              <span
+                className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${openProposals > 0 ? "bg-ember-300 text-bark-900" : "bg-cream-200 text-bark-700"}`}
+              >
+                {openProposals === 0 ? "keiner offen" : `${openProposals} offen`}
+              </span>
+            </span>
+            <span aria-hidden="true">›</span>
+          </Link>
+        </Card>
+      )}
       {!files && !error ? (
         <Loading />
       ) : (
@@ -65,7 +92,7 @@ function ContentList() {
                   {inGroup.map((file) => (
                     <li key={file.file}>
                       <Link
-                        to={contentFilePath(file.file)}
+                        to={ownerContentFilePath(file.file)}
                         className="flex min-h-11 items-center justify-between gap-3 py-2 font-semibold text-forest-800 hover:text-forest-900 hover:underline"
                       >
                         <span>
@@ -73,6 +100,11 @@ function ContentList() {
                           {file.drafts.length > 0 && (
                             <span className="ml-2 rounded-full bg-ember-300 px-2 py-0.5 text-xs font-semibold text-bark-900">
                               Entwurf
+                            </span>
+                          )}
+                          {file.approval && openProposals === undefined && (
+                            <span className="ml-2 rounded-full bg-cream-200 px-2 py-0.5 text-xs font-semibold text-bark-700">
+                              mit Freigabe
                             </span>
                           )}
                         </span>
