@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import { OWNER_MAILS, type MailKind } from "../mail/templates";
+import { placeholderNames } from "./placeholders";
 
 export type ContentAccess = "editors" | "owners";
 
@@ -79,4 +80,27 @@ export function schemaWithoutOwnerFields(schema: Dict): Dict {
     if (Array.isArray(at.required)) at.required = (at.required as unknown[]).filter((name) => name !== last);
   }
   return copy;
+}
+
+/**
+ * The settings the editor's Markdown preview fills a text's placeholders with. An owner gets site.json as
+ * it is; an editor gets it without the owners' fields, except those the published text already names (its
+ * page or mail shows them anyway), so the preview reads as the page will.
+ */
+export function previewValuesOf(site: unknown, editor: boolean, published: string): unknown {
+  if (!editor || !isDict(site)) return site;
+  const shown = withoutOwnerFields(site) as Dict;
+  const ownersOnly = (name: string) => OWNER_ONLY_SITE_FIELDS.some((field) => name === field || name.startsWith(`${field}.`));
+  for (const name of placeholderNames(published).filter(ownersOnly)) {
+    const keys = name.split(".");
+    const value = keys.reduce<unknown>((at, key) => (isDict(at) ? at[key] : undefined), site);
+    if (value === undefined || isDict(value) || Array.isArray(value)) continue;
+    let parent = shown;
+    for (const key of keys.slice(0, -1)) {
+      if (!isDict(parent[key])) parent[key] = {};
+      parent = parent[key] as Dict;
+    }
+    parent[keys.at(-1)!] = value;
+  }
+  return shown;
 }

@@ -108,6 +108,28 @@ export function templateBlockProblems(text: string): { line: number; message: st
   return problems;
 }
 
+/** Every setting `text` names in a placeholder or a condition. */
+export function placeholderNames(text: string): string[] {
+  const names = [...text.matchAll(/\{\{#if\s+([\w.]+)/g), ...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+  return [...new Set(names)];
+}
+
+/** What a placeholder becomes in the text: its value (as a word with `wort:`), the note for an empty one, or undefined when nothing fills it. */
+export function placeholderText(values: unknown, name: string, asWord = false): string | undefined {
+  const value = lookup(values, name);
+  if (!isValue(value)) return undefined;
+  if (value === "") return toFill(name);
+  return asWord && typeof value === "number" ? numberWord(value) : String(value);
+}
+
+/** Whether `{{#if name}}` (or `{{#if name=expected}}`) holds for `values`; undefined when the setting is unknown or still empty for a comparison. */
+export function conditionHolds(values: unknown, name: string, expected?: string): boolean | undefined {
+  const value = lookup(values, name);
+  if (!isValue(value)) return undefined;
+  if (expected !== undefined) return value === "" ? undefined : String(value) === expected;
+  return value !== "" && value !== 0;
+}
+
 /** Names of placeholders and conditions in `text` that `values` cannot fill. */
 export function unknownPlaceholders(text: string, values: unknown): string[] {
   const conditionNames = [...text.matchAll(CONDITION)].map((m) => m[1]);

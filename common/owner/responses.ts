@@ -384,6 +384,8 @@ export const ContentFileAnswer = Type.Object({
   pages: Type.Array(Type.String()),
   /** Why an editor's change to this file goes to the owners first (common/content/approval.ts). */
   approval: Type.Optional(Type.String()),
+  /** For a legal text or a mail: the settings its placeholders are filled with in the preview beside the text. */
+  previewValues: Type.Optional(Type.Unknown()),
   /** The person's own proposal for this file that is waiting or was sent back. */
   proposal: Type.Optional(ProposalInfo),
 });

@@ -83,6 +83,16 @@ for (const target of databaseTargets()) {
       assert.deepEqual(testimonials.pages, ["/", "/bewegung-alltag", "/ernaehrung-traditionell"]);
     });
 
+    it("gives the preview of a legal text the settings it names, and an editor no owners' setting it does not name", async () => {
+      const forEditor = (await openFile("legal/datenschutz.md")).previewValues;
+      assert.equal(forEditor.legal.company, "Urkraft GmbH");
+      assert.equal(typeof forEditor.deployment.hostingProvider, "string", "named by the published text");
+      assert.equal(forEditor.mailFrom, undefined, "an owners' setting the text does not name");
+      assert.equal(forEditor.deployment.checkedOn, undefined);
+      assert.equal((await openFile("legal/datenschutz.md", OWNER)).previewValues.mailFrom.address, "kontakt@urkraft.de");
+      assert.equal((await openFile("faq.json")).previewValues, undefined);
+    });
+
     it("runs the build's content check on the edited file and names the field", async () => {
       const { data } = await openFile("testimonials.json");
       const unchanged = (await post("/api/verwaltung/inhalte/pruefen", { file: "testimonials.json", data })).json();

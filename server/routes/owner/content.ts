@@ -70,7 +70,12 @@ import {
   type ProposalInfo,
 } from "../../../common/owner/responses";
 import { ownerOf, ownOrigin, requireRecentLogin } from "./guard";
-import { schemaWithoutOwnerFields, withOwnerFields, withoutOwnerFields } from "../../../common/content/editor-access";
+import {
+  previewValuesOf,
+  schemaWithoutOwnerFields,
+  withOwnerFields,
+  withoutOwnerFields,
+} from "../../../common/content/editor-access";
 import { notifyContentChange, notifyProposal, notifyProposalDecided } from "../../services/owner-alerts";
 import { OWNER_MESSAGES } from "./messages";
 
@@ -297,6 +302,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             .map((draft) => (hide ? { ...draft, data: withoutOwnerFields(draft.data) } : draft)),
           pages: pagesShowing(entry.file),
           approval: isEditor(request) ? approvalReason(entry) : undefined,
+          previewValues:
+            entry.kind === "json" ? undefined : previewValuesOf(await siteSettings(), isEditor(request), source ?? ""),
           // The editor's own proposal, with its data to start from (as they see the file: no owners' fields).
           proposal: proposal && {
             ...(await proposalInfo(proposal)),

@@ -336,8 +336,9 @@ export function ContentEditor({ file }: { file: string }) {
   };
 
   const uiSchema = useMemo(() => (answer ? uiSchemaFor(answer.schema, answer.kind) : {}), [answer]);
-  const formContext = useMemo<ImageContext>(
+  const formContext = useMemo<ImageContext & { previewValues?: unknown }>(
     () => ({
+      previewValues: answer?.previewValues,
       prefix: "../".repeat(file.split("/").length - 1),
       images,
       imageUrl: (path) => `${OWNER_API_PREFIX}/inhalte/bild?pfad=${encodeURIComponent(path)}`,
@@ -351,7 +352,7 @@ export function ContentEditor({ file }: { file: string }) {
         }
       },
     }),
-    [file, images],
+    [file, images, answer?.previewValues],
   );
   const extraErrors = useMemo(() => errorSchemaOf(check.problems), [check]);
 

@@ -300,7 +300,10 @@ function MarkdownWidget(props: WidgetProps) {
           aria-label="Vorschau des Textes"
           className={`max-h-[32rem] overflow-y-auto rounded-lg bg-white p-4 ring-1 ring-cream-200 ${showPreview ? "" : "hidden md:block"}`}
         >
-          <MarkdownPreview text={String(value ?? "")} />
+          <MarkdownPreview
+            text={String(value ?? "")}
+            values={(props.registry.formContext as { previewValues?: unknown }).previewValues}
+          />
         </section>
       </div>
     </div>
