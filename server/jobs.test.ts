@@ -26,11 +26,12 @@ test("one plugin starts every timer when the app is ready and stops them all whe
       "spam summary",
       "newsletters",
       "preview prune",
+      "content schedule",
       "draft purge",
       "webhook purge",
       "visit counts",
     ]);
-    assert.equal(app.jobs.timers(), 8);
+    assert.equal(app.jobs.timers(), 9);
     await app.close();
     assert.equal(app.jobs.timers(), 0);
     assert.deepEqual(errorsIn(log), []);

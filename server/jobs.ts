@@ -18,8 +18,12 @@ import { purgeDeliveries } from "./webhooks/deliveries";
 import { pruneFormerEditorsPreviews } from "./content-editor/publishing";
 import { DRAFT_DAYS, purgeOldDrafts } from "./content-editor/drafts";
 import { PROPOSAL_DAYS, purgeOldProposals } from "./content-editor/proposals";
+import { PLAN_DAYS, purgeOldPlans } from "./content-editor/schedule";
 import { prunePreviews } from "./release/previews";
 import { areaEmails } from "./services/owner-roles";
+
+/** How often planned content changes are looked for. */
+const CONTENT_SCHEDULE_MS = 30 * 1000;
 
 /** How often old previews are looked for. */
 const PREVIEW_PRUNE_MS = 6 * 60 * 60 * 1000;
@@ -108,6 +112,17 @@ export function serverJobs(app: FastifyInstance, config: Config): Job[] {
         },
       },
       {
+        // Planned changes in „Inhalte“: each goes live (or back) within a minute of its time, also after a restart.
+        name: "content schedule",
+        everyMs: CONTENT_SCHEDULE_MS,
+        atStart: true,
+        atClose: false,
+        run: async (log) => {
+          const ran = await app.contentSchedule.runDue();
+          if (ran > 0) log.info({ ran }, "planned content changes run");
+        },
+      },
+      {
         name: "draft purge",
         everyMs: mail.purgeIntervalMs,
         atStart: true,
@@ -117,6 +132,8 @@ export function serverJobs(app: FastifyInstance, config: Config): Job[] {
           if (deleted > 0) log.info({ deleted }, `drafts unchanged for ${DRAFT_DAYS} days deleted`);
           const proposals = await purgeOldProposals(app.db);
           if (proposals > 0) log.info({ deleted: proposals }, `proposals older than ${PROPOSAL_DAYS} days deleted`);
+          const plans = await purgeOldPlans(app.db);
+          if (plans > 0) log.info({ deleted: plans }, `planned changes done more than ${PLAN_DAYS} days ago deleted`);
         },
       },
     );

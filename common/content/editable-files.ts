@@ -42,6 +42,7 @@ const EMAIL_TITLES: Record<TemplateName, string> = {
   "owner-content-changed": "Ein Rechtstext, eine E-Mail oder die Einstellungen wurden geändert",
   "owner-content-proposal": "Ein Vorschlag wartet auf Freigabe (an alle Inhaber)",
   "owner-proposal-decided": "Ein Vorschlag wurde freigegeben oder zurückgegeben (an die Redaktion)",
+  "owner-content-planned": "Eine geplante Änderung ist live oder fehlgeschlagen (an die Person, die sie geplant hat)",
   _footer: "Fußzeile jeder E-Mail an Besucher",
   _unsubscribe: "Abmeldehinweis unter jeder E-Mail",
 };

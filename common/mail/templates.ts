@@ -80,6 +80,8 @@ export const TEMPLATE_VALUES = {
   "owner-content-proposal": ["proposedBy", "fileTitle", "change", "proposedAt", "proposalsUrl"],
   /** An owner approved (`decision`: „freigegeben und veröffentlicht“) or sent back a proposal: to its editor. */
   "owner-proposal-decided": ["fileTitle", "change", "decision", "decidedBy", "note", "fileUrl"],
+  /** A planned change ran: to whoever planned it. `result`: „ist live“, „ist zurückgenommen“ or „ist fehlgeschlagen“. */
+  "owner-content-planned": ["fileTitle", "change", "result", "outcome", "fileUrl"],
   _footer: [],
   _unsubscribe: ["unsubscribeUrl"],
 } as const;
@@ -242,6 +244,7 @@ export const OWNER_MAILS: ReadonlySet<MailKind> = new Set<MailKind>([
   "owner-content-changed",
   "owner-content-proposal",
   "owner-proposal-decided",
+  "owner-content-planned",
 ]);
 
 export function renderMail(

@@ -368,6 +368,26 @@ export const ProposalInfo = Type.Object({
   /** The proposed form data: only in the editor's own proposal, which their form starts from. */
   data: Type.Optional(Type.Unknown()),
 });
+/** A change planned for a time in „Inhalte“ (server/content-editor/schedule.ts). */
+export const ScheduledChange = Type.Object({
+  id: Type.String(),
+  file: Type.String(),
+  /** Going live, or taking an earlier change back. */
+  action: literals("publish", "withdraw"),
+  message: Type.String(),
+  role: literals("editor", "owner"),
+  plannedBy: Type.String(),
+  dueAt: isoTime(),
+  withdrawAt: nullable(isoTime()),
+  state: literals("geplant", "laeuft", "erledigt", "fehlgeschlagen", "abgesagt"),
+  /** What became of it, in German: „live seit …“ or why it failed. */
+  outcome: nullable(Type.String()),
+  commit: nullable(Type.String()),
+  createdAt: isoTime(),
+  doneAt: nullable(isoTime()),
+});
+export const ScheduleAnswer = Type.Object({ planned: Type.Array(ScheduledChange) });
+export const PlannedAnswer = Type.Object({ planned: ScheduledChange });
 export const ContentFileAnswer = Type.Object({
   file: Type.String(),
   title: Type.String(),
@@ -384,6 +404,8 @@ export const ContentFileAnswer = Type.Object({
   pages: Type.Array(Type.String()),
   /** Why an editor's change to this file goes to the owners first (common/content/approval.ts). */
   approval: Type.Optional(Type.String()),
+  /** The file's changes planned for a time, and those of the last 30 days with what became of them. */
+  planned: Type.Array(ScheduledChange),
   /** For a legal text or a mail: the settings its placeholders are filled with in the preview beside the text. */
   previewValues: Type.Optional(Type.Unknown()),
   /** The person's own proposal for this file that is waiting or was sent back. */
@@ -419,7 +441,12 @@ export const PublishAnswer = Type.Object({
 /** „Veröffentlichen“ of a file that needs approval: the proposal it became. */
 export const ProposalAnswer = Type.Object({ proposal: ProposalInfo });
 export const ProposalList = Type.Object({ proposals: Type.Array(ProposalInfo) });
-export const ProposalApproved = Type.Object({ commit: Type.String(), publishing: Publishing });
+/** An approved proposal: published (its commit), or planned for a time. */
+export const ProposalApproved = Type.Object({
+  commit: Type.Optional(Type.String()),
+  planned: Type.Optional(ScheduledChange),
+  publishing: Publishing,
+});
 export const HistoryAnswer = Type.Object({ history: Type.Array(CommitInfo) });
 export const RestoreAnswer = Type.Object({ commit: Type.String() });
 /** The pictures under content/, relative to it. */
@@ -477,6 +504,9 @@ export type FieldProblem = Static<typeof FieldProblem>;
 export type CheckAnswer = Static<typeof CheckAnswer>;
 export type ContentPreviewAnswer = Static<typeof ContentPreviewAnswer>;
 export type PublishAnswer = Static<typeof PublishAnswer>;
+export type ScheduledChange = Static<typeof ScheduledChange>;
+export type ScheduleAnswer = Static<typeof ScheduleAnswer>;
+export type PlannedAnswer = Static<typeof PlannedAnswer>;
 export type LineChange = Static<typeof LineChange>;
 export type FieldChange = Static<typeof FieldChange>;
 export type ProposalInfo = Static<typeof ProposalInfo>;

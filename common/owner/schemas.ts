@@ -38,7 +38,8 @@ export type OwnerMessageKey =
   | "contentMessage"
   | "contentCommit"
   | "contentImage"
-  | "proposalNote";
+  | "proposalNote"
+  | "contentTime";
 
 const invalid = (key: OwnerMessageKey) => ({ invalid: key });
 
@@ -143,6 +144,23 @@ export const ContentRestoreBody = Type.Object(
   { file: contentFile(), commit: Type.String({ pattern: "^[0-9a-f]{7,64}$", ...invalid("contentCommit") }) },
   { additionalProperties: false, ...invalid("contentCommit") },
 );
+/** A time in Germany as the date-and-time field gives it: „2026-12-24T18:00“ (the route reads it in Europe/Berlin). */
+const localTime = () => Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}$", ...invalid("contentTime") });
+/** „Veröffentlichen am …“: the person's draft of the file goes live at `am`, and, with `zuruecknehmenAm`, goes back then. */
+export const ContentPlanBody = Type.Object(
+  {
+    file: contentFile(),
+    message: text("contentMessage", { maxLength: 400 }),
+    am: localTime(),
+    zuruecknehmenAm: Type.Optional(localTime()),
+  },
+  { additionalProperties: false, ...invalid("contentTime") },
+);
+/** Approving a proposal, at once or (with `am`) at a time. */
+export const ProposalApproveBody = Type.Object(
+  { am: Type.Optional(localTime()), zuruecknehmenAm: Type.Optional(localTime()) },
+  { additionalProperties: false, ...invalid("contentTime") },
+);
 /** Sending a proposal back: what the editor should change, in a sentence or two. */
 export const ProposalReturnBody = Type.Object(
   { note: text("proposalNote", { maxLength: 1000 }) },
@@ -178,3 +196,5 @@ export type ContentPublishBody = Static<typeof ContentPublishBody>;
 export type ContentRestoreBody = Static<typeof ContentRestoreBody>;
 export type ContentImageBody = Static<typeof ContentImageBody>;
 export type ProposalReturnBody = Static<typeof ProposalReturnBody>;
+export type ContentPlanBody = Static<typeof ContentPlanBody>;
+export type ProposalApproveBody = Static<typeof ProposalApproveBody>;

@@ -40,6 +40,11 @@ export const AUDIT_ACTIONS = {
   "content-proposal-approved": "Vorschlag freigegeben und veröffentlicht",
   "content-proposal-returned": "Vorschlag mit Hinweis zurückgegeben",
   "content-proposal-withdrawn": "Vorschlag zurückgezogen",
+  "content-planned": "Änderung für einen Termin geplant",
+  "content-plan-cancelled": "Geplante Änderung abgesagt",
+  "content-plan-published": "Geplante Änderung veröffentlicht",
+  "content-plan-withdrawn": "Änderung wie geplant zurückgenommen",
+  "content-plan-failed": "Geplante Änderung fehlgeschlagen",
   "ledger-replayed": "Abmeldungen und Löschungen nach einer Wiederherstellung erneut eingetragen",
 } as const;
 

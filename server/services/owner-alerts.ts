@@ -164,3 +164,18 @@ export async function notifyProposalDecided(
     fileUrl: link(context, ownerContentFilePath(decision.entry.file)),
   });
 }
+
+/** Whoever planned a change hears what became of it at its time: live, taken back, or failed and why. */
+export async function notifyPlannedOutcome(
+  tx: Queryable,
+  context: MailContext,
+  ran: { to: string; entry: { file: string; title: string }; change: string; result: "live" | "zurückgenommen" | "fehlgeschlagen"; outcome: string },
+): Promise<void> {
+  await mailEach(tx, context, [ran.to], "owner-content-planned", {
+    fileTitle: ran.entry.title,
+    change: ran.change,
+    result: ran.result === "live" ? "ist live" : ran.result === "zurückgenommen" ? "ist zurückgenommen" : "ist fehlgeschlagen",
+    outcome: ran.outcome,
+    fileUrl: link(context, ownerContentFilePath(ran.entry.file)),
+  });
+}

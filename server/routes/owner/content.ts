@@ -32,6 +32,10 @@ import {
   type Proposal,
 } from "../../content-editor/proposals";
 import { approvalReason, needsApproval } from "../../../common/content/approval";
+import { cancel, claimDue, finish, plan, plannedById, scheduleOf, shownOf, type Planned } from "../../content-editor/schedule";
+import { revertFields } from "../../content-editor/field-revert";
+import { parseLocalDateTime } from "../../newsletters/month";
+import { formatGermanDateTime } from "../../../common/german-time";
 import { imageSlug, IMAGES_DIR, listImages, reencodeUpload, UPLOAD_MAX_BYTES } from "../../content-editor/images";
 import {
   buildContentPreview,
@@ -48,7 +52,9 @@ import {
   ContentImageBody,
   ContentPublishBody,
   ContentRestoreBody,
+  ContentPlanBody,
   IdParams,
+  ProposalApproveBody,
   ProposalReturnBody,
 } from "../../../common/owner/schemas";
 import {
@@ -61,6 +67,7 @@ import {
   ImageList,
   ImageUploaded,
   OkAnswer,
+  PlannedAnswer,
   ProposalAnswer,
   ProposalApproved,
   ProposalList,
@@ -76,7 +83,12 @@ import {
   withOwnerFields,
   withoutOwnerFields,
 } from "../../../common/content/editor-access";
-import { notifyContentChange, notifyProposal, notifyProposalDecided } from "../../services/owner-alerts";
+import {
+  notifyContentChange,
+  notifyPlannedOutcome,
+  notifyProposal,
+  notifyProposalDecided,
+} from "../../services/owner-alerts";
 import { OWNER_MESSAGES } from "./messages";
 
 /** Pictures one person may upload within an hour: each is a commit pushed at once. */
@@ -98,6 +110,11 @@ const MESSAGES = {
   badCommit: OWNER_MESSAGES.contentCommit,
   proposalUnknown: OWNER_MESSAGES.proposalUnknown,
   proposalMoved: OWNER_MESSAGES.proposalMoved,
+  timePast: OWNER_MESSAGES.contentTimePast,
+  withdrawBefore: OWNER_MESSAGES.contentWithdrawBefore,
+  planUnknown: OWNER_MESSAGES.contentPlanUnknown,
+  planNeedsApproval:
+    "Änderungen an dieser Datei gibt eine Inhaberin oder ein Inhaber frei und legt dabei den Termin fest. Schlag sie zur Freigabe vor und schreib den gewünschten Termin in die Beschreibung.",
 } as const;
 
 class SymlinkError extends Error {
@@ -217,6 +234,125 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   /** The content check needs the work tree: before the first sync there is none yet. */
   const synced = () => tree.exclusive(() => tree.sync());
 
+  /** A time in the site's time zone („2026-12-24T18:00“) still to come after `after`, or the German refusal. */
+  const futureTime = (value: string, after = new Date()): Date | string => {
+    let at: Date;
+    try {
+      at = parseLocalDateTime(value, app.mail.site.timeZone);
+    } catch {
+      return OWNER_MESSAGES.contentTime;
+    }
+    return at.getTime() > after.getTime() ? at : MESSAGES.timePast;
+  };
+  const when = (at: Date | string) => formatGermanDateTime(new Date(at), app.mail.site.timeZone);
+  /** The form data as the role edits it: an editor's view of the settings has no owners' fields. */
+  const viewFor = (role: "editor" | "owner", entry: EditableFile, data: unknown) =>
+    role === "editor" && entry.file === "site.json" ? withoutOwnerFields(data) : data;
+
+  /**
+   * Runs one planned change at its time: the same check as „Veröffentlichen“, then a commit in the planner's
+   * role. A file changed since the plan takes the plan's fields where it still has what the plan started
+   * from; where someone changed the same field, nothing is published and the planner is told why.
+   */
+  const runPlanned = async (item: Planned): Promise<void> => {
+    const entry = editableFile(item.file);
+    const title = entry?.title ?? item.file;
+    const report = async (result: "live" | "zurückgenommen" | "fehlgeschlagen", outcome: string) =>
+      notifyPlannedOutcome(app.db, app.mail, { to: item.plannedBy, entry: { file: item.file, title }, change: item.message, result, outcome });
+    const fail = async (reason: string) => {
+      await finish(app.db, item.id, { state: "fehlgeschlagen", outcome: reason });
+      await audit(app.db, item.plannedBy, "content-plan-failed", `${item.file} (Plan ${item.id})`);
+      await report("fehlgeschlagen", reason);
+    };
+    if (!entry) return fail("Diese Datei gibt es unter „Inhalte“ nicht mehr.");
+    try {
+      const result = await tree.exclusive(async () => {
+        await tree.sync();
+        const file = contentPath(entry.file);
+        const currentText = await readCurrent(entry);
+        const current = currentText === undefined ? undefined : viewFor(item.role, entry, formDataOf(entry, currentText));
+        let data: unknown;
+        let kept: string[] = [];
+        if (item.action === "publish") {
+          const last = (await tree.lastCommitOf(file))?.commit ?? "";
+          if (last === item.baseCommit) data = item.data;
+          else {
+            const baseText = item.baseCommit ? await tree.fileAt(item.baseCommit, file) : undefined;
+            const base = baseText === undefined ? undefined : viewFor(item.role, entry, formDataOf(entry, baseText));
+            const merged = revertFields(current, item.data, base);
+            if (merged.kept.length > 0)
+              return {
+                failed: `Die Datei wurde seit der Planung an derselben Stelle geändert (${merged.kept.join(", ")}). Die geplante Änderung ist nicht veröffentlicht; bitte sieh dir die Datei an und plane sie neu.`,
+              };
+            data = merged.data;
+          }
+        } else {
+          const { before, after } = item.data as { before: unknown; after: unknown };
+          ({ data, kept } = revertFields(current, before, after));
+        }
+        const text = await textFor(item.role === "editor", entry, data);
+        if (text === currentText) return { unchanged: true as const };
+        const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+        if (problems.length > 0)
+          return {
+            failed: `Die Inhaltsprüfung hat zur geplanten Zeit ${problems.length === 1 ? "eine Stelle" : `${problems.length} Stellen`} gefunden: ${problems
+              .slice(0, 3)
+              .map((problem) => problem.line)
+              .join("; ")}. Nichts wurde veröffentlicht.`,
+          };
+        if (!(await withoutSymlinks(workTree, file))) return { failed: MESSAGES.symlink };
+        await writeFile(path.join(workTree, file), text);
+        const done = item.action === "publish" ? "Wie geplant veröffentlicht" : "Wie geplant zurückgenommen";
+        const commit = await tree.commit(
+          [file],
+          authorFor(item.role, (await siteSettings()) as Record<string, unknown>),
+          `${item.action === "publish" ? item.message : `Zurückgenommen: ${item.message}`}\n\n${done} am ${when(new Date())}.\n\n${entry.title} (${file})`,
+        );
+        return { commit, before: current, after: data, kept };
+      });
+      if ("failed" in result) return fail(result.failed!);
+      if ("unchanged" in result) {
+        await finish(app.db, item.id, { state: "erledigt", outcome: "Keine Änderung nötig: Die Datei war zur geplanten Zeit schon so." });
+        return;
+      }
+      const live = remote ? `Veröffentlicht am ${when(new Date())}; die Website wird jetzt neu gebaut.` : `Live seit ${when(new Date())}.`;
+      const outcome =
+        result.kept.length > 0
+          ? `${live} Diese Felder wurden seit der Veröffentlichung noch einmal geändert und bleiben, wie sie sind: ${result.kept.join(", ")}.`
+          : live;
+      await finish(app.db, item.id, { state: "erledigt", outcome, commit: result.commit });
+      await audit(
+        app.db,
+        item.plannedBy,
+        item.action === "publish" ? "content-plan-published" : "content-plan-withdrawn",
+        `${entry.file} @ ${result.commit.slice(0, 7)} (Plan ${item.id})`,
+      );
+      if (item.action === "publish" && item.withdrawAt)
+        await plan(app.db, {
+          file: entry.file,
+          action: "withdraw",
+          data: { before: result.before, after: result.after },
+          baseCommit: result.commit,
+          message: item.message,
+          role: item.role,
+          plannedBy: item.plannedBy,
+          dueAt: new Date(item.withdrawAt),
+        });
+      if (watched(entry)) await notifyContentChange(app.db, app.mail, app.config, { by: item.plannedBy, entry, change: item.message });
+      await report(item.action === "publish" ? "live" : "zurückgenommen", outcome);
+      if (!remote) deployPublished(workTree, app.log);
+    } catch (error) {
+      if (!(error instanceof GitError)) throw error;
+      app.log.error({ git: error.args[0], output: error.output, plan: item.id }, "planned content change failed");
+      return fail("Das Inhalts-Repository war zur geplanten Zeit nicht erreichbar. Nichts wurde veröffentlicht; bitte plane die Änderung neu.");
+    }
+  };
+  app.contentSchedule.runDue = async () => {
+    const due = await claimDue(app.db);
+    for (const item of due) await runPlanned(item);
+    return due.length;
+  };
+
   /** A preview of the site with the file's new text, checked first; named by person and file. */
   const previewOf = async (request: FastifyRequest, reply: FastifyReply, me: string, entry: EditableFile, text: string) => {
     const edits = new Map([[entry.file, text]]);
@@ -302,6 +438,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             .map((draft) => (hide ? { ...draft, data: withoutOwnerFields(draft.data) } : draft)),
           pages: pagesShowing(entry.file),
           approval: isEditor(request) ? approvalReason(entry) : undefined,
+          planned: (await scheduleOf(app.db, entry.file)).map(shownOf),
           previewValues:
             entry.kind === "json" ? undefined : previewValuesOf(await siteSettings(), isEditor(request), source ?? ""),
           // The editor's own proposal, with its data to start from (as they see the file: no owners' fields).
@@ -517,6 +654,86 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
+  // --- Planned changes: publish at a time, take back at a later one (content-editor/schedule.ts) ---
+
+  app.post<{ Body: ContentPlanBody }>(
+    "/inhalte/planen",
+    { ...editors, schema: { body: ContentPlanBody, response: { 201: PlannedAnswer } } },
+    async (request, reply) => {
+      const body = request.body;
+      const entry = fileOf(request, reply, body.file);
+      if (!entry) return reply;
+      const message = body.message.trim();
+      if (!message || message.length > 200) return sendError(request, reply, { status: 400, message: MESSAGES.messageMissing });
+      if (CONTROL_CHARACTERS.test(message)) return sendError(request, reply, { status: 400, message: MESSAGES.messageControl });
+      const dueAt = futureTime(body.am);
+      if (typeof dueAt === "string") return sendError(request, reply, { status: 400, message: dueAt });
+      const withdrawAt = body.zuruecknehmenAm === undefined ? undefined : futureTime(body.zuruecknehmenAm, dueAt);
+      if (typeof withdrawAt === "string")
+        return sendError(request, reply, { status: 400, message: withdrawAt === MESSAGES.timePast ? MESSAGES.withdrawBefore : withdrawAt });
+      const me = ownerOf(request);
+      try {
+        const outcome = await tree.exclusive(async () => {
+          const draft = (await draftsOf(app.db, entry.file)).find((item) => item.editor === me);
+          if (!draft) return { status: 400 as const, answer: { error: MESSAGES.noDraft } };
+          await tree.sync();
+          const file = contentPath(entry.file);
+          const last = await tree.lastCommitOf(file);
+          if ((last?.commit ?? "") !== draft.baseCommit) {
+            const theirs = await readCurrent(entry);
+            return {
+              status: 409 as const,
+              answer: {
+                error: MESSAGES.conflict,
+                conflict: { change: last, data: theirs === undefined ? undefined : formDataOf(entry, theirs) },
+              },
+            };
+          }
+          const text = await textOf(request, entry, draft.data);
+          if (text === (await readCurrent(entry))) return { status: 400 as const, answer: { error: MESSAGES.unchanged } };
+          const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+          if (problems.length > 0)
+            return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
+          if (await isProposal(request, entry, text)) return { status: 400 as const, answer: { error: MESSAGES.planNeedsApproval } };
+          const planned = await plan(app.db, {
+            file: entry.file,
+            action: "publish",
+            data: draft.data,
+            baseCommit: draft.baseCommit,
+            message,
+            role: isEditor(request) ? "editor" : "owner",
+            plannedBy: me,
+            dueAt,
+            withdrawAt,
+          });
+          await deleteDraft(app.db, me, entry.file);
+          await audit(app.db, me, "content-planned", `${entry.file} für ${when(dueAt)} (Plan ${planned.id})`);
+          return { status: 201 as const, answer: { planned: shownOf(planned) } };
+        });
+        return reply.code(outcome.status).send(outcome.answer);
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    "/inhalte/geplant/:id",
+    { ...editors, schema: { params: IdParams, response: { 200: OkAnswer } } },
+    async (request, reply) => {
+      const me = ownerOf(request);
+      const planned = await plannedById(app.db, request.params.id);
+      // An editor cancels their own plans; an owner any.
+      if (!planned || (isEditor(request) && planned.plannedBy !== me) || !(await cancel(app.db, planned.id, me)))
+        return sendError(request, reply, { status: 404, message: MESSAGES.planUnknown });
+      // Nothing planned is lost: a cancelled change becomes its planner's draft again, unless they have a newer one.
+      const own = (await draftsOf(app.db, planned.file)).find((draft) => draft.editor === planned.plannedBy);
+      if (planned.action === "publish" && !own) await saveDraft(app.db, planned.plannedBy, planned.file, planned.data, planned.baseCommit);
+      await audit(app.db, me, "content-plan-cancelled", `${planned.file} (Plan ${planned.id})`);
+      return { ok: true as const };
+    },
+  );
+
   // --- Proposals: four eyes on what the law relies on (common/content/approval.ts) ---
 
   app.get("/inhalte/vorschlaege", { schema: { response: { 200: ProposalList } } }, async (request, reply) => {
@@ -531,12 +748,21 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     }
   });
 
-  app.post<{ Params: IdParams }>(
+  app.post<{ Params: IdParams; Body: ProposalApproveBody }>(
     "/inhalte/vorschlaege/:id/freigeben",
     // Approving publishes what the law relies on: a stolen cookie alone is not enough (guard.ts).
-    { preValidation: requireRecentLogin, schema: { params: IdParams, response: { 200: ProposalApproved } } },
+    {
+      preValidation: requireRecentLogin,
+      schema: { params: IdParams, body: ProposalApproveBody, response: { 200: ProposalApproved } },
+    },
     async (request, reply) => {
       const me = ownerOf(request);
+      const dueAt = request.body.am === undefined ? undefined : futureTime(request.body.am);
+      if (typeof dueAt === "string") return sendError(request, reply, { status: 400, message: dueAt });
+      const withdrawAt =
+        request.body.zuruecknehmenAm === undefined || dueAt === undefined ? undefined : futureTime(request.body.zuruecknehmenAm, dueAt);
+      if (typeof withdrawAt === "string")
+        return sendError(request, reply, { status: 400, message: withdrawAt === MESSAGES.timePast ? MESSAGES.withdrawBefore : withdrawAt });
       try {
         const outcome = await tree.exclusive(async () => {
           const proposal = await proposalById(app.db, request.params.id);
@@ -553,6 +779,37 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           if (problems.length > 0)
             return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
           if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
+          if (dueAt) {
+            // Approved for a time: the change goes live then, in the editors' role, checked once more.
+            const planned = await plan(app.db, {
+              file: entry.file,
+              action: "publish",
+              data: proposal.data,
+              baseCommit: proposal.baseCommit,
+              message: proposal.message,
+              role: "editor",
+              plannedBy: me,
+              dueAt,
+              withdrawAt,
+            });
+            if (!(await decide(app.db, proposal.id, { state: "freigegeben", by: me, note: `Geplant für ${when(dueAt)}` })))
+              return { status: 404 as const, answer: { error: MESSAGES.proposalUnknown } };
+            await audit(
+              app.db,
+              me,
+              "content-proposal-approved",
+              `${entry.file} für ${when(dueAt)} (Vorschlag ${proposal.id} von ${proposal.editor}, Plan ${planned.id})`,
+            );
+            await notifyProposalDecided(app.db, app.mail, {
+              editor: proposal.editor,
+              entry,
+              change: proposal.message,
+              by: me,
+              approved: true,
+              live: `Deine Änderung geht am ${when(dueAt)} live.`,
+            });
+            return { status: 200 as const, answer: { planned: shownOf(planned) } };
+          }
           await writeFile(path.join(workTree, file), text);
           // The change is the editors'; that an owner approved it is part of the message, the person in the audit log.
           const commit = await tree.commit(
@@ -581,7 +838,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           });
           return { status: 200 as const, answer: { commit } };
         });
-        if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
+        if (outcome.status === 200 && "commit" in outcome.answer && !remote) deployPublished(workTree, request.log);
         if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.answer);
         return { ...outcome.answer, publishing: remote ? { to: "remote", branch } : { to: "deploy" } };
       } catch (error) {

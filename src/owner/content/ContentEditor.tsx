@@ -15,8 +15,17 @@ import { serverValidator, templates, translateString, widgets } from "./form-the
 import { errorSchemaOf, uiSchemaFor } from "./form-schema";
 import type { ImageContext } from "./ImageWidget";
 import { OWNER_API_PREFIX, OWNER_SCREENS } from "../../../common/routes";
-import type { CheckAnswer, CommitInfo, ContentFileAnswer, ProposalInfo, Publishing } from "../../../common/owner/responses";
 import type {
+  CheckAnswer,
+  CommitInfo,
+  ContentFileAnswer,
+  PlannedAnswer,
+  ProposalInfo,
+  Publishing,
+  ScheduledChange,
+} from "../../../common/owner/responses";
+import type {
+  ContentPlanBody,
   ContentDataBody,
   ContentDraftBody,
   ContentImageBody,
@@ -25,6 +34,7 @@ import type {
 } from "../../../common/owner/schemas";
 import { readLocal, writeLocal } from "./local-copies";
 import { FieldChanges } from "./FieldChanges";
+import { PlannedChanges } from "./PlannedChanges";
 
 const SAVE_DELAY_MS = 800;
 const CHECK_DELAY_MS = 600;
@@ -75,6 +85,8 @@ export function ContentEditor({ file }: { file: string }) {
   const [images, setImages] = useState<string[]>([]);
   const [message, setMessage] = useState("");
   const [publishOpen, setPublishOpen] = useState(false);
+  /** „Später veröffentlichen“: the time it goes live, and optionally when it goes back (Germany's time). */
+  const [later, setLater] = useState<{ am: string; zuruecknehmenAm: string }>();
   const [busy, setBusy] = useState<"preview" | "publish" | "restore">();
   const [notice, setNotice] = useState<{ kind: "success" | "error" | "info"; text: React.ReactNode }>();
   const [conflict, setConflict] = useState<{ change?: CommitInfo; data: unknown; mine: unknown }>();
@@ -229,7 +241,14 @@ export function ContentEditor({ file }: { file: string }) {
     setNotice(undefined);
     try {
       await flush();
-      const result = await fetchJson("/inhalte/veroeffentlichen", { file, message } satisfies ContentPublishBody);
+      const result = later
+        ? await fetchJson("/inhalte/planen", {
+            file,
+            message,
+            am: later.am,
+            ...(later.zuruecknehmenAm ? { zuruecknehmenAm: later.zuruecknehmenAm } : {}),
+          } satisfies ContentPlanBody)
+        : await fetchJson("/inhalte/veroeffentlichen", { file, message } satisfies ContentPublishBody);
       if (result.status === 409) {
         const body = result.body as { error: string; conflict: { change?: CommitInfo; data: unknown } };
         setConflict({ ...body.conflict, mine: data });
@@ -241,13 +260,24 @@ export function ContentEditor({ file }: { file: string }) {
         setNotice({ kind: "error", text: (result.body as { error: string }).error });
         return;
       }
-      if (result.status !== 200 && result.status !== 202)
+      if (result.status !== 200 && result.status !== 201 && result.status !== 202)
         throw new ApiError(result.status, (result.body as { error?: string }).error ?? "");
       writeLocal(file, undefined);
       setPublishOpen(false);
       setMessage("");
+      setLater(undefined);
       setHistory(undefined);
       await load();
+      if (result.status === 201) {
+        const { planned } = result.body as PlannedAnswer;
+        setNotice({
+          kind: "success",
+          text: `Geplant: Deine Änderung geht am ${dateTime(planned.dueAt)} live${
+            planned.withdrawAt ? ` und am ${dateTime(planned.withdrawAt)} wieder zurück` : ""
+          }. Vorher prüft der Server sie noch einmal; was daraus wird, siehst du hier und per E-Mail.`,
+        });
+        return;
+      }
       if (result.status === 202) {
         setNotice({ kind: "success", text: PROPOSED });
         return;
@@ -319,6 +349,20 @@ export function ContentEditor({ file }: { file: string }) {
       setNotice({ kind: "error", text: errorText(caught) });
     } finally {
       setBusy(undefined);
+    }
+  };
+
+  const cancelPlan = async (item: ScheduledChange) => {
+    if (!window.confirm(`Die geplante Änderung „${item.message}“ absagen? Sie wird dann wieder dein Entwurf.`)) return;
+    try {
+      await api(`/inhalte/geplant/${item.id}`, { method: "DELETE" });
+      await load();
+      setNotice({
+        kind: "info",
+        text: "Abgesagt. Die Änderung ist wieder ein Entwurf, den du anpassen, neu planen oder verwerfen kannst.",
+      });
+    } catch (caught) {
+      setNotice({ kind: "error", text: errorText(caught) });
     }
   };
 
@@ -496,16 +540,67 @@ export function ContentEditor({ file }: { file: string }) {
                     onChange={(event) => setMessage(event.target.value)}
                     placeholder={"z.\u00a0B. Neuer Erfahrungsbericht von Thomas"}
                   />
+                  {!answer.approval && (
+                    <label className="flex min-h-11 items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={later !== undefined}
+                        onChange={(event) => setLater(event.target.checked ? { am: "", zuruecknehmenAm: "" } : undefined)}
+                      />
+                      Später veröffentlichen
+                    </label>
+                  )}
+                  {later && (
+                    <>
+                      <label htmlFor="geplant-am" className={labelClass}>
+                        Live am (Zeit in Deutschland)
+                      </label>
+                      <input
+                        id="geplant-am"
+                        type="datetime-local"
+                        required
+                        className={inputClass}
+                        value={later.am}
+                        onChange={(event) => setLater({ ...later, am: event.target.value })}
+                      />
+                      <label htmlFor="zuruecknehmen-am" className={labelClass}>
+                        Wieder zurücknehmen am (freiwillig)
+                      </label>
+                      <input
+                        id="zuruecknehmen-am"
+                        type="datetime-local"
+                        aria-describedby="zuruecknehmen-hinweis"
+                        className={inputClass}
+                        value={later.zuruecknehmenAm}
+                        onChange={(event) => setLater({ ...later, zuruecknehmenAm: event.target.value })}
+                      />
+                      <p id="zuruecknehmen-hinweis" className="text-sm text-bark-700">
+                        Zum Beispiel für ein Angebot zu Weihnachten. Felder, die bis dahin jemand anders geändert hat, bleiben,
+                        wie sie sind.
+                      </p>
+                    </>
+                  )}
                   <button type="submit" className={primary} disabled={busy !== undefined || !message.trim()}>
                     {answer.approval
                       ? busy === "publish"
                         ? "Wird vorgeschlagen …"
                         : "Vorschlag senden"
-                      : busy === "publish"
-                        ? "Wird veröffentlicht …"
-                        : "Jetzt veröffentlichen"}
+                      : later
+                        ? busy === "publish"
+                          ? "Wird geplant …"
+                          : "Planen"
+                        : busy === "publish"
+                          ? "Wird veröffentlicht …"
+                          : "Jetzt veröffentlichen"}
                   </button>
-                  <button type="button" className={smallButton} onClick={() => setPublishOpen(false)}>
+                  <button
+                    type="button"
+                    className={smallButton}
+                    onClick={() => {
+                      setPublishOpen(false);
+                      setLater(undefined);
+                    }}
+                  >
                     Abbrechen
                   </button>
                 </form>
@@ -525,6 +620,7 @@ export function ContentEditor({ file }: { file: string }) {
               </button>
             </div>
           </Card>
+          <PlannedChanges planned={answer.planned} onCancel={(item) => void cancelPlan(item)} />
           {history && (
             <Card className="mt-4">
               <h2 className="mb-2 font-bold text-forest-900">Verlauf</h2>

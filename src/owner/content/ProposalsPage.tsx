@@ -12,7 +12,7 @@ import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } 
 import { FieldChanges } from "./FieldChanges";
 import { OWNER_SCREENS, ownerContentFilePath } from "../../../common/routes";
 import type { ContentPreviewAnswer, ProposalApproved, ProposalInfo, ProposalList } from "../../../common/owner/responses";
-import type { ProposalReturnBody } from "../../../common/owner/schemas";
+import type { ProposalApproveBody, ProposalReturnBody } from "../../../common/owner/schemas";
 
 const primary =
   "inline-flex min-h-11 items-center justify-center rounded-full bg-forest-800 px-5 py-2 font-semibold text-white hover:bg-forest-900 disabled:opacity-60";
@@ -34,10 +34,20 @@ export function ProposalsPage() {
     void load();
   }, [load]);
 
-  const approve = (proposal: ProposalInfo) =>
+  const approve = (proposal: ProposalInfo, am?: string) =>
     confirmed(async () => {
       setError(undefined);
-      const answer = await api<ProposalApproved>(`/inhalte/vorschlaege/${proposal.id}/freigeben`, { method: "POST", body: {} });
+      const answer = await api<ProposalApproved>(`/inhalte/vorschlaege/${proposal.id}/freigeben`, {
+        method: "POST",
+        body: (am ? { am } : {}) satisfies ProposalApproveBody,
+      });
+      if (answer.planned) {
+        setNotice(
+          `„${proposal.title}“ ist freigegeben und geht am ${dateTime(answer.planned.dueAt)} live; vorher prüft der Server sie noch einmal. ${proposal.editor} bekommt Bescheid.`,
+        );
+        await load();
+        return;
+      }
       setNotice(
         `„${proposal.title}“ ist freigegeben und veröffentlicht. ${
           answer.publishing.to === "remote"
@@ -92,7 +102,7 @@ export function ProposalsPage() {
             <li key={proposal.id}>
               <ProposalCard
                 proposal={proposal}
-                onApprove={() => void approve(proposal)}
+                onApprove={(am) => void approve(proposal, am)}
                 onSendBack={sendBack}
                 onError={setError}
               />
@@ -106,7 +116,7 @@ export function ProposalsPage() {
 
 function ProposalCard(props: {
   proposal: ProposalInfo;
-  onApprove: () => void;
+  onApprove: (am?: string) => void;
   onSendBack: (proposal: ProposalInfo, note: string) => Promise<boolean>;
   onError: (message: string) => void;
 }) {
@@ -115,6 +125,7 @@ function ProposalCard(props: {
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState<"preview" | "return">();
   const [preview, setPreview] = useState<ContentPreviewAnswer>();
+  const [am, setAm] = useState("");
   const noteId = `hinweis-${proposal.id}`;
 
   const buildPreview = async () => {
@@ -162,7 +173,7 @@ function ProposalCard(props: {
         </p>
       )}
       <div className="mt-5 flex flex-wrap gap-3">
-        <button type="button" className={primary} onClick={props.onApprove} disabled={busy !== undefined}>
+        <button type="button" className={primary} onClick={() => props.onApprove()} disabled={busy !== undefined}>
           Freigeben und veröffentlichen
         </button>
         <button type="button" className={smallButton} onClick={() => void buildPreview()} disabled={busy !== undefined}>
@@ -173,6 +184,23 @@ function ProposalCard(props: {
             Zurückgeben …
           </button>
         )}
+      </div>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={`termin-${proposal.id}`} className={labelClass}>
+            Oder zu einem Termin freigeben (Zeit in Deutschland)
+          </label>
+          <input
+            id={`termin-${proposal.id}`}
+            type="datetime-local"
+            className={inputClass}
+            value={am}
+            onChange={(event) => setAm(event.target.value)}
+          />
+        </div>
+        <button type="button" className={smallButton} onClick={() => props.onApprove(am)} disabled={busy !== undefined || !am}>
+          Zum Termin freigeben
+        </button>
       </div>
       {returning && (
         <form
