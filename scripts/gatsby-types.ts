@@ -17,7 +17,7 @@ async function writeGatsbyTypes(): Promise<void> {
   const { initialize, customizeSchema, sourceNodes, buildSchema, createPages, extractQueries } = require("gatsby/dist/services");
   const { createGraphQLRunner } = require("gatsby/dist/bootstrap/create-graphql-runner");
   const { writeTypeScriptTypes } = require("gatsby/dist/utils/graphql-typegen/ts-codegen");
-  const reporter = require("gatsby-cli/lib/reporter").default;
+  const reporter = require("gatsby/reporter");
   const program = {
     directory: ROOT,
     sitePackageJson: require(path.join(ROOT, "package.json")),

@@ -31,7 +31,7 @@ const STEPS: Step[] = [
   { name: "Vorbereitung (scripts/setup-test.sh)", command: "bash scripts/setup-test.sh" },
   // `npm run typecheck` is the types and tsc: the types first, alone, then tsc beside the other checks.
   { name: "GraphQL-Typen (gatsby-types.d.ts)", command: "npm run -s types" },
-  { name: "Lint (ESLint, Prettier)", group: "checks", command: "npm run -s lint" },
+  { name: "Lint (ESLint, Prettier, Importe, knip)", group: "checks", command: "npm run -s lint" },
   { name: "Typprüfung (tsc)", group: "checks", command: "npm run -s typecheck:tsc" },
   { name: "Workflows", group: "checks", command: "npm run -s check:workflows" },
   { name: "Inhaltsprüfung", group: "checks", command: "npm run -s check:content" },
