@@ -9,7 +9,7 @@ module.exports = {
       name: "seite-importiert-server",
       comment: "Die Seite importiert den Server nicht: gemeinsame Teile gehören nach common/.",
       severity: "error",
-      from: { path: "^(src|__tests__)/" },
+      from: { path: "^(src|gatsby|__tests__)/" },
       to: { path: "^server/" },
     },
     {
@@ -17,14 +17,14 @@ module.exports = {
       comment: "Der Server importiert die Seite nicht: gemeinsame Teile gehören nach common/.",
       severity: "error",
       from: { path: "^server/" },
-      to: { path: "^src/" },
+      to: { path: "^(src|gatsby)/" },
     },
     {
       name: "common-importiert-seite-oder-server",
       comment: "common/ steht unter Seite und Server und importiert keinen von beiden.",
       severity: "error",
       from: { path: "^common/" },
-      to: { path: "^(src|server)/" },
+      to: { path: "^(src|gatsby|server)/" },
     },
     {
       name: "importkreis",

@@ -11,14 +11,15 @@ const config: KnipConfig = {
     "src/owner/main.tsx",
     // server/index.ts and server/cli.ts come from package.json's scripts.
     "scripts/*.{ts,mjs}",
-    "scripts/bench/webhooks.ts",
-    // Loaded with `node --import` by scripts/bench/server.ts.
-    "scripts/bench/memory-probe.mjs",
+    "rig/*.ts",
+    "rig/bench/webhooks.ts",
+    // Loaded with `node --import` by rig/bench/server.ts.
+    "rig/bench/memory-probe.mjs",
     // Served as they are, by their address.
     "static/**/*.js",
     "e2e/**/*.ts",
     "__tests__/**/*.{ts,tsx}",
-    "{common,src,server,scripts,tools}/**/*.test.{ts,tsx}",
+    "{common,src,gatsby,server,scripts,rig,tools}/**/*.test.{ts,tsx}",
   ],
   project: ["**/*.{ts,tsx,js,mjs,cjs,css}"],
   // CSS: only its imports (tailwindcss in src/styles/global.css).

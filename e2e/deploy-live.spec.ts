@@ -21,10 +21,10 @@ import { expect, test, type Page, type Request } from "@playwright/test";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { hydrate } from "../scripts/audit/measure";
+import { hydrate } from "../rig/audit/measure";
 import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
 import { ROUTES } from "../common/routes";
-import { findFreePort } from "../scripts/server-load/server-process";
+import { findFreePort } from "../rig/server-load/server-process";
 import { freshDatabase } from "./support/own-database";
 import { releaseCopy, startCopyServer, stopReleaseServers, type ReleaseCopy, type ReleaseServer } from "./support/release-copy";
 
@@ -192,7 +192,7 @@ async function acrossDeploy(
   const sameDocument = (await marked(page)) === true;
   if (!newBundles) expect(sameDocument, "the same document: Gatsby navigated client-side").toBe(true);
   expect(watched.documentLoads).toBe(sameDocument ? 1 : 2);
-  // A page loaded in full starts its scripts at the first input (src/after-load.ts): the visitor moves the
+  // A page loaded in full starts its scripts at the first input (gatsby/after-load.ts): the visitor moves the
   // mouse on the way to the form, so the form below is sent by the site's script. Without it, the click on
   // the button would be the first input and the browser would send the form itself (303, stored as well).
   if (!sameDocument) await hydrate(page);
