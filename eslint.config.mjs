@@ -38,9 +38,10 @@ export default tseslint.config(
       ],
     },
   },
-  // One direction between site and server: both build on common/, neither imports the other.
+  // One direction between site and server: both build on common/, neither imports the other. gatsby/ holds the
+  // site's build-time helpers and belongs to the site.
   {
-    files: ["src/**/*.{ts,tsx}", "__tests__/**/*.{ts,tsx}"],
+    files: ["src/**/*.{ts,tsx}", "gatsby/**/*.{ts,tsx}", "__tests__/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -81,7 +82,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^(\\.\\./)+src(/|$)",
+              regex: "^(\\.\\./)+(src|gatsby)(/|$)",
               message: "Der Server importiert die Seite nicht: gemeinsame Teile gehören nach common/.",
             },
           ],
@@ -97,7 +98,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^(\\.\\./)+(src|server)(/|$)",
+              regex: "^(\\.\\./)+(src|gatsby|server)(/|$)",
               message: "common/ steht unter Seite und Server und importiert keinen von beiden.",
             },
           ],

@@ -4,21 +4,21 @@ import { BUILD_GO_ENV } from "./common/build-flags";
 import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "./common/content/content-check";
 import { contentTypeDefs } from "./common/content/graphql-types";
 import { legalPageHtml } from "./common/content/legal-html";
-import { finishBuiltPages } from "./src/after-load";
-import { type GatsbyStateAtStart, waitToGo } from "./src/build-standby";
+import { finishBuiltPages } from "./gatsby/after-load";
+import { type GatsbyStateAtStart, waitToGo } from "./gatsby/build-standby";
 import { isoGermanDate } from "./src/german-date";
-import { keepProcessedPictures } from "./src/picture-cache";
+import { keepProcessedPictures } from "./gatsby/picture-cache";
 
 const CONTENT_DIR = path.join(__dirname, "content");
 
-/** Pictures encoded by an earlier build, in any folder, are copied instead of encoded again (src/picture-cache.ts). */
+/** Pictures encoded by an earlier build, in any folder, are copied instead of encoded again (gatsby/picture-cache.ts). */
 export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
   const note = await keepProcessedPictures();
   if (note) reporter.warn(note);
 };
 
 /**
- * A preview's build started ahead waits for its go here (src/build-standby.ts). A broken content file stops
+ * A preview's build started ahead waits for its go here (gatsby/build-standby.ts). A broken content file stops
  * the build with one message naming file, entry and field (unless `npm run deploy` just checked).
  */
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter, store }) => {
@@ -105,7 +105,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
 };
 
-/** The pages' scripts start after `load` (src/after-load.ts). */
+/** The pages' scripts start after `load` (gatsby/after-load.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   const pages = await finishBuiltPages(path.join(__dirname, "public"));
   const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;

@@ -1,7 +1,7 @@
 import React from "react";
 import type { GatsbySSR } from "gatsby";
 import { ErrorBoundary } from "./src/components/ErrorBoundary";
-import { withoutImageRuntime } from "./src/image-runtime";
+import { withoutImageRuntime } from "./gatsby/image-runtime";
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes }) => {
   setHtmlAttributes({ lang: "de" });

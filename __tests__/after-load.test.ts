@@ -2,7 +2,7 @@
  * The pages' bundles start on the visitor's first input: the built HTML's script tags become one inline
  * loader, which also adds the whole stylesheet and the web fonts once the page has painted.
  */
-import { FIRST_INPUTS, afterLoadScript, deferBundles, hydratesAtOnce } from "../src/after-load";
+import { FIRST_INPUTS, afterLoadScript, deferBundles, hydratesAtOnce } from "../gatsby/after-load";
 import type { PublishedFont } from "../src/styles/fonts";
 import { formatGermanDate, isoGermanDate } from "../src/german-date";
 

@@ -2,11 +2,11 @@
  * @jest-environment node
  *
  * A preview's build started ahead parses the components for their queries while it waits
- * (src/build-standby.ts), from Gatsby's state as it is in onPreBootstrap: the plugins named by their folder
+ * (gatsby/build-standby.ts), from Gatsby's state as it is in onPreBootstrap: the plugins named by their folder
  * only (Gatsby adds `pluginFilepath` later, in sourceNodes).
  */
 import path from "node:path";
-import { parseQueriesAhead } from "../src/build-standby";
+import { parseQueriesAhead } from "../gatsby/build-standby";
 
 const PROJECT = path.resolve(__dirname, "..");
 

@@ -1,5 +1,5 @@
-/** A page without form controls carries no inline rules for their parts (src/form-control-css.ts). */
-import { dropFormControlRules, namesOnlyControlParts } from "../src/form-control-css";
+/** A page without form controls carries no inline rules for their parts (gatsby/form-control-css.ts). */
+import { dropFormControlRules, namesOnlyControlParts } from "../gatsby/form-control-css";
 
 const CSS = [
   "::placeholder{opacity:1}",

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 /**
- * src/gatsby-types.d.ts is written by `gatsby build` (graphqlTypegen) and committed, so `npm run typecheck`
- * works on a fresh clone before any build. This test fails when it no longer matches the content types or
- * the queries in src/: then run `npm run build` and commit the file.
+ * src/gatsby-types.d.ts is not in git: `npm run types` (the start of `npm run typecheck`, scripts/gatsby-types.ts)
+ * writes it from Gatsby's bootstrap, `gatsby build` (graphqlTypegen) again. This test fails when it no longer
+ * matches the content types or the queries in src/: then run `npm run types`.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -20,7 +20,7 @@ import { contentTypeDefs } from "../common/content/graphql-types";
 const ROOT = path.join(__dirname, "..");
 const TYPES_FILE = path.join(ROOT, "src", "gatsby-types.d.ts");
 const typesText = fs.readFileSync(TYPES_FILE, "utf8");
-const HINT = "src/gatsby-types.d.ts ist veraltet – `npm run build` ausführen und die Datei committen";
+const HINT = "src/gatsby-types.d.ts ist veraltet – `npm run types` ausführen";
 
 /** Every `key: { … }` path of a generated TypeScript object type, e.g. "recipesPageCopy.hero.image". */
 function typePaths(literal: string): string[] {

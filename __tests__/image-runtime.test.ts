@@ -1,5 +1,5 @@
 import React from "react";
-import { withoutImageRuntime } from "../src/image-runtime";
+import { withoutImageRuntime } from "../gatsby/image-runtime";
 
 // The three head components gatsby-plugin-image adds to every page, keyed as in its gatsby-ssr.js.
 const imageRuntime = [

@@ -1,6 +1,6 @@
 /** Each page's inline CSS holds the rules its markup uses; the whole stylesheet follows (after-load.ts). */
-import { markupWords, prunePageCss } from "../src/page-css";
-import { dropUnusedCustomProperties } from "../src/unused-custom-properties";
+import { markupWords, prunePageCss } from "../gatsby/page-css";
+import { dropUnusedCustomProperties } from "../gatsby/unused-custom-properties";
 
 const CSS = [
   "*,::before,::after{box-sizing:border-box}",

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Processed pictures kept by content across build folders (src/picture-cache.ts), with gatsby-plugin-sharp's
+ * Processed pictures kept by content across build folders (gatsby/picture-cache.ts), with gatsby-plugin-sharp's
  * real job worker encoding a picture of the site: a build in a second folder gets the same files without
  * encoding them again; a changed picture or changed arguments are encoded anew; unused files are removed.
  */
@@ -14,7 +14,7 @@ import {
   pruneKeptPictures,
   type PictureJob,
   type PictureWorker,
-} from "../src/picture-cache";
+} from "../gatsby/picture-cache";
 
 const PICTURE = path.resolve(__dirname, "..", "content", "images", "geschichte-tisch.jpg");
 const OTHER_PICTURE = path.resolve(__dirname, "..", "content", "images", "hero-bewegung.jpg");

@@ -1,5 +1,5 @@
 /**
- * The inline scripts a build itself writes into its pages (src/after-load.ts), recorded by the build in
+ * The inline scripts a build itself writes into its pages (gatsby/after-load.ts), recorded by the build in
  * one file at the root of public/. The server's CSP trusts exactly these: a script that reached a page any
  * other way (from a content text, say) is in no list and never runs, whatever the served page contains.
  */
@@ -18,7 +18,7 @@ export function scriptHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 
-/** The `id` of the one inline script a build writes into each page (src/after-load.ts). */
+/** The `id` of the one inline script a build writes into each page (gatsby/after-load.ts). */
 export const AFTER_LOAD_ID = "after-load";
 
 /** The build's inline scripts in a page's HTML, their text in group 1. */

@@ -15,8 +15,6 @@ export const STATS_PERIODS = [30, 90] as const;
 
 /** The figures as the owner API declares them (common/owner/responses.ts), with names for their parts. */
 export type { VisitStats };
-/** One day: views of all pages, visits (views that came from outside), form posts, confirmations. */
-export type DayFigures = VisitStats["perDay"][number];
 export type RouteFunnel = VisitStats["routes"][number];
 export type SourceFunnel = VisitStats["sources"][number];
 /** What a page's and a source's funnel share. */

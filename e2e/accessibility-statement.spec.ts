@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { AXE_TAGS, hydrate } from "../scripts/audit/measure";
+import { AXE_TAGS, hydrate } from "../rig/audit/measure";
 import { PAGES_UNDER_TEST } from "./routes";
 import { ROUTES } from "../common/routes";
 import { THANK_YOU_PATH } from "../common/constants";

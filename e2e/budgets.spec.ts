@@ -1,13 +1,13 @@
 /**
- * The page budgets, measured in Chromium exactly as `npm run audit` measures them (scripts/audit/):
+ * The page budgets, measured in Chromium exactly as `npm run audit` measures them (rig/audit/):
  * no axe WCAG 2.1 AA violation, no request to another origin, no cookie or stored key, no CSP
  * violation, no <img> without width and height, first-load JavaScript within its gzip budget, and the
  * page's own answer within the server's first TCP flight.
  */
 import { expect, test } from "@playwright/test";
-import { AUDIT_PHONE, HERO_PICTURE_BYTES, NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb } from "../scripts/audit/budgets";
-import { FORMS, axeAfterFailedSubmit, measurePage } from "../scripts/audit/measure";
-import { pagesToMeasure } from "../scripts/audit/pages";
+import { AUDIT_PHONE, HERO_PICTURE_BYTES, NOT_FOUND_PATH, budgetFailures, firstLoadJsBudgetKb } from "../rig/audit/budgets";
+import { FORMS, axeAfterFailedSubmit, measurePage } from "../rig/audit/measure";
+import { pagesToMeasure } from "../rig/audit/pages";
 
 // Each test runs axe and reads every script twice over; the default 30 s is tight on a busy machine.
 test.describe.configure({ timeout: 90_000 });

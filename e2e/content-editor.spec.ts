@@ -16,7 +16,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { mailsTo, onServer, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
-import { hydrate } from "../scripts/audit/measure";
+import { hydrate } from "../rig/audit/measure";
 import { mailSubjectPattern } from "../server/test-support/mail-copy";
 import { git } from "../server/test-support/git";
 import { PREVIEW_BANNER_TITLE } from "../common/preview";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { hydrate } from "../scripts/audit/measure";
+import { hydrate } from "../rig/audit/measure";
 import { MESSAGE_HINTS, MESSAGES } from "../common/forms/schemas";
 import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from "../common/constants";
 import { PAGES_UNDER_TEST } from "./routes";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hydrate } from "../scripts/audit/measure";
+import { hydrate } from "../rig/audit/measure";
 import { PAGES_UNDER_TEST } from "./routes";
 import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, HEADER_LINKS } from "../common/navigation";
 import { ROUTES } from "../common/routes";

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrate } from "../scripts/audit/measure";
+import { hydrate } from "../rig/audit/measure";
 import pg from "pg";
 import { freshDatabase } from "./support/own-database";
 import site from "../content/site.json";

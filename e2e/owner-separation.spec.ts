@@ -1,11 +1,11 @@
 /**
  * The public site does not carry the owner area, checked on the very build the browser tests serve:
- * no public page's HTML or JavaScript names it (scripts/audit/owner-area.ts), the owner area is
+ * no public page's HTML or JavaScript names it (rig/audit/owner-area.ts), the owner area is
  * built in its own folder, and this server, started without OWNER_EMAILS, serves none of it.
  */
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ownerShell, ownerTraces } from "../scripts/audit/owner-area";
+import { ownerShell, ownerTraces } from "../rig/audit/owner-area";
 import { ROUTES } from "../common/routes";
 
 const PUBLIC_DIR = path.resolve(__dirname, "../public");

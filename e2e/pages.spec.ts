@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { AUDIT_PHONE } from "../scripts/audit/budgets";
-import { hydrate } from "../scripts/audit/measure";
+import { AUDIT_PHONE } from "../rig/audit/budgets";
+import { hydrate } from "../rig/audit/measure";
 import {
   FAQ_COUNT,
   HOME_TESTIMONIAL_COUNT,

@@ -9,9 +9,9 @@ import { PAGES_UNDER_TEST } from "./routes";
 import { FAQ_COUNT, RECIPE_COUNT } from "../common/constants";
 import { absoluteUrl } from "../src/seo/json-ld";
 import { entitiesOf, structuredDataProblems } from "../__tests__/support/required-properties";
-import { NOT_FOUND_PATH } from "../scripts/audit/budgets";
-import { hydrate } from "../scripts/audit/measure";
-import { pagesToMeasure } from "../scripts/audit/pages";
+import { NOT_FOUND_PATH } from "../rig/audit/budgets";
+import { hydrate } from "../rig/audit/measure";
+import { pagesToMeasure } from "../rig/audit/pages";
 import { ALL_ROUTES, ROUTES } from "../common/routes";
 
 const contentDir = path.join(__dirname, "..", "content");

@@ -9,7 +9,7 @@
  * docs/specification.md; they are expected here as the site shows them, each marked „Abweichung“.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { hydrate } from "../scripts/audit/measure";
+import { hydrate } from "../rig/audit/measure";
 
 /** Everything the specification fixes, word for word. */
 const SPEC = {

@@ -1,6 +1,6 @@
 /**
  * A visitor types the moment the page shows, while its scripts are still on their way: the pages start
- * them only after the first paint and the first input (src/after-load.ts). For both forms, each field as
+ * them only after the first paint and the first input (gatsby/after-load.ts). For both forms, each field as
  * the first one, by keyboard (a short pause between keys) and by `fill` (as autofill, paste or dictation
  * put text in: no key or pointer event), with the CPU slowed 1×, 4× and 6×, starting at DOMContentLoaded,
  * while the bundles download and while the page hydrates: every field keeps exactly what was entered, the

@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrate } from "../scripts/audit/measure";
+import { hydrate } from "../rig/audit/measure";
 import { ownEnv, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
 import { entryArgs } from "../server/test-support/entry-points";
 

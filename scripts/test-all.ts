@@ -1,8 +1,9 @@
 /**
  * `npm test`: every check and test of the project, stopping at the first step that fails, and at the end how
  * long each step took. The quick checks (lint, typecheck, workflows, content, Jest) run side by side, each
- * printing its output when it ends; the rest run one after the other. Jest runs before the build, which
- * rewrites src/gatsby-types.d.ts that a unit test reads. The site is built once, before the server tests: the
+ * printing its output when it ends; the rest run one after the other. The GraphQL types (src/gatsby-types.d.ts,
+ * not in git) are written before them, since both tsc and a unit test read them, and Jest runs before the
+ * build, which rewrites that file. The site is built once, before the server tests: the
  * server's browser check of the CSP loads its pages, and the browser tests serve the same build (npm start
  * finds it current and does not build again).
  */
@@ -28,8 +29,10 @@ const hasChromium = (): true | string =>
 
 const STEPS: Step[] = [
   { name: "Vorbereitung (scripts/setup-test.sh)", command: "bash scripts/setup-test.sh" },
-  { name: "Lint (ESLint, Prettier)", group: "checks", command: "npm run -s lint" },
-  { name: "Typprüfung (tsc)", group: "checks", command: "npm run -s typecheck" },
+  // `npm run typecheck` is the types and tsc: the types first, alone, then tsc beside the other checks.
+  { name: "GraphQL-Typen (gatsby-types.d.ts)", command: "npm run -s types" },
+  { name: "Lint (ESLint, Prettier, Importe, knip)", group: "checks", command: "npm run -s lint" },
+  { name: "Typprüfung (tsc)", group: "checks", command: "npm run -s typecheck:tsc" },
   { name: "Workflows", group: "checks", command: "npm run -s check:workflows" },
   { name: "Inhaltsprüfung", group: "checks", command: "npm run -s check:content" },
   { name: "Jest", group: "checks", command: "npm run -s test:unit" },

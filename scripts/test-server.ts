@@ -1,5 +1,5 @@
 /**
- * `npm run test:server`: every *.test.ts under server/ and scripts/ (new files are found by themselves) with
+ * `npm run test:server`: every *.test.ts under server/, scripts/ and rig/ (new files are found by themselves) with
  * node's test runner, several files at once, each in a process of its own. That is safe because every test
  * takes free ports, its own data folders and PostgreSQL databases with unique names; PGlite databases are
  * copies of clusters made at the start, and the tests' own server and CLI processes run bundles made at the
@@ -53,7 +53,8 @@ function readTimes(file: string): Record<string, number> {
   }
 }
 
-const files = process.argv.length > 2 ? process.argv.slice(2) : [...testFiles("server"), ...testFiles("scripts")];
+const files =
+  process.argv.length > 2 ? process.argv.slice(2) : [...testFiles("server"), ...testFiles("scripts"), ...testFiles("rig")];
 const known = readTimes(TIMES_FILE);
 const expected = (file: string) => known[file] ?? FIRST_TIME_SECONDS[file] ?? UNKNOWN_SECONDS;
 const ordered = files.sort((a, b) => expected(b) - expected(a) || a.localeCompare(b));

@@ -9,7 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { findFreePort, startServer } from "../scripts/server-load/server-process";
+import { findFreePort, startServer } from "../rig/server-load/server-process";
 import { SHUTDOWN_GRACE_MS, SHUTDOWN_LIMIT_MS } from "./shutdown";
 import { seedPgliteDataDir } from "./test-support/databases";
 

@@ -10,7 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { findFreePort, startServer, stopServer, type ServerProcess } from "../scripts/server-load/server-process";
+import { findFreePort, startServer, stopServer, type ServerProcess } from "../rig/server-load/server-process";
 import { buildApp } from "./app";
 import { loadConfig, REQUEST_TIMEOUT_MS } from "./config";
 import { createPgliteDatabase, seedPgliteDataDir } from "./test-support/databases";

@@ -1,5 +1,5 @@
 /**
- * Marks in the built markup for the after-load script (src/after-load.ts), which starts a page's bundles
+ * Marks in the built markup for the after-load script (gatsby/after-load.ts), which starts a page's bundles
  * on the visitor's first input. Spread onto an element: `<button {...REPLAY_CLICK}>`.
  */
 

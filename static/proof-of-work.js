@@ -3,7 +3,7 @@
  * it), so the page stays free while it computes. It gets a challenge (common/forms/proof-of-work.ts: ALTCHA's
  * version 1 format) and answers with the number n from 0 to maxnumber whose SHA-256 of salt + n is the challenge,
  * or null. The browser's own SHA-256 (crypto.subtle) computes the hashes, a batch at a time.
- * Loaded as a plain script (scripts/bench-proof.ts), it only defines solveProofOfWork.
+ * Loaded as a plain script (rig/bench-proof.ts), it only defines solveProofOfWork.
  */
 "use strict";
 

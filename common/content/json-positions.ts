@@ -3,6 +3,7 @@
  * position of each value's key (or, in a list, of the value itself) by its path as the content check names
  * fields ("hero.lead", "[1].rating", "ingredients[2]"), and the line and column of a character offset.
  */
+import { visit, type JSONPath } from "jsonc-parser";
 
 export interface TextPosition {
   /** 1-based, as editors count. */
@@ -16,82 +17,40 @@ export function positionAt(text: string, offset: number): TextPosition {
   return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
 }
 
+/** A path as the content check names it: "hero.lead", "[1].rating", "ingredients[2]". */
+function pathName(path: JSONPath): string {
+  return path.reduce<string>(
+    (name, segment) => (typeof segment === "number" ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment),
+    "",
+  );
+}
+
 /**
  * Every path of a JSON text with the offset where it starts (the key of an object member, the value of a
  * list entry). Stops quietly at a syntax error: what was read before it is kept.
  */
 export function jsonPaths(text: string): Map<string, number> {
   const found = new Map<string, number>();
-  let i = 0;
-  const space = () => {
-    while (i < text.length && /\s/.test(text[i]!)) i++;
+  // jsonc-parser reads on past an error; the check reports the error with its own position.
+  let broken = false;
+  const listEntry = (offset: number, path: JSONPath) => {
+    if (!broken && typeof path.at(-1) === "number") found.set(pathName(path), offset);
   };
-  const string = (): string => {
-    let value = "";
-    i++;
-    while (i < text.length && text[i] !== '"') {
-      if (text[i] === "\\") {
-        value += text.slice(i, i + 2);
-        i += 2;
-      } else value += text[i++];
-    }
-    i++;
-    try {
-      return JSON.parse(`"${value}"`) as string;
-    } catch {
-      return value;
-    }
-  };
-  const value = (at: string): void => {
-    space();
-    const char = text[i];
-    if (char === "{") {
-      i++;
-      space();
-      while (i < text.length && text[i] !== "}") {
-        space();
-        if (text[i] !== '"') throw new Error("key expected");
-        const start = i;
-        const key = string();
-        const path = at ? `${at}.${key}` : key;
-        found.set(path, start);
-        space();
-        if (text[i] !== ":") throw new Error(": expected");
-        i++;
-        value(path);
-        space();
-        if (text[i] === ",") i++;
-        else if (text[i] !== "}") throw new Error(", expected");
-        space();
-      }
-      i++;
-    } else if (char === "[") {
-      i++;
-      space();
-      let index = 0;
-      while (i < text.length && text[i] !== "]") {
-        space();
-        const path = `${at}[${index}]`;
-        found.set(path, i);
-        value(path);
-        index++;
-        space();
-        if (text[i] === ",") i++;
-        else if (text[i] !== "]") throw new Error(", expected");
-        space();
-      }
-      i++;
-    } else if (char === '"') {
-      string();
-    } else {
-      while (i < text.length && !/[\s,\]}]/.test(text[i]!)) i++;
-    }
-  };
-  try {
-    value("");
-  } catch {
-    // A syntax error: the check reports it with its own position.
-  }
+  visit(
+    text,
+    {
+      onObjectProperty: (key, offset, _length, _line, _column, path) => {
+        if (!broken) found.set(pathName([...path(), key]), offset);
+      },
+      onObjectBegin: (offset, _length, _line, _column, path) => listEntry(offset, path()),
+      onArrayBegin: (offset, _length, _line, _column, path) => listEntry(offset, path()),
+      onLiteralValue: (_value, offset, _length, _line, _column, path) => listEntry(offset, path()),
+      onError: () => {
+        broken = true;
+      },
+    },
+    { disallowComments: true, allowTrailingComma: false },
+  );
   return found;
 }
 

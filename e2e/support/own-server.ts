@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { findFreePort } from "../../scripts/server-load/server-process";
+import { findFreePort } from "../../rig/server-load/server-process";
 import { seedPgliteDataDir } from "../../server/test-support/databases";
 import { entryArgs } from "../../server/test-support/entry-points";
 

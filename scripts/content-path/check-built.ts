@@ -1,7 +1,7 @@
 /**
  * The check of the built pages before a content-only change goes live: the release's own server (its
  * server.mjs, an empty database of its own) answers every route and every built page with 200 and a
- * missing path with 404, each page still fits its document budget (scripts/audit/budgets.ts), and every
+ * missing path with 404, each page still fits its document budget (rig/audit/budgets.ts), and every
  * text a changed file brought appears on a page.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,7 +11,7 @@ import path from "node:path";
 import { ALL_ROUTES } from "../../common/routes";
 import { publicDirOf } from "../../server/release/releases";
 import { startReleaseServer, stopReleaseServers } from "../../server/test-support/release-server";
-import { NOT_FOUND_PATH, documentBudgetBytes } from "../audit/budgets";
+import { NOT_FOUND_PATH, documentBudgetBytes } from "../../rig/audit/budgets";
 import type { ContentChange } from "./changes";
 import { pageTexts, whereShown, type ShownChange } from "./pages";
 

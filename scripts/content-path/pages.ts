@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { builtPages } from "../audit/pages";
+import { builtPages } from "../../rig/audit/pages";
 import type { ContentChange } from "./changes";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };

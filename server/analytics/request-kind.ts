@@ -9,7 +9,6 @@ import { ALL_ROUTES, API_PREFIX } from "../../common/routes";
 import { OTHER } from "./source";
 
 export type Device = "mobil" | "tablet" | "desktop";
-export const DEVICES: readonly Device[] = ["mobil", "tablet", "desktop"];
 
 /** The pages of the site (common/routes.ts); any other path is counted as "andere". */
 export const KNOWN_ROUTES: ReadonlySet<string> = new Set(ALL_ROUTES.filter((route) => route.kind !== "owner").map((r) => r.path));

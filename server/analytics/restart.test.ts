@@ -8,7 +8,7 @@ import { openDb } from "../db";
 import { loadConfig } from "../config";
 import { onBothDrivers } from "../test-support/app-harness";
 import { createSiteFixture } from "../test-support/site-fixture";
-import { findFreePort, startServer, stopServer } from "../../scripts/server-load/server-process";
+import { findFreePort, startServer, stopServer } from "../../rig/server-load/server-process";
 import type { EmptyDatabase } from "../test-support/databases";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";

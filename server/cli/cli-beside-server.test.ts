@@ -9,7 +9,7 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { findFreePort, startServer, stopServer, type ServerProcess } from "../../scripts/server-load/server-process";
+import { findFreePort, startServer, stopServer, type ServerProcess } from "../../rig/server-load/server-process";
 import { openDb, type Db } from "../db";
 import { socketPath } from "../db/local-socket";
 import { openSocketDb } from "../db/socket-client";

@@ -8,7 +8,7 @@ import { chmod, mkdtemp, readdir, lstat, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { findFreePort, startServer, stopServer, type ServerProcess } from "../../scripts/server-load/server-process";
+import { findFreePort, startServer, stopServer, type ServerProcess } from "../../rig/server-load/server-process";
 
 /** Every file and folder under dir whose mode lets group or others in, with its mode. */
 async function openEntries(dir: string): Promise<string[]> {

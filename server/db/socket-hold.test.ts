@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import pg from "pg";
-import { findFreePort, startServer, stopServer, type ServerProcess } from "../../scripts/server-load/server-process";
+import { findFreePort, startServer, stopServer, type ServerProcess } from "../../rig/server-load/server-process";
 import { createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
 import { entryArgs } from "../test-support/entry-points";
 import { seedPgliteDataDir } from "../test-support/databases";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import path from "node:path";
-import { findFreePort, startServer, stopServer, type ServerProcess } from "../../scripts/server-load/server-process";
+import { findFreePort, startServer, stopServer, type ServerProcess } from "../../rig/server-load/server-process";
 import { openDb } from "../db";
 import { loadMailContext } from "../mail/context";
 import { onBothDrivers, waitUntil } from "../test-support/app-harness";

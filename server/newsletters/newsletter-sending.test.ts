@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { findFreePort } from "../../scripts/server-load/server-process";
+import { findFreePort } from "../../rig/server-load/server-process";
 import { SmtpSink, type ReceivedMail } from "../test-support/smtp-sink";
 import { emptyPostgresDatabase, postgresSkipReason } from "../test-support/databases";
 import { onBothDrivers, pathOf, startApp, testConfig, waitUntil } from "../test-support/app-harness";

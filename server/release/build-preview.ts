@@ -75,7 +75,7 @@ export interface PreviewSteps {
   standBy?(workDir: string, env: NodeJS.ProcessEnv): void;
 }
 
-/** Where a build started ahead looks for its go, its process id (src/build-standby.ts). */
+/** Where a build started ahead looks for its go, its process id (gatsby/build-standby.ts). */
 const GO_FILE = ".urkraft-go";
 /** A build started ahead and not used within this long ends (it holds a few hundred MB). */
 const STANDBY_IDLE_MS = 30 * 60 * 1000;
@@ -119,7 +119,7 @@ export function runBelowServer(child: ChildProcess): void {
 
 /**
  * Gatsby for a preview, started the same way every time (the same command and environment, so its caches
- * hold): it waits in onPreBootstrap until the go file names its process (src/build-standby.ts).
+ * hold): it waits in onPreBootstrap until the go file names its process (gatsby/build-standby.ts).
  */
 function startGatsby(workDir: string, env: NodeJS.ProcessEnv, background = false): GatsbyRun {
   const goFile = path.join(workDir, GO_FILE);

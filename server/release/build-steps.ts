@@ -38,7 +38,7 @@ export function releaseBuildEnv(projectDir: string): NodeJS.ProcessEnv {
   return {
     // The deploy has checked the content just before: Gatsby need not do it again.
     [CONTENT_CHECKED_ENV]: "1",
-    // No TypeScript types (src/gatsby-types.d.ts stays as committed).
+    // No TypeScript types (no src/gatsby-types.d.ts written into the release's tree).
     [RELEASE_BUILD_ENV]: "1",
     // Queries and pages run in the build process itself: no worker pool restarted between them (~0.9 s).
     GATSBY_CPU_COUNT: "1",

@@ -13,7 +13,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import pg from "pg";
 import { startTraffic } from "../test-support/traffic";
-import { findFreePort, startServer, stopServer } from "../../scripts/server-load/server-process";
+import { findFreePort, startServer, stopServer } from "../../rig/server-load/server-process";
 import { openPglite } from "../db/pglite";
 import { createPostgresDatabaseUrl, postgresSkipReason, seedPgliteDataDir } from "../test-support/databases";
 import { createReleasesFixture } from "../test-support/release-fixture";

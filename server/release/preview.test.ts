@@ -13,7 +13,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { PREVIEW_BANNER_TITLE, PREVIEW_FORM_MESSAGE } from "../../common/preview";
 import { API_PATHS } from "../../common/routes";
-import { findFreePort, startServer, stopServer, type ServerProcess } from "../../scripts/server-load/server-process";
+import { findFreePort, startServer, stopServer, type ServerProcess } from "../../rig/server-load/server-process";
 import { openPglite } from "../db/pglite";
 import { createSiteFixture, type SiteFixture } from "../test-support/site-fixture";
 import { copyProjectFiles } from "../test-support/project-copy";

@@ -150,14 +150,3 @@ export async function writeContacts(db: Queryable, requests: PreparedContact[]):
   for (const { ord, id, held } of rows) results[ord] = held ? { id, held } : { id };
   return results;
 }
-
-/** Stores one request on its own (tests, tools); the form route batches them (routes/contact.ts). */
-export async function submitContact(
-  db: Queryable,
-  input: ContactValues,
-  meta: SubmissionMeta,
-  mail: MailContext,
-): Promise<StoredContactRequest> {
-  const [stored] = await writeContacts(db, [prepareContact(input, meta, mail)]);
-  return stored!;
-}

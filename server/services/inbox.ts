@@ -4,7 +4,7 @@
  * to the visitor's acknowledgement) and marking a request answered when it was answered elsewhere.
  */
 import type { Db, Queryable } from "../db/types";
-import type { OverviewFigures, RequestDetail, RequestPage, RequestSummary } from "../../common/owner/responses";
+import type { OverviewFigures, RequestDetail, RequestPage } from "../../common/owner/responses";
 import type { RequestFilter } from "../../common/owner/filters";
 import type { MailContext } from "../mail/context";
 import { enqueueMail } from "../mail/outbox";
@@ -224,7 +224,7 @@ export async function overview(db: Queryable, replyWithinHours: number): Promise
   };
 }
 
-export type { RequestDetail, RequestPage, RequestSummary };
+export type { RequestDetail, RequestPage };
 
 /**
  * Erases every request marked as spam and every sign-up marked so that was never confirmed, with their mails

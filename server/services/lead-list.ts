@@ -3,13 +3,11 @@
  * the export of confirmed leads as CSV for the owner's records (docs/owner-area.md).
  */
 import type { Queryable } from "../db/types";
-import type { ConsentProof, LeadEntry, LeadPage } from "../../common/owner/responses";
+import type { LeadPage } from "../../common/owner/responses";
 import type { LeadFilter } from "../../common/owner/filters";
 import type { LeadStatus } from "./leads";
 
 export const LEAD_PAGE_SIZE = 25;
-
-export type { LeadEntry };
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
@@ -151,5 +149,3 @@ export async function* confirmedLeadsCsv(
     after = rows[rows.length - 1];
   }
 }
-
-export type { ConsentProof };

@@ -151,9 +151,3 @@ export async function writeLeads(db: Queryable, leads: PreparedLead[]): Promise<
   for (const { ord, id, status, created } of rows) results[ord] = { id, status, created };
   return results;
 }
-
-/** Stores one sign-up on its own (tests, tools); the form route batches them (routes/leads.ts). */
-export async function submitLead(db: Queryable, input: LeadValues, meta: LeadMeta, mail: MailContext): Promise<StoredLead> {
-  const [stored] = await writeLeads(db, [prepareLead(input, meta, mail)]);
-  return stored!;
-}

@@ -1,7 +1,7 @@
 /** Builds the real app for `app.inject` on a test database, reading every log line it writes. */
 import path from "node:path";
 import { Writable } from "node:stream";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp, loggerOptions } from "../app";
 import { loadConfig, type Config } from "../config";
 import type { TestDatabase } from "./databases";
@@ -75,5 +75,3 @@ export function postForm(
     payload: new URLSearchParams(fields).toString(),
   });
 }
-
-export type { InjectOptions };

@@ -1,6 +1,6 @@
 /**
  * A visitor can fill in a form before its scripts run: the page is whole without them, and they start only
- * after the first paint and the first input (src/after-load.ts). When the form then comes to life, its state
+ * after the first paint and the first input (gatsby/after-load.ts). When the form then comes to life, its state
  * has to start from what the fields show, not from empty values: Preact's textarea, for one, writes its
  * `value` prop into the element while it hydrates, and a Formik state of "" would empty the message box.
  */

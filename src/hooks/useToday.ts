@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 /**
  * Today's date. The static HTML and the first client render carry the build day (so hydration
  * matches; a day in Germany, gatsby-node.ts sourceNodes, taken at noon so every time zone agrees); right after hydration the visitor's own date replaces it, so a page built weeks ago
- * still shows the current day. Before hydration the after-load script (src/after-load.ts) writes the
+ * still shows the current day. Before hydration the after-load script (gatsby/after-load.ts) writes the
  * visitor's date into every `<time>` marked TODAY.
  */
 export function useToday(): Date {

@@ -1,7 +1,7 @@
 /**
  * The web fonts. They never wait in front of the first paint: after the build (gatsby-node.ts onPostBuild)
  * their files are copied to /static/ under a content hash, and each page's after-load script
- * (src/after-load.ts) loads them through the FontFace API once the page has painted, without waiting for
+ * (gatsby/after-load.ts) loads them through the FontFace API once the page has painted, without waiting for
  * the site's bundles, and shows them together. Until they arrive (and without JavaScript) the local
  * fallbacks in global.css, stretched to the same metrics, stand in. German text needs Fontsource's Latin
  * subset alone (ä, ö, ü, ß, „“ and – are in it): the three files the pages' text uses, nothing else.

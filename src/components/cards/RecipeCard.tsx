@@ -51,7 +51,10 @@ export function RecipeCard({ recipe, labels, notices }: RecipeCardProps) {
   );
 }
 
-/** The recipe fields the card shows (and the recipes' structured data reads); a new field goes here and in the card. */
+/**
+ * The recipe fields the card shows (and the recipes' structured data reads); a new field goes here and in the card.
+ * @public Gatsby reads the fragment from the source; nothing imports it.
+ */
 export const recipeFields = graphql`
   fragment RecipeFields on Recipe {
     id

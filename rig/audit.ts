@@ -5,9 +5,9 @@
  * Lighthouse (mobile, median of AUDIT_RUNS runs, default 3), axe-core WCAG 2.1 AA, first-load JS in KB
  * gzip, the page's own answer in bytes and the TCP flights it needs (budgets.ts), total transfer, requests to other origins, cookies and storage, CSP violations and images
  * without size; also axe on both forms showing their errors. Lighthouse measures the floor page too (the
- * home page's text as plain HTML, scripts/audit/floor.ts) and each page's LCP as a multiple of the
+ * home page's text as plain HTML, rig/audit/floor.ts) and each page's LCP as a multiple of the
  * floor's (goal ≤ 1.5). AUDIT_PAGES (comma-separated paths) limits it to some pages. Prints one table, writes
- * reports/audit.json and exits with 1 when a budget (scripts/audit/budgets.ts) is broken.
+ * reports/audit.json and exits with 1 when a budget (rig/audit/budgets.ts) is broken.
  */
 import fs from "node:fs";
 import path from "node:path";

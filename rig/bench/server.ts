@@ -74,7 +74,7 @@ function resetPeak(pid: number | undefined): void {
   }
 }
 
-/** process.memoryUsage() in bytes, from scripts/bench/memory-probe.mjs (BENCH_MEMORY_PROBE=1). */
+/** process.memoryUsage() in bytes, from rig/bench/memory-probe.mjs (BENCH_MEMORY_PROBE=1). */
 export interface MemoryBreakdown {
   peaks: Record<"rss" | "heapTotal" | "heapUsed" | "external" | "arrayBuffers", number>;
   atRssPeak: Record<"rss" | "heapTotal" | "heapUsed" | "external" | "arrayBuffers", number>;

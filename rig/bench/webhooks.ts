@@ -4,7 +4,7 @@
  * settings, and times how long the worker takes to deliver them all, signed, to a local receiver that
  * runs in a process of its own and answers 204. PGlite, and PostgreSQL too when it is reachable.
  *
- *   npx tsx scripts/bench/webhooks.ts
+ *   npx tsx rig/bench/webhooks.ts
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";

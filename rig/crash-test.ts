@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/crash-test.ts [--seconds N] [--postgres URL]`: runs the crash test and prints its
+ * `npx tsx rig/crash-test.ts [--seconds N] [--postgres URL]`: runs the crash test and prints its
  * count. Exit code 1 when an acknowledged submission is missing or stored twice.
  */
 import { runCrashTest } from "./server-load/crash-test";

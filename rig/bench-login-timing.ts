@@ -7,8 +7,8 @@
  * percentile of the answers and of the requests after them, and their differences. The server runs in a
  * process of its own (this script with `server`), so its work after an answer never delays the client.
  *
- *   npx tsx scripts/bench-login-timing.ts            # PGlite
- *   DATABASE_URL=postgres://… npx tsx scripts/bench-login-timing.ts
+ *   npx tsx rig/bench-login-timing.ts            # PGlite
+ *   DATABASE_URL=postgres://… npx tsx rig/bench-login-timing.ts
  */
 import { spawn } from "node:child_process";
 import http from "node:http";

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/screenshots.ts [BASE_URL] [path …]`: full-page screenshots of each route at 375 px and
+ * `npx tsx rig/screenshots.ts [BASE_URL] [path …]`: full-page screenshots of each route at 375 px and
  * 1280 px in the system Chromium, written to reports/screenshots/, for looking at the pages.
  */
 import fs from "node:fs";

@@ -155,7 +155,7 @@ async function bodyOf(context: BrowserContext, request: Request): Promise<Buffer
 }
 
 /**
- * The pages start their scripts on the visitor's first input (src/after-load.ts): the pointer moves, as a
+ * The pages start their scripts on the visitor's first input (gatsby/after-load.ts): the pointer moves, as a
  * visitor's would, and the page hydrates. Resolves once it has (`timeoutMs` at most, then throws).
  */
 export async function hydrate(page: Page, timeoutMs = 15_000): Promise<void> {

@@ -7,7 +7,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { PAGES_UNDER_TEST } from "../../e2e/routes";
 import { OWNER_DIR } from "../../server/static/owner-files";
-import { NOT_FOUND_PATH } from "./budgets";
 import { NOT_FOUND_COPIES } from "../../common/routes";
 
 /** Gatsby's own copies of the not-found page, reached only through the 404 answer. */
@@ -33,5 +32,3 @@ export function pagesToMeasure(publicDir = path.resolve(__dirname, "../../public
     .sort();
   return [...routes, ...extra];
 }
-
-export { NOT_FOUND_PATH };

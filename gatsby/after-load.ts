@@ -20,8 +20,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { prunePageCss } from "./page-css";
-import { publishWebFonts, type PublishedFont } from "./styles/fonts";
-import { HYDRATED_ATTRIBUTE, HYDRATE_AT_ONCE, REPLAY_CLICK, TODAY } from "./hydration-marks";
+import { publishWebFonts, type PublishedFont } from "../src/styles/fonts";
+import { HYDRATED_ATTRIBUTE, HYDRATE_AT_ONCE, REPLAY_CLICK, TODAY } from "../src/hydration-marks";
 import { AFTER_LOAD_ID, TRUSTED_SCRIPTS_FILE, buildScriptsIn, scriptHash, type TrustedScripts } from "../common/trusted-scripts";
 
 /** One `<script src="…" async></script>` tag as Gatsby writes it. */
