@@ -148,10 +148,12 @@ export async function finish(
   id: string,
   result: { state: "erledigt" | "fehlgeschlagen"; outcome: string; commit?: string },
 ): Promise<void> {
-  await db.query(
-    "UPDATE content_schedule SET state = $2, outcome = $3, commit_hash = $4, done_at = now() WHERE id = $1",
-    [Number(id), result.state, result.outcome, result.commit ?? null],
-  );
+  await db.query("UPDATE content_schedule SET state = $2, outcome = $3, commit_hash = $4, done_at = now() WHERE id = $1", [
+    Number(id),
+    result.state,
+    result.outcome,
+    result.commit ?? null,
+  ]);
 }
 
 /** Cancels a change still to come; false when it has run meanwhile or was never there. */

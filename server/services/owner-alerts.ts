@@ -169,7 +169,13 @@ export async function notifyProposalDecided(
 export async function notifyPlannedOutcome(
   tx: Queryable,
   context: MailContext,
-  ran: { to: string; entry: { file: string; title: string }; change: string; result: "live" | "zurückgenommen" | "fehlgeschlagen"; outcome: string },
+  ran: {
+    to: string;
+    entry: { file: string; title: string };
+    change: string;
+    result: "live" | "zurückgenommen" | "fehlgeschlagen";
+    outcome: string;
+  },
 ): Promise<void> {
   await mailEach(tx, context, [ran.to], "owner-content-planned", {
     fileTitle: ran.entry.title,

@@ -193,7 +193,11 @@ for (const target of databaseTargets()) {
       assert.equal(made.statusCode, 201, made.body);
       const id = made.json().planned.id;
       const remove = (who: string) =>
-        test.app.inject({ method: "DELETE", url: `/api/verwaltung/inhalte/geplant/${id}`, headers: { ...ORIGIN, cookie: cookies[who]! } });
+        test.app.inject({
+          method: "DELETE",
+          url: `/api/verwaltung/inhalte/geplant/${id}`,
+          headers: { ...ORIGIN, cookie: cookies[who]! },
+        });
       assert.equal((await remove(EDITOR)).statusCode, 200);
       assert.equal((await remove(EDITOR)).statusCode, 404, "cancelled once");
       assert.equal((await openFile("faq.json")).draft.data[2].question, "Geplante Frage?");
@@ -205,7 +209,11 @@ for (const target of databaseTargets()) {
       await draft("testimonials.json", (data: { text: string }[]) => {
         data[0]!.text = "Jeden Morgen eine Runde um den Block, auch im Winter.";
       });
-      const refused = await post("/api/verwaltung/inhalte/planen", { file: "testimonials.json", message: "Bericht", am: berlin(30) });
+      const refused = await post("/api/verwaltung/inhalte/planen", {
+        file: "testimonials.json",
+        message: "Bericht",
+        am: berlin(30),
+      });
       assert.equal(refused.statusCode, 400);
       assert.match(refused.json().error, /legt dabei den Termin fest/);
       const proposed = await post("/api/verwaltung/inhalte/veroeffentlichen", { file: "testimonials.json", message: "Bericht" });

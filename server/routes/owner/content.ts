@@ -83,12 +83,7 @@ import {
   withOwnerFields,
   withoutOwnerFields,
 } from "../../../common/content/editor-access";
-import {
-  notifyContentChange,
-  notifyPlannedOutcome,
-  notifyProposal,
-  notifyProposalDecided,
-} from "../../services/owner-alerts";
+import { notifyContentChange, notifyPlannedOutcome, notifyProposal, notifyProposalDecided } from "../../services/owner-alerts";
 import { OWNER_MESSAGES } from "./messages";
 
 /** Pictures one person may upload within an hour: each is a commit pushed at once. */
@@ -258,7 +253,13 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     const entry = editableFile(item.file);
     const title = entry?.title ?? item.file;
     const report = async (result: "live" | "zurückgenommen" | "fehlgeschlagen", outcome: string) =>
-      notifyPlannedOutcome(app.db, app.mail, { to: item.plannedBy, entry: { file: item.file, title }, change: item.message, result, outcome });
+      notifyPlannedOutcome(app.db, app.mail, {
+        to: item.plannedBy,
+        entry: { file: item.file, title },
+        change: item.message,
+        result,
+        outcome,
+      });
     const fail = async (reason: string) => {
       await finish(app.db, item.id, { state: "fehlgeschlagen", outcome: reason });
       await audit(app.db, item.plannedBy, "content-plan-failed", `${item.file} (Plan ${item.id})`);
@@ -312,10 +313,15 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       });
       if ("failed" in result) return fail(result.failed!);
       if ("unchanged" in result) {
-        await finish(app.db, item.id, { state: "erledigt", outcome: "Keine Änderung nötig: Die Datei war zur geplanten Zeit schon so." });
+        await finish(app.db, item.id, {
+          state: "erledigt",
+          outcome: "Keine Änderung nötig: Die Datei war zur geplanten Zeit schon so.",
+        });
         return;
       }
-      const live = remote ? `Veröffentlicht am ${when(new Date())}; die Website wird jetzt neu gebaut.` : `Live seit ${when(new Date())}.`;
+      const live = remote
+        ? `Veröffentlicht am ${when(new Date())}; die Website wird jetzt neu gebaut.`
+        : `Live seit ${when(new Date())}.`;
       const outcome =
         result.kept.length > 0
           ? `${live} Diese Felder wurden seit der Veröffentlichung noch einmal geändert und bleiben, wie sie sind: ${result.kept.join(", ")}.`
@@ -338,13 +344,16 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           plannedBy: item.plannedBy,
           dueAt: new Date(item.withdrawAt),
         });
-      if (watched(entry)) await notifyContentChange(app.db, app.mail, app.config, { by: item.plannedBy, entry, change: item.message });
+      if (watched(entry))
+        await notifyContentChange(app.db, app.mail, app.config, { by: item.plannedBy, entry, change: item.message });
       await report(item.action === "publish" ? "live" : "zurückgenommen", outcome);
       if (!remote) deployPublished(workTree, app.log);
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
       app.log.error({ git: error.args[0], output: error.output, plan: item.id }, "planned content change failed");
-      return fail("Das Inhalts-Repository war zur geplanten Zeit nicht erreichbar. Nichts wurde veröffentlicht; bitte plane die Änderung neu.");
+      return fail(
+        "Das Inhalts-Repository war zur geplanten Zeit nicht erreichbar. Nichts wurde veröffentlicht; bitte plane die Änderung neu.",
+      );
     }
   };
   app.contentSchedule.runDue = async () => {
@@ -670,7 +679,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (typeof dueAt === "string") return sendError(request, reply, { status: 400, message: dueAt });
       const withdrawAt = body.zuruecknehmenAm === undefined ? undefined : futureTime(body.zuruecknehmenAm, dueAt);
       if (typeof withdrawAt === "string")
-        return sendError(request, reply, { status: 400, message: withdrawAt === MESSAGES.timePast ? MESSAGES.withdrawBefore : withdrawAt });
+        return sendError(request, reply, {
+          status: 400,
+          message: withdrawAt === MESSAGES.timePast ? MESSAGES.withdrawBefore : withdrawAt,
+        });
       const me = ownerOf(request);
       try {
         const outcome = await tree.exclusive(async () => {
@@ -694,7 +706,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
           if (problems.length > 0)
             return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
-          if (await isProposal(request, entry, text)) return { status: 400 as const, answer: { error: MESSAGES.planNeedsApproval } };
+          if (await isProposal(request, entry, text))
+            return { status: 400 as const, answer: { error: MESSAGES.planNeedsApproval } };
           const planned = await plan(app.db, {
             file: entry.file,
             action: "publish",
@@ -728,7 +741,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         return sendError(request, reply, { status: 404, message: MESSAGES.planUnknown });
       // Nothing planned is lost: a cancelled change becomes its planner's draft again, unless they have a newer one.
       const own = (await draftsOf(app.db, planned.file)).find((draft) => draft.editor === planned.plannedBy);
-      if (planned.action === "publish" && !own) await saveDraft(app.db, planned.plannedBy, planned.file, planned.data, planned.baseCommit);
+      if (planned.action === "publish" && !own)
+        await saveDraft(app.db, planned.plannedBy, planned.file, planned.data, planned.baseCommit);
       await audit(app.db, me, "content-plan-cancelled", `${planned.file} (Plan ${planned.id})`);
       return { ok: true as const };
     },
@@ -760,9 +774,14 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const dueAt = request.body.am === undefined ? undefined : futureTime(request.body.am);
       if (typeof dueAt === "string") return sendError(request, reply, { status: 400, message: dueAt });
       const withdrawAt =
-        request.body.zuruecknehmenAm === undefined || dueAt === undefined ? undefined : futureTime(request.body.zuruecknehmenAm, dueAt);
+        request.body.zuruecknehmenAm === undefined || dueAt === undefined
+          ? undefined
+          : futureTime(request.body.zuruecknehmenAm, dueAt);
       if (typeof withdrawAt === "string")
-        return sendError(request, reply, { status: 400, message: withdrawAt === MESSAGES.timePast ? MESSAGES.withdrawBefore : withdrawAt });
+        return sendError(request, reply, {
+          status: 400,
+          message: withdrawAt === MESSAGES.timePast ? MESSAGES.withdrawBefore : withdrawAt,
+        });
       try {
         const outcome = await tree.exclusive(async () => {
           const proposal = await proposalById(app.db, request.params.id);

@@ -42,7 +42,8 @@ export const OWNER_MESSAGES = {
   proposalNote: "Bitte schreib in ein, zwei Sätzen, was geändert werden soll (höchstens 1.000 Zeichen).",
   contentTime: "Bitte gib Tag und Uhrzeit an, zum Beispiel 24.12.2026 um 18:00 Uhr (Zeit in Deutschland).",
   contentTimePast: "Dieser Zeitpunkt ist schon vorbei. Bitte wähle einen Zeitpunkt in der Zukunft.",
-  contentWithdrawBefore: "Zurücknehmen kannst du eine Änderung erst, nachdem sie live gegangen ist: Bitte wähle einen späteren Zeitpunkt.",
+  contentWithdrawBefore:
+    "Zurücknehmen kannst du eine Änderung erst, nachdem sie live gegangen ist: Bitte wähle einen späteren Zeitpunkt.",
   contentPlanUnknown: "Diese geplante Änderung gibt es nicht (mehr), oder sie ist schon gelaufen.",
   proposalUnknown: "Diesen Vorschlag gibt es nicht (mehr). Vielleicht hat ihn schon jemand freigegeben oder zurückgegeben.",
   proposalMoved:
