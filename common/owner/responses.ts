@@ -351,6 +351,14 @@ export const FieldChange = Type.Object({
   /** For a text of several lines: the lines taken out and put in, with a line around each. */
   lines: Type.Optional(Type.Array(LineChange)),
 });
+/** A field both the person and someone else changed since the person began: the three values side by side. */
+export const ConflictField = Type.Object({
+  path: Type.Array(Type.String()),
+  field: Type.String(),
+  base: Type.String(),
+  mine: Type.String(),
+  theirs: Type.String(),
+});
 /** An editor's change that waits for an owner's approval (server/content-editor/proposals.ts). */
 export const ProposalInfo = Type.Object({
   id: Type.String(),
@@ -435,6 +443,8 @@ export const ContentPreviewAnswer = Type.Object({
 });
 export const PublishAnswer = Type.Object({
   commit: Type.String(),
+  /** Someone else changed other fields meanwhile: both changes went live together. */
+  merged: Type.Optional(Type.Boolean()),
   lastChange: Type.Optional(CommitInfo),
   publishing: Publishing,
 });
@@ -504,6 +514,7 @@ export type FieldProblem = Static<typeof FieldProblem>;
 export type CheckAnswer = Static<typeof CheckAnswer>;
 export type ContentPreviewAnswer = Static<typeof ContentPreviewAnswer>;
 export type PublishAnswer = Static<typeof PublishAnswer>;
+export type ConflictField = Static<typeof ConflictField>;
 export type ScheduledChange = Static<typeof ScheduledChange>;
 export type ScheduleAnswer = Static<typeof ScheduleAnswer>;
 export type PlannedAnswer = Static<typeof PlannedAnswer>;

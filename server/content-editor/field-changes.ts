@@ -77,3 +77,28 @@ export function fieldChanges(schema: unknown, before: unknown, after: unknown, a
   if (change.before.includes("\n") || change.after.includes("\n")) change.lines = changedLines(change.before, change.after);
   return [change];
 }
+
+/** The form's name of the field at `path` („Häufige Fragen › Eintrag 2 (…) › Antwort“), from the schema and the data. */
+export function fieldLabel(schema: unknown, path: string[], ...versions: unknown[]): string {
+  const names: string[] = [];
+  let at = schema;
+  let values = versions;
+  for (const key of path) {
+    if (/^\d+$/.test(key) && values.some(Array.isArray)) {
+      const items = values.map((value) => (Array.isArray(value) ? value[Number(key)] : undefined));
+      names.push(entryLabel(Number(key), ...items));
+      at = isDict(at) ? at.items : undefined;
+      values = items;
+    } else {
+      names.push(titleOf(at, key));
+      at = isDict(at) && isDict(at.properties) ? at.properties[key] : undefined;
+      values = values.map((value) => (isDict(value) ? value[key] : undefined));
+    }
+  }
+  return names.join(" › ") || "Datei";
+}
+
+/** The value at `path` as the owner or editor reads it. */
+export function plainAt(data: unknown, path: string[]): string {
+  return plain(path.reduce<unknown>((at, key) => (isDict(at) || Array.isArray(at) ? (at as Dict)[key] : undefined), data));
+}

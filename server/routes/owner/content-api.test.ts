@@ -164,33 +164,58 @@ for (const target of databaseTargets()) {
       assert.deepEqual(rows, [{ object: `principles.json @ ${commit.slice(0, 7)}` }]);
     });
 
-    it("shows a change someone else committed meanwhile and never overwrites it", async () => {
-      const { data, baseCommit } = await openFile("faq.json");
-      data[1].question = "Was ist meine Frage?";
-      await post("/api/verwaltung/inhalte/entwurf", { file: "faq.json", data, baseCommit });
-      git(other, "pull", "--quiet");
-      const theirs = JSON.parse(readFileSync(path.join(other, "content/faq.json"), "utf8"));
-      theirs[1].answer = "Eine Antwort von Karl.";
-      writeFileSync(path.join(other, "content/faq.json"), `${JSON.stringify(theirs, null, 2)}\n`);
-      execFileSync("git", ["commit", "--quiet", "-am", "Antwort von Karl"], {
-        cwd: other,
-        env: {
-          ...process.env,
-          GIT_AUTHOR_NAME: "Karl",
-          GIT_AUTHOR_EMAIL: "karl@urkraft-test.de",
-          GIT_COMMITTER_NAME: "Karl",
-          GIT_COMMITTER_EMAIL: "karl@urkraft-test.de",
-        },
-      });
-      git(other, "push", "--quiet");
-      const before = git(remote, "rev-parse", "main");
-      const refused = await post("/api/verwaltung/inhalte/veroeffentlichen", { file: "faq.json", message: "Frage geändert" });
-      assert.equal(refused.statusCode, 409, refused.body);
-      assert.equal(refused.json().conflict.change.author, "Karl");
-      assert.equal(refused.json().conflict.change.message, "Antwort von Karl");
-      assert.equal(refused.json().conflict.data[1].answer, "Eine Antwort von Karl.");
-      assert.equal(git(remote, "rev-parse", "main"), before, "nothing was pushed");
+    it("merges a change to other fields someone committed meanwhile, and shows the same field changed by both side by side", async () => {
+      /** Karl's commit from another clone, changing `faq.json` as `edit` says. */
+      const karl = (edit: (faq: { question: string; answer: string }[]) => void, message: string) => {
+        git(other, "pull", "--quiet");
+        const theirs = JSON.parse(readFileSync(path.join(other, "content/faq.json"), "utf8"));
+        edit(theirs);
+        writeFileSync(path.join(other, "content/faq.json"), `${JSON.stringify(theirs, null, 2)}\n`);
+        execFileSync("git", ["commit", "--quiet", "-am", message], {
+          cwd: other,
+          env: {
+            ...process.env,
+            GIT_AUTHOR_NAME: "Karl",
+            GIT_AUTHOR_EMAIL: "karl@urkraft-test.de",
+            GIT_COMMITTER_NAME: "Karl",
+            GIT_COMMITTER_EMAIL: "karl@urkraft-test.de",
+          },
+        });
+        git(other, "push", "--quiet");
+      };
+      // Different fields: both changes go live together, nothing of Karl's is lost.
+      const first = await openFile("faq.json");
+      first.data[1].question = "Was ist meine Frage?";
+      await post("/api/verwaltung/inhalte/entwurf", { file: "faq.json", data: first.data, baseCommit: first.baseCommit });
+      karl((faq) => (faq[1]!.answer = "Eine Antwort von Karl."), "Antwort von Karl");
+      const merged = await post("/api/verwaltung/inhalte/veroeffentlichen", { file: "faq.json", message: "Frage geändert" });
+      assert.equal(merged.statusCode, 200, merged.body);
+      assert.equal(merged.json().merged, true);
+      assert.equal(JSON.parse(remoteFile("faq.json"))[1].question, "Was ist meine Frage?");
       assert.equal(JSON.parse(remoteFile("faq.json"))[1].answer, "Eine Antwort von Karl.");
+
+      // The same field: nothing is published, and the three values are named as the form names the field.
+      const second = await openFile("faq.json");
+      const base = second.data[2].answer;
+      second.data[2].answer = "Meine neue Antwort.";
+      await post("/api/verwaltung/inhalte/entwurf", { file: "faq.json", data: second.data, baseCommit: second.baseCommit });
+      karl((faq) => (faq[2]!.answer = "Karls neue Antwort."), "Antwort 3 von Karl");
+      const before = git(remote, "rev-parse", "main");
+      const refused = await post("/api/verwaltung/inhalte/veroeffentlichen", { file: "faq.json", message: "Antwort 3" });
+      assert.equal(refused.statusCode, 409, refused.body);
+      const { conflict } = refused.json();
+      assert.equal(conflict.change.author, "Karl");
+      assert.equal(conflict.change.message, "Antwort 3 von Karl");
+      assert.equal(conflict.fields.length, 1);
+      assert.deepEqual(conflict.fields[0].path, ["2", "answer"]);
+      assert.match(conflict.fields[0].field, /^Eintrag 3 \(.+\) › Antwort$/);
+      assert.deepEqual(
+        [conflict.fields[0].base, conflict.fields[0].mine, conflict.fields[0].theirs],
+        [base, "Meine neue Antwort.", "Karls neue Antwort."],
+      );
+      assert.equal(conflict.merged[2].answer, "Karls neue Antwort.", "the rest merged, the field as it is now");
+      assert.equal(git(remote, "rev-parse", "main"), before, "nothing was pushed");
+      assert.equal(JSON.parse(remoteFile("faq.json"))[2].answer, "Karls neue Antwort.");
       assert.ok((await openFile("faq.json")).draft, "the editor's draft is still there");
     });
 
@@ -206,7 +231,7 @@ for (const target of databaseTargets()) {
       assert.equal(remoteFile("principles.json"), seeded.trimEnd());
       assert.match(git(remote, "log", "-1", "--format=%s", "main"), /^Zurückgesetzt auf die Fassung vom .*: Inhalte$/);
       assert.equal(git(remote, "log", "-1", "--format=%an <%ae>", "main"), "Urkraft Redaktion <kontakt@urkraft.de>");
-      assert.equal(git(remote, "rev-list", "--count", "main"), "4", "a new commit, history kept");
+      assert.equal(git(remote, "rev-list", "--count", "main"), "6", "a new commit, history kept");
       const unknown = await post("/api/verwaltung/inhalte/zuruecksetzen", { file: "principles.json", commit: "f".repeat(40) });
       assert.equal(unknown.statusCode, 404);
     });

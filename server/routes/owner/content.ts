@@ -21,7 +21,7 @@ import {
   withoutSymlinks,
 } from "../../content-editor/content-files";
 import { deleteDraft, draftsOf, draftSummary, saveDraft } from "../../content-editor/drafts";
-import { fieldChanges } from "../../content-editor/field-changes";
+import { fieldChanges, fieldLabel, plainAt } from "../../content-editor/field-changes";
 import {
   decide,
   openProposals,
@@ -228,6 +228,36 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     authorFor(isEditor(request) ? "editor" : "owner", (await siteSettings()) as Record<string, unknown>);
   /** The content check needs the work tree: before the first sync there is none yet. */
   const synced = () => tree.exclusive(() => tree.sync());
+
+  /**
+   * The person's change (`mine`, made on `baseCommit`) brought onto the file as it is now: their fields where
+   * the file still has what they started from; the fields someone else changed differently meanwhile are
+   * returned as a conflict, with the base's, the person's and the other value, named as the form names them.
+   */
+  const mergeWithTheirs = async (request: FastifyRequest, entry: EditableFile, mine: unknown, baseCommit: string) => {
+    const file = contentPath(entry.file);
+    const role = isEditor(request) ? "editor" : "owner";
+    const theirsText = await readCurrent(entry);
+    const baseText = baseCommit ? await tree.fileAt(baseCommit, file) : undefined;
+    const theirs = theirsText === undefined ? undefined : viewFor(role, entry, formDataOf(entry, theirsText));
+    const base = baseText === undefined ? undefined : viewFor(role, entry, formDataOf(entry, baseText));
+    const merged = revertFields(theirs, mine, base);
+    if (merged.kept.length === 0) return { data: merged.data };
+    const schema = formSchemaFor(entry);
+    return {
+      conflict: {
+        data: theirs,
+        merged: merged.data,
+        fields: (merged.keptPaths ?? []).map((at) => ({
+          path: at,
+          field: fieldLabel(schema, at, theirs, mine),
+          base: plainAt(base, at),
+          mine: plainAt(mine, at),
+          theirs: plainAt(theirs, at),
+        })),
+      },
+    };
+  };
 
   /** A time in the site's time zone („2026-12-24T18:00“) still to come after `after`, or the German refusal. */
   const futureTime = (value: string, after = new Date()): Date | string => {
@@ -546,17 +576,21 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           await tree.sync();
           const file = contentPath(entry.file);
           const last = await tree.lastCommitOf(file);
+          let data = draft.data;
+          let merged = false;
           if ((last?.commit ?? "") !== draft.baseCommit) {
-            const theirs = await readCurrent(entry);
-            return {
-              status: 409 as const,
-              answer: {
-                error: MESSAGES.conflict,
-                conflict: { change: last, data: theirs === undefined ? undefined : formDataOf(entry, theirs) },
-              },
-            };
+            // Someone published meanwhile: fields only one side changed merge by themselves (three-way, per field);
+            // where both changed the same field, nothing is published and the three values are shown side by side.
+            const outcome = await mergeWithTheirs(request, entry, draft.data, draft.baseCommit);
+            if ("conflict" in outcome)
+              return {
+                status: 409 as const,
+                answer: { error: MESSAGES.conflict, conflict: { change: last, ...outcome.conflict } },
+              };
+            data = outcome.data;
+            merged = true;
           }
-          const text = await textOf(request, entry, draft.data);
+          const text = await textOf(request, entry, data);
           if (text === (await readCurrent(entry))) return { status: 400 as const, answer: { error: MESSAGES.unchanged } };
           const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
           if (problems.length > 0)
@@ -564,13 +598,13 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
           // Four eyes: an editor's change to what the law relies on waits for an owner (approval.ts).
           if (await isProposal(request, entry, text))
-            return proposeChange(request, entry, { data: draft.data, baseCommit: draft.baseCommit, message });
+            return proposeChange(request, entry, { data, baseCommit: last?.commit ?? "", message });
           await writeFile(path.join(workTree, file), text);
           const commit = await tree.commit([file], await authorOf(request), `${message}\n\n${entry.title} (${file})`);
           await deleteDraft(app.db, me, entry.file);
           await audit(app.db, me, "content-published", `${entry.file} @ ${commit.slice(0, 7)}`);
           if (watched(entry)) await notifyContentChange(app.db, app.mail, app.config, { by: me, entry, change: message });
-          return { status: 200 as const, answer: { commit, lastChange: await tree.lastCommitOf(file) } };
+          return { status: 200 as const, answer: { commit, merged, lastChange: await tree.lastCommitOf(file) } };
         });
         if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
         if (outcome.status === 202) return reply.code(202).send(outcome.answer);
@@ -691,17 +725,17 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           await tree.sync();
           const file = contentPath(entry.file);
           const last = await tree.lastCommitOf(file);
+          let data = draft.data;
           if ((last?.commit ?? "") !== draft.baseCommit) {
-            const theirs = await readCurrent(entry);
-            return {
-              status: 409 as const,
-              answer: {
-                error: MESSAGES.conflict,
-                conflict: { change: last, data: theirs === undefined ? undefined : formDataOf(entry, theirs) },
-              },
-            };
+            const outcome = await mergeWithTheirs(request, entry, draft.data, draft.baseCommit);
+            if ("conflict" in outcome)
+              return {
+                status: 409 as const,
+                answer: { error: MESSAGES.conflict, conflict: { change: last, ...outcome.conflict } },
+              };
+            data = outcome.data;
           }
-          const text = await textOf(request, entry, draft.data);
+          const text = await textOf(request, entry, data);
           if (text === (await readCurrent(entry))) return { status: 400 as const, answer: { error: MESSAGES.unchanged } };
           const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
           if (problems.length > 0)
@@ -711,8 +745,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           const planned = await plan(app.db, {
             file: entry.file,
             action: "publish",
-            data: draft.data,
-            baseCommit: draft.baseCommit,
+            data,
+            baseCommit: last?.commit ?? "",
             message,
             role: isEditor(request) ? "editor" : "owner",
             plannedBy: me,

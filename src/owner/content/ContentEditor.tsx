@@ -35,6 +35,7 @@ import type {
 import { readLocal, writeLocal } from "./local-copies";
 import { FieldChanges } from "./FieldChanges";
 import { PlannedChanges } from "./PlannedChanges";
+import { ConflictCard, type Conflict } from "./ConflictCard";
 
 const SAVE_DELAY_MS = 800;
 const CHECK_DELAY_MS = 600;
@@ -42,22 +43,6 @@ const RETRY_MS = 10_000;
 
 const primary =
   "inline-flex min-h-11 items-center justify-center rounded-full bg-forest-800 px-5 py-2 font-semibold text-white hover:bg-forest-900 disabled:opacity-60";
-
-/** Leaf values that differ between two versions, as „Feld: neuer Wert“ lines for the editor to carry over. */
-function changedFields(before: unknown, after: unknown, at: string[] = []): { field: string; value: string }[] {
-  if (typeof after !== "object" || after === null) {
-    return JSON.stringify(before) === JSON.stringify(after)
-      ? []
-      : [{ field: at.join(" › ") || "Datei", value: String(after ?? "") }];
-  }
-  const keys = new Set([...Object.keys(after), ...Object.keys((before as object) ?? {})]);
-  return [...keys].flatMap((key) =>
-    changedFields((before as Record<string, unknown> | undefined)?.[key], (after as Record<string, unknown>)[key], [
-      ...at,
-      /^\d+$/.test(key) ? `Eintrag ${Number(key) + 1}` : key,
-    ]),
-  );
-}
 
 async function uploadImage(file: File): Promise<{ image: string; images: string[] }> {
   const data = await new Promise<string>((resolve, reject) => {
@@ -89,7 +74,7 @@ export function ContentEditor({ file }: { file: string }) {
   const [later, setLater] = useState<{ am: string; zuruecknehmenAm: string }>();
   const [busy, setBusy] = useState<"preview" | "publish" | "restore">();
   const [notice, setNotice] = useState<{ kind: "success" | "error" | "info"; text: React.ReactNode }>();
-  const [conflict, setConflict] = useState<{ change?: CommitInfo; data: unknown; mine: unknown }>();
+  const [conflict, setConflict] = useState<Conflict>();
   const [history, setHistory] = useState<CommitInfo[]>();
   const [publishing, setPublishing] = useState<Publishing>();
   const saveTimer = useRef<number>();
@@ -250,7 +235,7 @@ export function ContentEditor({ file }: { file: string }) {
           } satisfies ContentPlanBody)
         : await fetchJson("/inhalte/veroeffentlichen", { file, message } satisfies ContentPublishBody);
       if (result.status === 409) {
-        const body = result.body as { error: string; conflict: { change?: CommitInfo; data: unknown } };
+        const body = result.body as { error: string; conflict: Omit<Conflict, "mine"> };
         setConflict({ ...body.conflict, mine: data });
         setNotice({ kind: "error", text: body.error });
         return;
@@ -263,6 +248,7 @@ export function ContentEditor({ file }: { file: string }) {
       if (result.status !== 200 && result.status !== 201 && result.status !== 202)
         throw new ApiError(result.status, (result.body as { error?: string }).error ?? "");
       writeLocal(file, undefined);
+      setConflict(undefined);
       setPublishOpen(false);
       setMessage("");
       setLater(undefined);
@@ -282,14 +268,18 @@ export function ContentEditor({ file }: { file: string }) {
         setNotice({ kind: "success", text: PROPOSED });
         return;
       }
+      const together = (result.body as { merged?: boolean }).merged
+        ? "Jemand anders hatte inzwischen andere Felder geändert: Beide Änderungen sind zusammen veröffentlicht. "
+        : "";
       setNotice({
         kind: "success",
         text:
-          publishing?.to === "remote"
+          together +
+          (publishing?.to === "remote"
             ? publishing.branch === "main"
               ? "Veröffentlicht. Die Website wird jetzt neu gebaut; in wenigen Minuten ist deine Änderung live."
               : `Gespeichert im Zweig „${publishing.branch}“. Sobald er übernommen ist, geht die Änderung live.`
-            : "Veröffentlicht. Die Website wird jetzt neu gebaut; in etwa einer Minute ist deine Änderung live.",
+            : "Veröffentlicht. Die Website wird jetzt neu gebaut; in etwa einer Minute ist deine Änderung live."),
       });
     } catch (caught) {
       setNotice({ kind: "error", text: errorText(caught) });
@@ -308,16 +298,18 @@ export function ContentEditor({ file }: { file: string }) {
     await load();
   };
 
-  const takeTheirs = () => {
-    if (!conflict) return;
-    setBaseCommit(conflict.change?.commit ?? "");
-    const pending = { data: conflict.data, baseCommit: conflict.change?.commit ?? "" };
-    setData(conflict.data);
-    latest.current = pending;
+  /** The conflict card's merged file becomes the draft, on the file as it is now; the card goes. */
+  const takeMerged = (merged: unknown, commit: string) => {
+    setBaseCommit(commit);
+    setData(merged);
+    latest.current = { data: merged, baseCommit: commit };
     void save();
-    void runCheck(conflict.data);
-    setConflict((current) => current && { ...current, data: undefined });
-    setNotice({ kind: "info", text: "Die neue Fassung ist geladen. Trag deine Änderungen von unten noch einmal ein." });
+    void runCheck(merged);
+    setConflict(undefined);
+    setNotice({
+      kind: "info",
+      text: "Zusammengeführt: Dein Entwurf enthält jetzt beide Änderungen. Sieh ihn dir an und veröffentliche ihn dann.",
+    });
   };
 
   const showHistory = async () => {
@@ -433,30 +425,7 @@ export function ContentEditor({ file }: { file: string }) {
       )}
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
       {answer.proposal && <ProposalStatus proposal={answer.proposal} onWithdraw={withdrawProposal} />}
-      {conflict && (
-        <Card className="mb-5 ring-2 ring-ember-400">
-          <h2 className="mb-2 text-lg font-bold text-forest-900">Diese Datei wurde inzwischen geändert</h2>
-          {conflict.change && (
-            <p className="mb-3">
-              {conflict.change.author} ({conflict.change.email}) hat am {dateTime(conflict.change.date)} veröffentlicht: „
-              {conflict.change.message}“. Deine Änderung ist nicht veröffentlicht und nichts wurde überschrieben.
-            </p>
-          )}
-          <p className="mb-2 font-semibold">Deine Änderungen, zum erneuten Eintragen:</p>
-          <ul className="mb-4 list-disc space-y-1 pl-6 text-sm">
-            {changedFields(answer.data, conflict.mine).map((item) => (
-              <li key={item.field}>
-                <span className="font-semibold">{item.field}:</span> {item.value}
-              </li>
-            ))}
-          </ul>
-          {conflict.data !== undefined && (
-            <button type="button" className={primary} onClick={takeTheirs}>
-              Neue Fassung laden
-            </button>
-          )}
-        </Card>
-      )}
+      {conflict && <ConflictCard conflict={conflict} onMerge={takeMerged} />}
       {problemCount > 0 && (
         <Alert>
           {problemCount === 1 ? "Eine Stelle braucht" : `${problemCount} Stellen brauchen`} noch deine Aufmerksamkeit; sie sind

@@ -1,0 +1,114 @@
+/**
+ * Someone published the same file meanwhile and changed a field the editor changed too: the three values
+ * side by side (as it was, the editor's, the other person's), a choice per field, and one button that makes
+ * the draft the merged file with those choices. Fields only one side changed were merged by the server.
+ */
+import React, { useState } from "react";
+import { dateTime } from "../format";
+import { Card } from "../ui";
+import type { CommitInfo, ConflictField } from "../../../common/owner/responses";
+
+export interface Conflict {
+  change?: CommitInfo;
+  /** The file as it is now, with the editor's changes to other fields already in it. */
+  merged: unknown;
+  fields: ConflictField[];
+  /** The editor's own values, to carry over where they choose theirs. */
+  mine: unknown;
+}
+
+const primary =
+  "inline-flex min-h-11 items-center justify-center rounded-full bg-forest-800 px-5 py-2 font-semibold text-white hover:bg-forest-900 disabled:opacity-60";
+
+const valueAt = (data: unknown, path: string[]) =>
+  path.reduce<unknown>((at, key) => (at && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), data);
+
+/** `data` with the value at `path` replaced (copied on the way down, the rest shared). */
+function withValue(data: unknown, path: string[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [key, ...rest] = path as [string, ...string[]];
+  const copy = Array.isArray(data) ? [...data] : { ...(data as Record<string, unknown>) };
+  (copy as Record<string, unknown>)[key] = withValue((data as Record<string, unknown> | undefined)?.[key], rest, value);
+  return copy;
+}
+
+function Value({ label, text, tone }: { label: string; text: string; tone: string }) {
+  return (
+    <div className={`rounded-lg border p-3 ${tone}`}>
+      <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-bark-700">{label}</p>
+      {text ? <p className="whitespace-pre-wrap break-words">{text}</p> : <p className="italic">(leer)</p>}
+    </div>
+  );
+}
+
+export function ConflictCard({
+  conflict,
+  onMerge,
+}: {
+  conflict: Conflict;
+  onMerge: (data: unknown, baseCommit: string) => void;
+}) {
+  const [choice, setChoice] = useState<Record<string, "mine" | "theirs">>({});
+  const who = conflict.change?.author ?? "Jemand";
+  const decided = conflict.fields.every((field) => choice[field.path.join(".")] !== undefined);
+  const merge = () => {
+    let data = conflict.merged;
+    for (const field of conflict.fields)
+      if (choice[field.path.join(".")] === "mine") data = withValue(data, field.path, valueAt(conflict.mine, field.path));
+    onMerge(data, conflict.change?.commit ?? "");
+  };
+  return (
+    <Card className="mb-5 ring-2 ring-ember-400">
+      <h2 className="mb-2 text-lg font-bold text-forest-900">Diese Datei wurde inzwischen geändert</h2>
+      {conflict.change && (
+        <p className="mb-3">
+          {who} hat am {dateTime(conflict.change.date)} veröffentlicht: „{conflict.change.message}“. Deine Änderung ist nicht
+          veröffentlicht und nichts wurde überschrieben. Was nur einer von euch geändert hat, ist schon zusammengeführt; bei{" "}
+          {conflict.fields.length === 1 ? "diesem Feld" : `diesen ${conflict.fields.length} Feldern`} entscheidest du, welche
+          Fassung gilt.
+        </p>
+      )}
+      <ul className="space-y-5">
+        {conflict.fields.map((field) => {
+          const key = field.path.join(".");
+          return (
+            <li key={key}>
+              <fieldset>
+                <legend className="mb-2 font-semibold text-forest-900">{field.field}</legend>
+                <div className="mb-2 grid gap-2 text-sm md:grid-cols-3">
+                  <Value label="Vorher" text={field.base} tone="border-cream-200 bg-white" />
+                  <Value label="Deine Fassung" text={field.mine} tone="border-forest-100 bg-forest-50" />
+                  <Value label={`Fassung von ${who}`} text={field.theirs} tone="border-ember-300 bg-cream-50" />
+                </div>
+                <div className="flex flex-wrap gap-4">
+                  <label className="flex min-h-11 items-center gap-2">
+                    <input
+                      type="radio"
+                      name={`wahl-${key}`}
+                      checked={choice[key] === "mine"}
+                      onChange={() => setChoice({ ...choice, [key]: "mine" })}
+                    />
+                    Meine Fassung behalten
+                  </label>
+                  <label className="flex min-h-11 items-center gap-2">
+                    <input
+                      type="radio"
+                      name={`wahl-${key}`}
+                      checked={choice[key] === "theirs"}
+                      onChange={() => setChoice({ ...choice, [key]: "theirs" })}
+                    />
+                    Fassung von {who} übernehmen
+                  </label>
+                </div>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" className={`${primary} mt-4`} onClick={merge} disabled={!decided}>
+        Zusammenführen
+      </button>
+      {!decided && <p className="mt-2 text-sm text-bark-700">Wähl bei jedem Feld eine Fassung, dann kannst du zusammenführen.</p>}
+    </Card>
+  );
+}
