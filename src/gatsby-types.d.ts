@@ -671,6 +671,10 @@ type Deployment = {
   readonly cdnCountry: Scalars['String'];
   readonly cdnSafeguard: Scalars['String'];
   readonly checkedOn: Scalars['String'];
+  /** Anbieter und Anschrift des Servers, auf dem die Versionsgeschichte der Inhalte liegt (CONTENT_GIT_REMOTE); mit CONTENT_GIT_REMOTE vor dem Livegang ausfüllen */
+  readonly contentRepository: Scalars['String'];
+  readonly contentRepositoryCountry: Scalars['String'];
+  readonly contentRepositorySafeguard: Scalars['String'];
   readonly euOnly: Scalars['String'];
   readonly hostingCountry: Scalars['String'];
   readonly hostingProvider: Scalars['String'];
@@ -703,6 +707,9 @@ type DeploymentFieldSelector = {
   readonly cdnCountry: InputMaybe<FieldSelectorEnum>;
   readonly cdnSafeguard: InputMaybe<FieldSelectorEnum>;
   readonly checkedOn: InputMaybe<FieldSelectorEnum>;
+  readonly contentRepository: InputMaybe<FieldSelectorEnum>;
+  readonly contentRepositoryCountry: InputMaybe<FieldSelectorEnum>;
+  readonly contentRepositorySafeguard: InputMaybe<FieldSelectorEnum>;
   readonly euOnly: InputMaybe<FieldSelectorEnum>;
   readonly hostingCountry: InputMaybe<FieldSelectorEnum>;
   readonly hostingProvider: InputMaybe<FieldSelectorEnum>;
@@ -733,6 +740,9 @@ type DeploymentFilterInput = {
   readonly cdnCountry: InputMaybe<StringQueryOperatorInput>;
   readonly cdnSafeguard: InputMaybe<StringQueryOperatorInput>;
   readonly checkedOn: InputMaybe<StringQueryOperatorInput>;
+  readonly contentRepository: InputMaybe<StringQueryOperatorInput>;
+  readonly contentRepositoryCountry: InputMaybe<StringQueryOperatorInput>;
+  readonly contentRepositorySafeguard: InputMaybe<StringQueryOperatorInput>;
   readonly euOnly: InputMaybe<StringQueryOperatorInput>;
   readonly hostingCountry: InputMaybe<StringQueryOperatorInput>;
   readonly hostingProvider: InputMaybe<StringQueryOperatorInput>;
@@ -763,6 +773,9 @@ type DeploymentSortInput = {
   readonly cdnCountry: InputMaybe<SortOrderEnum>;
   readonly cdnSafeguard: InputMaybe<SortOrderEnum>;
   readonly checkedOn: InputMaybe<SortOrderEnum>;
+  readonly contentRepository: InputMaybe<SortOrderEnum>;
+  readonly contentRepositoryCountry: InputMaybe<SortOrderEnum>;
+  readonly contentRepositorySafeguard: InputMaybe<SortOrderEnum>;
   readonly euOnly: InputMaybe<SortOrderEnum>;
   readonly hostingCountry: InputMaybe<SortOrderEnum>;
   readonly hostingProvider: InputMaybe<SortOrderEnum>;
@@ -7500,7 +7513,7 @@ type SignupConfirmedPageQuery = { readonly signupConfirmedPageCopy: { readonly s
 type SiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string, readonly usersEvidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string }, readonly weekTwoEvidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }, readonly consent: { readonly version: string, readonly newslettersPerMonth: number, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly backupLocation: string, readonly backupDays: string, readonly backupProvider: string, readonly checkedOn: string, readonly mailTrackingOffOn: string, readonly marketSurveillance: string, readonly accessibilityCheckedOn: string, readonly webhookRecipients: string, readonly webhookRetention: string, readonly hostingCountry: string, readonly hostingSafeguard: string, readonly cdnCountry: string, readonly cdnSafeguard: string, readonly mailCountry: string, readonly mailSafeguard: string, readonly mailboxCountry: string, readonly mailboxSafeguard: string, readonly webhookCountry: string, readonly webhookSafeguard: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number, readonly visitStatsDays: number, readonly leadSourceDays: number, readonly undeliverableDays: number } } | null };
+type SiteSettingsQuery = { readonly siteSettings: { readonly brand: string, readonly tagline: string, readonly description: string, readonly blurb: string, readonly siteUrl: string, readonly email: string, readonly phone: string, readonly replyWithinHours: number, readonly replyReminderHours: number, readonly ownerNotification: string, readonly planMailTime: string, readonly timeZone: string, readonly address: { readonly street: string, readonly postalCode: string, readonly city: string, readonly country: string }, readonly openingHours: ReadonlyArray<{ readonly days: string, readonly hours: string }>, readonly legal: { readonly company: string, readonly representatives: ReadonlyArray<string>, readonly registerCourt: string, readonly registerNumber: string, readonly vatId: string, readonly editorialResponsible: string }, readonly stats: { readonly users: number, readonly usersBasis: string, readonly weekTwoPercent: number, readonly weekTwoBasis: string, readonly usersEvidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string }, readonly weekTwoEvidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }, readonly consent: { readonly version: string, readonly newslettersPerMonth: number, readonly text: string }, readonly deployment: { readonly hostingProvider: string, readonly serverLocation: string, readonly accessLogDays: string, readonly httpsEnforced: string, readonly cdn: string, readonly mailProvider: string, readonly mailboxProvider: string, readonly euOnly: string, readonly backupLocation: string, readonly backupDays: string, readonly backupProvider: string, readonly checkedOn: string, readonly mailTrackingOffOn: string, readonly marketSurveillance: string, readonly accessibilityCheckedOn: string, readonly webhookRecipients: string, readonly webhookRetention: string, readonly hostingCountry: string, readonly hostingSafeguard: string, readonly cdnCountry: string, readonly cdnSafeguard: string, readonly mailCountry: string, readonly mailSafeguard: string, readonly mailboxCountry: string, readonly mailboxSafeguard: string, readonly webhookCountry: string, readonly webhookSafeguard: string, readonly contentRepository: string, readonly contentRepositoryCountry: string, readonly contentRepositorySafeguard: string }, readonly retention: { readonly confirmLinkHours: number, readonly unconfirmedLeadDays: number, readonly contactRequestDays: number, readonly sentMailDays: number, readonly consentProofYears: number, readonly auditLogDays: number, readonly visitStatsDays: number, readonly leadSourceDays: number, readonly undeliverableDays: number } } | null };
 
 type TestimonialFieldsFragment = { readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string };
 
