@@ -20,8 +20,8 @@ import { LogCapture, clickThrough, linkIn, onBothDrivers, outboxSettled, testCon
 import type { EmptyDatabase } from "./test-support/databases";
 import { databaseTargets } from "./test-support/databases";
 
-const OLD_VERSIONS: ConsentVersions = { consentText: "2025-01-01", privacyStatement: "sha256:alt" };
-const NEW_VERSIONS: ConsentVersions = { consentText: "2026-11-21", privacyStatement: "sha256:neu" };
+const OLD_VERSIONS: ConsentVersions = { consentText: "2025-01-01", privacyStatement: "sha256:alt", newslettersPerMonth: 2 };
+const NEW_VERSIONS: ConsentVersions = { consentText: "2026-11-21", privacyStatement: "sha256:neu", newslettersPerMonth: 2 };
 
 type Person = Record<string, Record<string, unknown>[]>;
 
