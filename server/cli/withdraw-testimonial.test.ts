@@ -211,3 +211,36 @@ describe("leads erfahrungsbericht-entfernen", () => {
     );
   });
 });
+
+describe("leads erfahrungsbericht-entfernen with the name in another file too", () => {
+  let dir: string;
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("restores the history, pushes nothing and says where to look", async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "urkraft-widerruf-test-"));
+    const { remote, other } = seedContentRemote(dir);
+    const faq = path.join(other, "content", "faq.json");
+    writeFileSync(faq, readFileSync(faq, "utf8").replace(/"answer": "/, `"answer": "Frag ${NAME}: `));
+    git(other, "commit", "--quiet", "-am", "Antwort ergänzt");
+    git(other, "push", "--quiet", "origin", "main");
+    const before = git(remote, "rev-parse", "main");
+    writeFileSync(path.join(dir, "ersatz.json"), JSON.stringify(REPLACEMENT));
+    const env = { DATA_DIR: path.join(dir, "data"), CONTENT_GIT_REMOTE: remote, RELEASES_DIR: path.join(dir, "releases") };
+    const lines: string[] = [];
+    const code = await runCli(
+      ["erfahrungsbericht-entfernen", NAME, "--ersatz", path.join(dir, "ersatz.json")],
+      (line) => lines.push(line),
+      env,
+    );
+    assert.equal(code, 2);
+    assert.match(
+      lines.join("\n"),
+      /^„Markus“ steht nach dem Entfernen des Berichts noch an anderer Stelle in der Versionsgeschichte \(git log -p -S "Markus" zeigt, wo\)\. Nichts geändert, nichts hochgeladen\./,
+    );
+    assert.equal(git(remote, "rev-parse", "main"), before);
+    const clone = path.join(dir, "data", "content-repo");
+    assert.equal(git(clone, "rev-parse", "main"), before);
+    assert.equal(git(clone, "for-each-ref", "refs/original/"), "");
+    assert.equal(git(clone, "status", "--porcelain"), "");
+  });
+});

@@ -12,14 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { TESTIMONIAL_COUNT } from "../../common/constants";
 import { listFileProblems } from "../../common/content/read-content";
-import {
-  historyText,
-  namePattern,
-  objectsHold,
-  rewriteHistory,
-  RewriteRefused,
-  TESTIMONIALS_PATH,
-} from "../content-editor/history-rewrite";
+import { namePattern, objectsHold, rewriteHistory, RewriteRefused, TESTIMONIALS_PATH } from "../content-editor/history-rewrite";
 import { ContentWorkTree } from "../content-editor/work-tree";
 import { removeFoldersShowing } from "../release/withdrawn-name";
 import { option, rejectUnknown, UsageError, type Command } from "./command";
@@ -92,16 +85,14 @@ export const withdrawTestimonialCommand: Command = {
         throw new UsageError(`Mit dem Ersatzbericht stimmt etwas nicht:\n${problems.map((p) => `- ${p}`).join("\n")}`);
     }
 
-    const inHistory = namePattern(name).test(await historyText(tree));
-    let rewritten = 0;
-    let pushed: string[] = [];
-    if (inHistory || matches.length === 1) {
-      try {
-        ({ rewritten, pushed } = await rewriteHistory(tree, name, replacement));
-      } catch (error) {
-        if (error instanceof RewriteRefused) throw new UsageError(error.message);
-        throw error;
-      }
+    let rewritten: number;
+    let pushed: string[];
+    try {
+      // Every branch and tag of the remote, not only the one „Inhalte“ works on.
+      ({ rewritten, pushed } = await rewriteHistory(tree, name, replacement));
+    } catch (error) {
+      if (error instanceof RewriteRefused) throw new UsageError(error.message);
+      throw error;
     }
     const folders = removeFoldersShowing(name, config.releasesDir ?? path.join(cwd, "releases"), config.previewsDir);
     const pattern = namePattern(name);

@@ -120,7 +120,8 @@ async function dropOldObjects(tree: ContentWorkTree): Promise<void> {
 /**
  * Rewrites branches and tags (all of the remote's, with a remote) without the person, pushes them with a
  * lease on what was fetched (a commit pushed meanwhile makes the push fail, and nothing is lost), and
- * cleans the clone. Refuses, leaving the remote as it was, when the name still shows after the rewrite.
+ * cleans the clone. Refuses, leaving the remote as it was, when the name still shows after the rewrite. A
+ * history that names the person nowhere (on no branch or tag of the remote) is left as it is.
  */
 export async function rewriteHistory(
   tree: ContentWorkTree,
@@ -133,6 +134,11 @@ export async function rewriteHistory(
       `Im Arbeitsverzeichnis ${tree.dir} gibt es nicht eingecheckte Änderungen; erst committen oder verwerfen.`,
     );
   const remoteRefs = tree.remote ? await takeRemoteRefs(tree) : new Map<string, string>();
+  if (!namePattern(name).test(await historyText(tree))) {
+    // Nothing to rewrite (a second run after the deploy): only what an earlier run may have left in the clone.
+    await dropOldObjects(tree);
+    return { rewritten: 0, pushed: [] };
+  }
   const before = new Set((await tree.git(["rev-list", "--branches", "--tags"])).split("\n").filter(Boolean));
   const scratch = await mkdtemp(path.join(os.tmpdir(), "urkraft-widerruf-"));
   try {
