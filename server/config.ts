@@ -439,7 +439,8 @@ export function isProduction(config: Config): boolean {
 /**
  * In production (SITE_URL set) the environment must deliver what the texts say: every deployment fact
  * the privacy texts state is filled in, the webhook receivers named there are the ones configured, the
- * owner notification's link leads somewhere, and mails reach a mail server instead of files.
+ * content repository's host is named when there is one (CONTENT_GIT_REMOTE), the owner notification's link
+ * leads somewhere, and mails reach a mail server instead of files.
  */
 export function productionProblems(config: Config, site: SiteSettings): string[] {
   if (!isProduction(config)) return [];
@@ -454,6 +455,10 @@ export function productionProblems(config: Config, site: SiteSettings): string[]
   if (config.webhooks.urls.length === 0 && recipients !== "")
     problems.push(
       `content/site.json, Feld „deployment.webhookRecipients“: nennt „${recipients}“, aber die Umgebungsvariable WEBHOOK_URLS ist leer – die Datenschutzerklärung beschreibt eine Weiterleitung, die es nicht gibt. Setze WEBHOOK_URLS oder leere das Feld.`,
+    );
+  if (config.contentGit.remote !== undefined && deployment.contentRepository === "")
+    problems.push(
+      "Umgebungsvariable CONTENT_GIT_REMOTE: ist gesetzt, aber content/site.json, Feld „deployment.contentRepository“ ist leer – die Versionsgeschichte der Texte und Erfahrungsberichte läge dann bei einem Anbieter, den die Datenschutzerklärung nicht nennt. Trag ihn dort ein (Name, Anschrift, Standort; außerhalb der EU auch „deployment.contentRepositoryCountry“ und „deployment.contentRepositorySafeguard“) oder lass CONTENT_GIT_REMOTE leer.",
     );
   if (site.ownerNotification === "link" && config.ownerEmails.length === 0)
     problems.push(

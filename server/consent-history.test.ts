@@ -20,8 +20,8 @@ import { LogCapture, clickThrough, linkIn, onBothDrivers, outboxSettled, testCon
 import type { EmptyDatabase } from "./test-support/databases";
 import { databaseTargets } from "./test-support/databases";
 
-const OLD_VERSIONS: ConsentVersions = { consentText: "2025-01-01", privacyStatement: "sha256:alt" };
-const NEW_VERSIONS: ConsentVersions = { consentText: "2026-11-21", privacyStatement: "sha256:neu" };
+const OLD_VERSIONS: ConsentVersions = { consentText: "2025-01-01", privacyStatement: "sha256:alt", newslettersPerMonth: 2 };
+const NEW_VERSIONS: ConsentVersions = { consentText: "2026-11-21", privacyStatement: "sha256:neu", newslettersPerMonth: 3 };
 
 type Person = Record<string, Record<string, unknown>[]>;
 
@@ -145,6 +145,7 @@ onBothDrivers("consent history", async (t, database) => {
     assert.equal(newer!.form_page, "/gesunde-rezepte");
     assert.equal(newer!.consent_text_version, NEW_VERSIONS.consentText);
     assert.equal(newer!.privacy_version, NEW_VERSIONS.privacyStatement);
+    assert.equal(newer!.newsletters_per_month, NEW_VERSIONS.newslettersPerMonth, "the limit the person agreed to");
     assert.equal(newer!.unsubscribed_at, null);
     const time = (value: unknown) => new Date(value as string).getTime();
     assert.ok(time(older!.submitted_at) <= time(older!.confirmed_at));

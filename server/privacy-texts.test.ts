@@ -205,4 +205,24 @@ describe("visit statistics and spam protection in the privacy texts", () => {
       /Automatisierte Entscheidungen im Sinne von Art\. 22 DSGVO treffen wir nicht; unser Spamschutz/,
     );
   });
+  it("both name the host of the content repository as a recipient, and where withdrawn testimonials go", () => {
+    const host = "Beispiel Git GmbH, Musterweg 3, 12345 Musterstadt";
+    const withHost = {
+      ...site,
+      deployment: { ...(site as unknown as { deployment: object }).deployment, contentRepository: host },
+    };
+    for (const { slug, body } of [FIRST_LAYER, COMPLETE]) {
+      const filled = fillPlaceholders(body, withHost);
+      assert.match(filled, new RegExp(`\\*\\*Inhaltsverwaltung\\*\\* \\([^)]*Erfahrungsberichte\\): ${host}`), slug);
+      assert.match(
+        filled,
+        new RegExp(
+          `in der Versionsgeschichte unserer Inhalte bei ${host}; widerrufst du, entfernen wir sie dort und aus allen Vorschauen`,
+        ),
+        slug,
+      );
+      // Without a remote the history stays on our own server: no recipient to name.
+      assert.doesNotMatch(fillPlaceholders(body, site), /Inhaltsverwaltung/, slug);
+    }
+  });
 });

@@ -42,6 +42,7 @@ const READY_ENV = {
   OWNER_EMAILS: "thomas@urkraft.de",
   TRUST_PROXY: "1",
 };
+const CONTENT_REMOTE = { CONTENT_GIT_REMOTE: "https://git.example.de/urkraft/inhalte.git" };
 const WEBHOOKS = { WEBHOOK_URLS: "https://hooks.example.de/urkraft", WEBHOOK_SECRET: `whsec_${"a".repeat(43)}=` };
 
 const dirs: string[] = [];
@@ -81,6 +82,13 @@ describe("a production start", () => {
           webhookRecipients: "Beispiel CRM GmbH, Berlin",
           webhookRetention: "bis zu deiner Abmeldung oder Löschung",
         }),
+      ),
+      [],
+    );
+    assert.deepEqual(
+      productionProblems(
+        loadConfig({ ...READY_ENV, ...CONTENT_REMOTE }),
+        withDeployment({ contentRepository: "Beispiel Git GmbH, Musterweg 3, 12345 Musterstadt (Deutschland)" }),
       ),
       [],
     );
@@ -138,6 +146,18 @@ describe("a production start", () => {
       withDeployment({ webhookRecipients: "Beispiel CRM GmbH, Berlin" }),
       { ...READY_ENV, ...WEBHOOKS },
       /Feld „deployment\.webhookRetention“: fehlt/,
+    ],
+    [
+      "CONTENT_GIT_REMOTE set, its host not named in site.json",
+      ready,
+      { ...READY_ENV, ...CONTENT_REMOTE },
+      /Umgebungsvariable CONTENT_GIT_REMOTE: ist gesetzt, aber content\/site\.json, Feld „deployment\.contentRepository“ ist leer – die Versionsgeschichte der Texte und Erfahrungsberichte läge dann bei einem Anbieter, den die Datenschutzerklärung nicht nennt\. Trag ihn dort ein/,
+    ],
+    [
+      "the content repository's country outside the EU without its host, and euOnly „ja“ beside it",
+      withDeployment({ contentRepositoryCountry: "USA", contentRepositorySafeguard: "EU-US Data Privacy Framework" }),
+      READY_ENV,
+      /Feld „deployment\.euOnly“: ist „ja“, aber „deployment\.contentRepositoryCountry“ nennt ein Land außerhalb der EU[\s\S]*Feld „deployment\.contentRepositoryCountry“: nennt ein Land, aber „deployment\.contentRepository“ nennt keinen Dienstleister/,
     ],
     [
       "ownerNotification „link“ without OWNER_EMAILS",

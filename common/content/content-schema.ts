@@ -79,11 +79,13 @@ const deploymentFact = () =>
   string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").defined("fehlt (leer lassen, solange unbekannt)");
 const yesOrNo = () => deploymentFact().oneOf(["", "ja", "nein"], "muss „ja“ oder „nein“ sein (oder leer, solange unbekannt)");
 /** Recipients that may process data outside the EU/EEA: each has a `…Country` and a `…Safeguard` field. */
-export const TRANSFER_RECIPIENTS = ["hosting", "cdn", "mail", "mailbox", "webhook"] as const;
+export const TRANSFER_RECIPIENTS = ["hosting", "cdn", "mail", "mailbox", "webhook", "contentRepository"] as const;
 /** Deployment facts that may stay empty in production: an empty one means "none". */
 export const DEPLOYMENT_OPTIONAL = [
   "webhookRecipients",
   "webhookRetention",
+  // Needed only with CONTENT_GIT_REMOTE: the production start asks for it then (server/config.ts).
+  "contentRepository",
   ...TRANSFER_RECIPIENTS.flatMap((recipient) => [`${recipient}Country`, `${recipient}Safeguard`]),
 ] as const;
 /** A day that may stay empty until the owner knows it (JJJJ-MM-TT); the production check refuses it empty. */
@@ -242,6 +244,14 @@ export const siteSchema = object({
     webhookRecipients: deploymentFact(),
     /** How long the webhook receiver keeps the data, as a phrase: "bis zu deiner Abmeldung oder Löschung". */
     webhookRetention: deploymentFact(),
+    /**
+     * Who keeps the content repository's history (CONTENT_GIT_REMOTE) and where: texts, testimonials and their
+     * every earlier version, e.g. „GitHub Inc., 88 Colin P. Kelly Jr. Street, San Francisco, USA“.
+     */
+    contentRepository: deploymentFact().meta({
+      description:
+        "Anbieter und Anschrift des Servers, auf dem die Versionsgeschichte der Inhalte liegt (CONTENT_GIT_REMOTE); mit CONTENT_GIT_REMOTE vor dem Livegang ausfüllen",
+    }),
     /** Optional: country outside the EU/EEA where the hosting provider processes data, e.g. "USA"; empty: EU/EEA only. */
     hostingCountry: deploymentFact(),
     /** The safeguard (Art. 44 ff. DSGVO) for the hosting provider's country, e.g. "EU-US Data Privacy Framework". */
@@ -262,6 +272,10 @@ export const siteSchema = object({
     webhookCountry: deploymentFact(),
     /** The safeguard (Art. 44 ff. DSGVO) for the webhook receiver's country, e.g. "EU-US Data Privacy Framework". */
     webhookSafeguard: deploymentFact(),
+    /** Optional: country outside the EU/EEA where the content repository is kept, e.g. "USA"; empty: EU/EEA only. */
+    contentRepositoryCountry: deploymentFact(),
+    /** The safeguard (Art. 44 ff. DSGVO) for the content repository's country, e.g. "EU-US Data Privacy Framework". */
+    contentRepositorySafeguard: deploymentFact(),
   }).meta({ type: "Deployment" }),
   retention: object({
     confirmLinkHours: wholeNumber().positive("muss größer als 0 sein"),

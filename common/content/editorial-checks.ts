@@ -173,6 +173,7 @@ export function deploymentProblems(deployment: Record<string, unknown> | undefin
   const recipientFields = [
     ["webhookRecipients", "webhook"],
     ["cdn", "cdn"],
+    ["contentRepository", "contentRepository"],
   ] as const;
   for (const [name, prefix] of recipientFields)
     if ((!filled(name) || deployment[name] === "keines") && filled(`${prefix}Country`))

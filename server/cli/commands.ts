@@ -15,6 +15,7 @@ import { purgeCommand } from "./purge";
 import { showCommand } from "./show";
 import { statsCommand } from "./stats";
 import { unsubscribeCommand } from "./unsubscribe";
+import { withdrawTestimonialCommand } from "./withdraw-testimonial";
 
 export const COMMANDS: readonly Command[] = [
   listCommand,
@@ -29,4 +30,5 @@ export const COMMANDS: readonly Command[] = [
   loginLinkCommand,
   newsletterCommand,
   mailCheckCommand,
+  withdrawTestimonialCommand,
 ];

@@ -66,7 +66,7 @@ onBothDrivers("leads CLI: newsletter", async (t, database) => {
     const run = await cli(env, "newsletter", "list");
     assert.equal(run.code, 0, run.output);
     assert.match(run.output, /^Newsletter \(2\)$/m);
-    assert.match(run.output, /^1 +geplant +31\.03\.2030 10:00:00 +Erster Brief +0 +0 +0 +0 +0 +0$/m);
+    assert.match(run.output, /^1 +geplant +31\.03\.2030 10:00:00 +Erster Brief +0 +0 +0 +0 +0 +0 +0$/m);
     assert.match(run.output, /^2 +geplant +02\.03\.2030 08:00:00 +Zweiter Brief/m);
   });
 });

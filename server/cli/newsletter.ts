@@ -8,6 +8,7 @@ import path from "node:path";
 import { loadMailContext } from "../mail/context";
 import { parseLocalDateTime } from "../newsletters/month";
 import { createNewsletter, listNewsletters, scheduleNewsletter } from "../newsletters/newsletters";
+import { skippedAtLimit } from "../newsletters/sending";
 import { NEWSLETTER_LIMITS } from "../newsletters/render";
 import { germanDateTime, printable, table } from "./format";
 import { option, rejectUnknown, UsageError, type CliContext, type Command } from "./command";
@@ -55,11 +56,24 @@ async function send({ db, config, args, print, cwd }: CliContext): Promise<void>
 async function list({ db, print, args }: CliContext): Promise<void> {
   rejectUnknown(args, []);
   const newsletters = await listNewsletters(db);
+  const skipped = await skippedAtLimit(db);
   print(`Newsletter (${newsletters.length})`);
   if (newsletters.length === 0) return;
   print(
     table(
-      ["Nr.", "Status", "Versand", "Betreff", "Empfänger", "gesendet", "wartend", "fehlgeschlagen", "unzustellbar", "abgemeldet"],
+      [
+        "Nr.",
+        "Status",
+        "Versand",
+        "Betreff",
+        "Empfänger",
+        "gesendet",
+        "wartend",
+        "fehlgeschlagen",
+        "unzustellbar",
+        "abgemeldet",
+        "am Limit ausgelassen",
+      ],
       newsletters.map((n) => [
         String(n.id),
         n.statusLabel,
@@ -71,6 +85,7 @@ async function list({ db, print, args }: CliContext): Promise<void> {
         String(n.figures.failed),
         String(n.figures.undeliverable),
         String(n.figures.unsubscribed),
+        String(skipped.get(n.id) ?? 0),
       ]),
     ),
   );

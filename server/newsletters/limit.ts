@@ -1,6 +1,7 @@
 /**
  * The consent's limit: nobody gets more than `consent.newslettersPerMonth` (content/site.json) newsletters
- * in a calendar month of the site's time zone. Counted from the outbox (a newsletter row counts in the month
+ * in a calendar month of the site's time zone (nor more than their own consent showed, if lower: sending.ts
+ * leaves them out; the check here is of the limit in force). Counted from the outbox (a newsletter row counts in the month
  * of its newsletter's sending time unless it was cancelled or refused for good) plus the newsletters
  * scheduled for that month, which will go to everyone who may receive them. Between two newsletters lie at
  * least NEWSLETTER_GAP_DAYS days, so the monthly limit never means four mails in four days around

@@ -1,7 +1,9 @@
 /**
  * Sending a newsletter. When its time has come, one transaction computes the recipients (confirmed, not
- * unsubscribed, not undeliverable, 7-day plan over, still under the consent's monthly limit), queues one
- * mail_outbox row each and marks the newsletter `sending`. The unique index on (newsletter_id, lead_id)
+ * unsubscribed, not undeliverable, 7-day plan over, still under their monthly limit), queues one mail_outbox
+ * row each and marks the newsletter `sending`. A person's monthly limit is the lower of the one in force
+ * (`consent.newslettersPerMonth`) and the one their consent text showed (lead_consents): raising the limit
+ * raises it for new sign-ups only. Whoever has reached theirs is left out and counted (`skipped_at_limit`). The unique index on (newsletter_id, lead_id)
  * and the row lock on the newsletter make this happen once, also when an instance dies mid-way (the
  * transaction is rolled back) or several instances share PostgreSQL.
  *
@@ -44,11 +46,17 @@ export async function startDueNewsletters(db: Db, context: MailContext): Promise
       );
       const newsletter = rows[0];
       if (!newsletter) return undefined;
-      const recipients = await queueRecipients(tx, context, newsletter.id, newsletter.subject, new Date(newsletter.send_at));
-      await tx.query("UPDATE newsletters SET status = 'sending', started_at = coalesce($2::timestamptz, now()) WHERE id = $1", [
+      const { recipients, skipped } = await queueRecipients(
+        tx,
+        context,
         newsletter.id,
-        at(context.clock),
-      ]);
+        newsletter.subject,
+        new Date(newsletter.send_at),
+      );
+      await tx.query(
+        "UPDATE newsletters SET status = 'sending', started_at = coalesce($2::timestamptz, now()), skipped_at_limit = $3 WHERE id = $1",
+        [newsletter.id, at(context.clock), skipped],
+      );
       return { id: newsletter.id, recipients };
     });
     if (!one) return started;
@@ -56,17 +64,31 @@ export async function startDueNewsletters(db: Db, context: MailContext): Promise
   }
 }
 
-async function queueRecipients(tx: Queryable, context: MailContext, id: number, subject: string, sendAt: Date): Promise<number> {
+/** The monthly limit of lead `l`: the lower of the one in force ($3) and the one its current consent showed. */
+const PERSONAL_LIMIT = `LEAST($3::integer, coalesce(
+    (SELECT c.newsletters_per_month FROM lead_consents c
+      WHERE c.lead_id = l.id AND c.confirmed_at IS NOT NULL AND c.unsubscribed_at IS NULL
+      ORDER BY c.id DESC LIMIT 1), $3::integer))`;
+
+async function queueRecipients(
+  tx: Queryable,
+  context: MailContext,
+  id: number,
+  subject: string,
+  sendAt: Date,
+): Promise<{ recipients: number; skipped: number }> {
   const { perMonth, timeZone } = limitSettings(context);
   const month = monthOf(sendAt, timeZone);
   const planDays = context.plan.days.length;
-  const { rows } = await tx.query<{ id: number; email: string; name: string }>(
-    `SELECT l.id, l.email, l.name FROM leads l
+  const { rows: candidates } = await tx.query<{ id: number; email: string; name: string; at_limit: boolean }>(
+    `SELECT l.id, l.email, l.name,
+            (SELECT count(*) FROM mail_outbox m WHERE m.lead_id = l.id AND m.newsletter_id <> $6 AND ${COUNTED_ROWS})
+              >= ${PERSONAL_LIMIT} AS at_limit
+       FROM leads l
       WHERE l.status = 'confirmed' AND l.undeliverable_at IS NULL
         AND l.confirmed_at <= $4::timestamptz - $5::integer * interval '1 day'
         AND NOT EXISTS (SELECT 1 FROM mail_outbox p
                          WHERE p.lead_id = l.id AND p.kind IN ('lead-plan-day', 'lead-plan-final') AND p.status = 'pending')
-        AND (SELECT count(*) FROM mail_outbox m WHERE m.lead_id = l.id AND m.newsletter_id <> $6 AND ${COUNTED_ROWS}) < $3
         -- The least gap between two newsletters, also for one that was started while another waited.
         AND NOT EXISTS (SELECT 1 FROM mail_outbox g
                          WHERE g.lead_id = l.id AND g.newsletter_id IS NOT NULL AND g.newsletter_id <> $6
@@ -75,7 +97,8 @@ async function queueRecipients(tx: Queryable, context: MailContext, id: number, 
       ORDER BY l.id`,
     [month.start.toISOString(), month.end.toISOString(), perMonth, sendAt.toISOString(), planDays, id],
   );
-  const recipients = rows.filter((row) => isDeliverableAddress(row.email));
+  const deliverable = candidates.filter((row) => isDeliverableAddress(row.email));
+  const recipients = deliverable.filter((row) => !row.at_limit);
   const domain = context.site.mailFrom.address.split("@")[1];
   let queued = 0;
   for (let i = 0; i < recipients.length; i += CHUNK) {
@@ -111,7 +134,15 @@ async function queueRecipients(tx: Queryable, context: MailContext, id: number, 
     );
     queued += inserted.length;
   }
-  return queued;
+  return { recipients: queued, skipped: deliverable.length - recipients.length };
+}
+
+/** How many people each newsletter left out at their monthly limit (by id; only those that left someone out). */
+export async function skippedAtLimit(db: Queryable): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ id: number; skipped_at_limit: number }>(
+    "SELECT id, skipped_at_limit FROM newsletters WHERE skipped_at_limit > 0",
+  );
+  return new Map(rows.map((row) => [row.id, row.skipped_at_limit]));
 }
 
 /**

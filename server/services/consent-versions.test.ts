@@ -12,7 +12,7 @@ describe("readConsentVersions", () => {
   const DETAILS = '---\ntitle: Verarbeitung personenbezogener Daten\nversion: "2026-09"\n---\n\nAlle Einzelheiten.\n';
   const write = async (
     privacy: string | undefined,
-    consent: unknown = { version: "2026-11-21", text: "Ja, ich möchte …" },
+    consent: unknown = { version: "2026-11-21", text: "Ja, ich möchte …", newslettersPerMonth: 2 },
     details: string = DETAILS,
   ) => {
     await rm(dir, { recursive: true, force: true });
@@ -35,6 +35,7 @@ describe("readConsentVersions", () => {
     const versions = readConsentVersions(dir);
     assert.match(versions.consentText, /^2026-11-21;sha256:[0-9a-f]{12}$/);
     assert.equal(versions.privacyStatement, "datenschutz:2026-10;personenbezogene-daten:2026-09;agb:2026-08");
+    assert.equal(versions.newslettersPerMonth, 2, "the limit the text shows, stored with each sign-up");
   });
 
   it("makes a changed consent text or monthly limit a new version even when its label stays", async () => {
@@ -76,7 +77,7 @@ describe("readConsentVersions", () => {
 
   it("gives a new version when a site.json value the statement states changes, not when another one does", async () => {
     const statement = "---\ntitle: Datenschutzerklärung\n---\n\nVersand über {{deployment.mailProvider}}.\n";
-    const consent = { version: "2026-11-25", text: "Ja, ich möchte …" };
+    const consent = { version: "2026-11-25", text: "Ja, ich möchte …", newslettersPerMonth: 2 };
     const withSite = async (site: Record<string, unknown>) => {
       await write(statement);
       await writeFile(path.join(dir, "site.json"), JSON.stringify({ consent, ...site }));
@@ -88,11 +89,13 @@ describe("readConsentVersions", () => {
     assert.equal(await withSite({ deployment: { mailProvider: "Beispiel Mail GmbH" }, brand: "Anders" }), filled);
   });
 
-  it("refuses to start without a consent version or a privacy statement", async () => {
+  it("refuses to start without a consent version, its monthly limit or a privacy statement", async () => {
     await write("text", { text: "ohne Version" });
     assert.throws(() => readConsentVersions(dir), /Feld „consent\.version“ fehlt/);
     await write(undefined);
     assert.throws(() => readConsentVersions(dir), /datenschutz\.md fehlt/);
+    await write("text", { version: "2026-11-21", text: "ohne Zahl" });
+    assert.throws(() => readConsentVersions(dir), /Feld „consent\.newslettersPerMonth“ muss eine ganze Zahl größer als 0 sein/);
   });
 
   it("reads the project's own content", () => {

@@ -3,6 +3,7 @@
  * - the consent text's: its label from `content/site.json` (`consent.version`) and a fingerprint of the text
  *   as shown (placeholders filled) and of the monthly limit, "2026-11-25;sha256:…", so a changed text or limit
  *   is a new version even when the label stays;
+ * - the monthly newsletter limit the text showed, as a number: a person never gets more, also after it is raised;
  * - the texts it refers to, as "datenschutz:…;personenbezogene-daten:…;agb:…": both layers of the privacy
  *   information (/datenschutz and the complete account it links to) and the terms, whose version applies to a
  *   subscriber until they agree to a new one. Each is the `version` of its front matter, or else a fingerprint of
@@ -31,7 +32,11 @@ export function readConsentVersions(contentDir: string): ConsentVersions {
   const privacyStatement = CONSENT_TEXTS.map(
     (slug) => `${slug}:${textVersion(path.join(contentDir, "legal", `${slug}.md`), site)}`,
   ).join(";");
-  return { consentText, privacyStatement };
+  const newslettersPerMonth = site.consent?.newslettersPerMonth;
+  if (typeof newslettersPerMonth !== "number" || !Number.isInteger(newslettersPerMonth) || newslettersPerMonth < 1) {
+    throw new Error(`${siteFile}: Feld „consent.newslettersPerMonth“ muss eine ganze Zahl größer als 0 sein`);
+  }
+  return { consentText, privacyStatement, newslettersPerMonth };
 }
 
 /** The two layers of the privacy information whose versions the proof of consent records. */

@@ -48,7 +48,7 @@ const SUBMIT_LEADS = `
 WITH input AS (
   SELECT * FROM json_to_recordset($1::json) AS i(
     ord integer, email text, name text, form_page text, source text, medium text, campaign text, spam text,
-    consent_text_version text, privacy_version text,
+    consent_text_version text, privacy_version text, newsletters_per_month integer,
     token_hash text, kind text, recipient text, person_email text, subject text, message jsonb, message_id text)
 ), lead AS (
   INSERT INTO leads AS l (email, name, form_page, source, medium, campaign, spam, consent_text_version, privacy_version,
@@ -80,8 +80,9 @@ WITH input AS (
   RETURNING id, lower(email) AS address, status, (xmax = 0) AS created, form_page, submitted_at,
             consent_text_version, privacy_version, confirmation_sent_at = now() AS requested
 ), consent AS (
-  INSERT INTO lead_consents (lead_id, form_page, submitted_at, consent_text_version, privacy_version)
-  SELECT id, form_page, submitted_at, consent_text_version, privacy_version FROM lead ORDER BY id
+  INSERT INTO lead_consents (lead_id, form_page, submitted_at, consent_text_version, privacy_version, newsletters_per_month)
+  SELECT lead.id, lead.form_page, lead.submitted_at, lead.consent_text_version, lead.privacy_version, i.newsletters_per_month
+    FROM lead JOIN input i ON lower(i.email) = lead.address ORDER BY lead.id
 ), requested AS (
   SELECT lead.id, i.* FROM lead JOIN input i ON lower(i.email) = lead.address WHERE lead.requested
 ), token AS (
@@ -132,6 +133,7 @@ export async function writeLeads(db: Queryable, leads: PreparedLead[]): Promise<
       spam: meta.spam ?? null,
       consent_text_version: meta.consent.consentText,
       privacy_version: meta.consent.privacyStatement,
+      newsletters_per_month: meta.consent.newslettersPerMonth,
       token_hash: request.tokenHash,
       kind: mail?.kind ?? null,
       recipient: mail?.recipient ?? null,

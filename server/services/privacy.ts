@@ -26,7 +26,7 @@ export async function showPerson(db: Queryable, email: string): Promise<PersonDa
   const leads = await db.query(`SELECT * FROM leads WHERE ${byAddress} ORDER BY id`, [email]);
   const consents = await db.query(
     `SELECT c.lead_id, c.form_page, c.submitted_at, c.consent_text_version, c.privacy_version,
-            c.confirmed_at, c.unsubscribed_at
+            c.newsletters_per_month, c.confirmed_at, c.unsubscribed_at
        FROM lead_consents c JOIN leads l ON l.id = c.lead_id
       WHERE lower(l.email) = lower($1) ORDER BY c.id`,
     [email],

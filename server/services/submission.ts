@@ -14,6 +14,8 @@ export interface SubmissionMeta {
 export interface ConsentVersions {
   consentText: string;
   privacyStatement: string;
+  /** The monthly newsletter limit the consent text showed: the most this person ever gets, whatever is raised later. */
+  newslettersPerMonth: number;
 }
 
 /**

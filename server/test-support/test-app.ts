@@ -6,7 +6,11 @@ import { buildApp, loggerOptions } from "../app";
 import { loadConfig, type Config } from "../config";
 import type { TestDatabase } from "./databases";
 
-export const TEST_CONSENT = { consentText: "2026-11-21", privacyStatement: "datenschutz-test-3" } as const;
+export const TEST_CONSENT = {
+  consentText: "2026-11-21",
+  privacyStatement: "datenschutz-test-3",
+  newslettersPerMonth: 2,
+} as const;
 
 export interface TestApp {
   app: FastifyInstance;

@@ -86,6 +86,9 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           mailboxSafeguard
           webhookCountry
           webhookSafeguard
+          contentRepository
+          contentRepositoryCountry
+          contentRepositorySafeguard
         }
         retention {
           confirmLinkHours
