@@ -2116,6 +2116,24 @@ type HomeStorySortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type ImageCredit = {
+  readonly author: Scalars['String'];
+  readonly consentDate: Scalars['String'];
+  readonly image: Maybe<File>;
+  readonly kind: Scalars['String'];
+  readonly license: Scalars['String'];
+  readonly proof: Scalars['String'];
+  readonly showsPerson: Scalars['String'];
+};
+
+type ImageCredits = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly id: Scalars['ID'];
+  readonly images: ReadonlyArray<ImageCredit>;
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+};
+
 type ImageCropFocus =
   | 17
   | 0

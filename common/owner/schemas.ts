@@ -37,7 +37,8 @@ export type OwnerMessageKey =
   | "contentData"
   | "contentMessage"
   | "contentCommit"
-  | "contentImage";
+  | "contentImage"
+  | "contentImageCredit";
 
 const invalid = (key: OwnerMessageKey) => ({ invalid: key });
 
@@ -142,11 +143,27 @@ export const ContentRestoreBody = Type.Object(
   { file: contentFile(), commit: Type.String({ pattern: "^[0-9a-f]{7,64}$", ...invalid("contentCommit") }) },
   { additionalProperties: false, ...invalid("contentCommit") },
 );
-/** A picture: its file name (for the new name) and its bytes in base64. */
+/**
+ * Where a picture comes from (common/content/image-credits.ts): each fact may be missing here, so the route
+ * can say in German which ones are; a value that is no text at all is refused as a whole.
+ */
+const creditText = () => Type.Optional(text("contentImageCredit", { maxLength: 2000 }));
+export const ContentImageCredit = Type.Object(
+  {
+    author: creditText(),
+    license: creditText(),
+    proof: creditText(),
+    showsPerson: creditText(),
+    consentDate: creditText(),
+  },
+  { additionalProperties: false, ...invalid("contentImageCredit") },
+);
+/** A picture: its file name (for the new name), its bytes in base64 and where it comes from. */
 export const ContentImageBody = Type.Object(
   {
     name: text("contentImage", { maxLength: 200 }),
     data: Type.String({ minLength: 1, pattern: "^[A-Za-z0-9+/=\\s]+$", ...invalid("contentImage") }),
+    credit: Type.Optional(ContentImageCredit),
   },
   { additionalProperties: false, ...invalid("contentImage") },
 );

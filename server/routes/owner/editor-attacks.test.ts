@@ -385,10 +385,15 @@ describe("an editor as an attacker", () => {
       assert.match(answer.json().error, /in der letzten Stunde schon 20 Bilder/);
       const owner = await post(
         "/api/verwaltung/inhalte/bilder",
-        { name: "noch eins", data: Buffer.from("x").toString("base64") },
+        {
+          name: "noch eins",
+          data: Buffer.from("x").toString("base64"),
+          credit: { author: "Anna Schmidt", license: "Nutzungsrecht", proof: "Vertrag", showsPerson: "nein" },
+        },
         OWNER,
       );
       assert.equal(owner.statusCode, 400, "another person's uploads do not count: this one only fails as no picture");
+      assert.match(owner.json().error, /kein Bild/);
     });
   });
 

@@ -39,6 +39,8 @@ export const OWNER_MESSAGES = {
   contentTooDeep: "Diese Angaben passen zu keiner Inhaltsdatei: Sie sind viel zu tief verschachtelt. Bitte lade die Seite neu.",
   contentCommit: "Diese Fassung gibt es im Verlauf der Datei nicht.",
   contentImage: "Bitte wähle ein Bild aus (JPEG, PNG, WebP oder AVIF).",
+  contentImageCredit:
+    "Die Angaben zur Herkunft des Bildes sind unvollständig. Bitte lade die Seite neu und versuche es noch einmal.",
   replyTooLong: "Die Antwort ist zu lang (höchstens 5.000 Zeichen).",
   replyUndeliverable:
     "An diese Adresse können wir keine E-Mail schicken. Antworte bitte auf anderem Weg und markiere die Anfrage dann als beantwortet.",

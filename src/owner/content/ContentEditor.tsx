@@ -14,6 +14,7 @@ import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } 
 import { serverValidator, templates, translateString, widgets } from "./form-theme";
 import { errorSchemaOf, uiSchemaFor } from "./form-schema";
 import type { ImageContext } from "./ImageWidget";
+import type { CreditInput } from "../../../common/content/image-credits";
 import { OWNER_API_PREFIX, OWNER_SCREENS } from "../../../common/routes";
 import type { CheckAnswer, CommitInfo, ContentFileAnswer, Publishing } from "../../../common/owner/responses";
 import type {
@@ -48,7 +49,7 @@ function changedFields(before: unknown, after: unknown, at: string[] = []): { fi
   );
 }
 
-async function uploadImage(file: File): Promise<{ image: string; images: string[] }> {
+async function uploadImage(file: File, credit: CreditInput): Promise<{ image: string; images: string[] }> {
   const data = await new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
@@ -57,7 +58,7 @@ async function uploadImage(file: File): Promise<{ image: string; images: string[
   });
   return api<{ image: string; images: string[] }>("/inhalte/bilder", {
     method: "POST",
-    body: { name: file.name, data } satisfies ContentImageBody,
+    body: { name: file.name, data, credit } satisfies ContentImageBody,
   });
 }
 
@@ -317,9 +318,9 @@ export function ContentEditor({ file }: { file: string }) {
       prefix: "../".repeat(file.split("/").length - 1),
       images,
       imageUrl: (path) => `${OWNER_API_PREFIX}/inhalte/bild?pfad=${encodeURIComponent(path)}`,
-      upload: async (picked) => {
+      upload: async (picked, credit) => {
         try {
-          const result = await uploadImage(picked);
+          const result = await uploadImage(picked, credit);
           setImages(result.images);
           return result.image;
         } catch (caught) {
