@@ -492,7 +492,12 @@ const titledList = (min: number) =>
     type: "TitledList",
   });
 
+/** Title and description of a page for search engines and link previews. */
+const pageSeo = () => object({ title: text(), description: text() }).meta({ type: "PageSeo" });
+
 export const homeCopySchema = object({
+  /** The title names the brand first („Urkraft – …“), so it stands as it is, without „| Urkraft“ (Seo.tsx). */
+  seo: pageSeo(),
   hero: heroWithImage(),
   heroButton: text(),
   heroLink: object({ to: sitePath(), label: text() }).meta({ type: "PageLink" }),
@@ -536,9 +541,6 @@ export const homeCopySchema = object({
   testimonials: sectionIntro(),
   form: object({ kicker: text(), title: text(), intro: text(), points: textList(), note: text() }).meta({ type: "HomeForm" }),
 });
-
-/** Title and description of a page for search engines and link previews. */
-const pageSeo = () => object({ title: text(), description: text() }).meta({ type: "PageSeo" });
 
 export const movementCopySchema = object({
   seo: pageSeo(),
