@@ -203,15 +203,16 @@ test("nutrition page: five principles, the results with their basis, the drink, 
   }
 
   // The results after three months: what participants do, each with its basis under the figure.
-  const results = content<{ percent: number; label: string; basis: string }[]>("results.json");
+  const results = content<{ percent: number; label: string; question: string }[]>("results.json");
   expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
   const resultSection = page.getByRole("region", { name: copy.results.title });
   await expect(resultSection.getByRole("listitem")).toHaveCount(3);
   for (const [index, r] of results.entries()) {
     const item = resultSection.getByRole("listitem").nth(index);
     await expect(item.locator("p").first()).toHaveText(`${r.percent}\u00a0% ${r.label}`);
-    await expect(item.locator("p").last()).toContainText(`${copy.results.basisLabel}: ${r.basis}`);
+    await expect(item.locator("p").last()).toHaveText(`Frage: „${r.question}“`);
   }
+  await expect(resultSection.getByText(`${copy.results.basisLabel}: ${copy.results.basis}`)).toHaveCount(1);
 
   const drink = page.getByRole("region", { name: copy.drink.title });
   await expect(drink.getByRole("heading", { name: "Ingwer-Hafer-Drink", exact: true })).toBeVisible();

@@ -5258,17 +5258,15 @@ type RecipesPageCopySortInput = {
 };
 
 type Result = Node & {
-  /** Wer wann was gefragt wurde, mit „Stand: Monat Jahr“; steht unter der Zahl */
-  readonly basis: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
-  /** Zeitraum, Befragte, Antworten und Ablageort der Unterlagen; leer lassen, solange unbekannt – vor dem Livegang ausfüllen */
-  readonly evidence: SurveyEvidence;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  /** Was die Befragten tun, z. B. „der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“ – keine Wirkung auf Energie, Schlaf oder Ausdauer: die Zahl steht neben Essen und einem Drink-Rezept (HCVO) */
+  /** Was die Befragten tun, z. B. „der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“ – keine Wirkung auf Energie, Schlaf oder Ausdauer: die Zahl steht neben Essen und einem Drink-Rezept (HCVO) */
   readonly label: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly percent: Scalars['Int'];
+  /** Die Frage, wie sie gestellt wurde, z. B. „An wie vielen Tagen der Woche kochst du selbst?“; steht klein unter der Zahl */
+  readonly question: Scalars['String'];
 };
 
 type ResultConnection = {
@@ -5395,7 +5393,11 @@ type ResultSortInput = {
 };
 
 type ResultsCopy = {
+  /** Wer wann gefragt wurde, mit „Antworten von … Teilnehmern“ und „Stand: Monat Jahr“; steht einmal unter den drei Zahlen */
+  readonly basis: Scalars['String'];
   readonly basisLabel: Scalars['String'];
+  /** Zeitraum, Befragte, Antworten und Ablageort der Unterlagen; leer lassen, solange unbekannt – vor dem Livegang ausfüllen */
+  readonly evidence: SurveyEvidence;
   readonly intro: Scalars['String'];
   readonly kicker: Scalars['String'];
   readonly title: Scalars['String'];
@@ -7494,7 +7496,7 @@ type NoticesQuery = { readonly notices: { readonly disclaimer: string, readonly 
 type NutritionPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly principles: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly basisLabel: string }, readonly drink: { readonly kicker: string, readonly title: string, readonly intro: string, readonly stepsTitle: string, readonly ingredientsTitle: string }, readonly comparison: { readonly kicker: string, readonly title: string, readonly intro: string, readonly topicLabel: string, readonly beforeLabel: string, readonly afterLabel: string, readonly rows: ReadonlyArray<{ readonly topic: string, readonly before: string, readonly after: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allPrinciple: { readonly nodes: ReadonlyArray<{ readonly title: string, readonly description: string, readonly icon: string }> }, readonly allResult: { readonly nodes: ReadonlyArray<{ readonly percent: number, readonly label: string, readonly basis: string, readonly evidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }> }, readonly recipe: { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
+type NutritionPageQuery = { readonly nutritionPageCopy: { readonly heroButton: string, readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }, readonly principles: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly results: { readonly kicker: string, readonly title: string, readonly intro: string, readonly basisLabel: string, readonly basis: string, readonly evidence: { readonly surveyFrom: string, readonly surveyTo: string, readonly asked: string, readonly answers: string } }, readonly drink: { readonly kicker: string, readonly title: string, readonly intro: string, readonly stepsTitle: string, readonly ingredientsTitle: string }, readonly comparison: { readonly kicker: string, readonly title: string, readonly intro: string, readonly topicLabel: string, readonly beforeLabel: string, readonly afterLabel: string, readonly rows: ReadonlyArray<{ readonly topic: string, readonly before: string, readonly after: string }> }, readonly testimonials: { readonly kicker: string, readonly title: string, readonly intro: string }, readonly cta: { readonly title: string, readonly text: string, readonly button: string } } | null, readonly allPrinciple: { readonly nodes: ReadonlyArray<{ readonly title: string, readonly description: string, readonly icon: string }> }, readonly allResult: { readonly nodes: ReadonlyArray<{ readonly percent: number, readonly label: string, readonly question: string }> }, readonly recipe: { readonly id: string, readonly title: string, readonly category: string, readonly servings: number, readonly ingredients: ReadonlyArray<string>, readonly steps: ReadonlyArray<string>, readonly time: number, readonly benefit: string, readonly caffeineMgPerLitre: number | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string, readonly location: string, readonly rating: number, readonly text: string, readonly date: string, readonly dateFormatted: string }> } };
 
 type PageHeroFieldsFragment = { readonly kicker: string, readonly title: string, readonly lead: string, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null };
 

@@ -362,8 +362,12 @@ export const resultSchema = object({
     description:
       "Was die Befragten tun, z.\u00a0B. „der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“ – keine Wirkung auf Energie, Schlaf oder Ausdauer: die Zahl steht neben Essen und einem Drink-Rezept (HCVO)",
   }),
-  basis: text().meta({ description: "Wer wann was gefragt wurde, mit „Stand: Monat Jahr“; steht unter der Zahl" }),
-  evidence: surveyEvidence(),
+  /** The one question behind this figure; the survey's basis and record stand once for all three (nutrition page copy). */
+  question: text().meta({
+    title: "Frage der Befragung",
+    description:
+      "Die Frage, wie sie gestellt wurde, z.\u00a0B. „An wie vielen Tagen der Woche kochst du selbst?“; steht klein unter der Zahl",
+  }),
 });
 
 /** What every content file says about itself: its path under content/, its GraphQL type, its German name. */
@@ -565,7 +569,19 @@ export const nutritionCopySchema = object({
    * (§2). Beside food and a drink they report what participants do – cook, eat at fixed times, keep the
    * principles – and no effect on energy, sleep or endurance (HCVO Art. 10; editorial-checks.ts).
    */
-  results: object({ kicker: text(), title: text(), intro: text(), basisLabel: text() }).meta({ type: "ResultsCopy" }),
+  results: object({
+    kicker: text(),
+    title: text(),
+    intro: text(),
+    basisLabel: text(),
+    /** One survey behind all three figures: its basis stands once under the three cards, with its record. */
+    basis: text().meta({
+      title: "Grundlage aller drei Zahlen",
+      description:
+        "Wer wann gefragt wurde, mit „Antworten von … Teilnehmern“ und „Stand: Monat Jahr“; steht einmal unter den drei Zahlen",
+    }),
+    evidence: surveyEvidence(),
+  }).meta({ type: "ResultsCopy" }),
   drink: object({ kicker: text(), title: text(), intro: text(), stepsTitle: text(), ingredientsTitle: text() }).meta({
     type: "DrinkCopy",
   }),
