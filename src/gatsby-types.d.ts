@@ -1268,6 +1268,8 @@ type File = Node & {
   readonly childFaq: Maybe<Faq>;
   /** Returns the first child node of type HomePageCopy or null if there are no children of given type on this node */
   readonly childHomePageCopy: Maybe<HomePageCopy>;
+  /** Returns the first child node of type ImageCredits or null if there are no children of given type on this node */
+  readonly childImageCredits: Maybe<ImageCredits>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
   /** Returns the first child node of type InvalidLinkPageCopy or null if there are no children of given type on this node */
@@ -1311,6 +1313,8 @@ type File = Node & {
   readonly childrenFaq: Maybe<ReadonlyArray<Maybe<Faq>>>;
   /** Returns all children nodes filtered by type HomePageCopy */
   readonly childrenHomePageCopy: Maybe<ReadonlyArray<Maybe<HomePageCopy>>>;
+  /** Returns all children nodes filtered by type ImageCredits */
+  readonly childrenImageCredits: Maybe<ReadonlyArray<Maybe<ImageCredits>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
   /** Returns all children nodes filtered by type InvalidLinkPageCopy */
@@ -1491,6 +1495,7 @@ type FileFieldSelector = {
   readonly childContactPageCopy: InputMaybe<ContactPageCopyFieldSelector>;
   readonly childFaq: InputMaybe<FaqFieldSelector>;
   readonly childHomePageCopy: InputMaybe<HomePageCopyFieldSelector>;
+  readonly childImageCredits: InputMaybe<ImageCreditsFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFieldSelector>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkFieldSelector>;
@@ -1513,6 +1518,7 @@ type FileFieldSelector = {
   readonly childrenContactPageCopy: InputMaybe<ContactPageCopyFieldSelector>;
   readonly childrenFaq: InputMaybe<FaqFieldSelector>;
   readonly childrenHomePageCopy: InputMaybe<HomePageCopyFieldSelector>;
+  readonly childrenImageCredits: InputMaybe<ImageCreditsFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFieldSelector>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkFieldSelector>;
@@ -1574,6 +1580,7 @@ type FileFilterInput = {
   readonly childContactPageCopy: InputMaybe<ContactPageCopyFilterInput>;
   readonly childFaq: InputMaybe<FaqFilterInput>;
   readonly childHomePageCopy: InputMaybe<HomePageCopyFilterInput>;
+  readonly childImageCredits: InputMaybe<ImageCreditsFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFilterInput>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkFilterInput>;
@@ -1596,6 +1603,7 @@ type FileFilterInput = {
   readonly childrenContactPageCopy: InputMaybe<ContactPageCopyFilterListInput>;
   readonly childrenFaq: InputMaybe<FaqFilterListInput>;
   readonly childrenHomePageCopy: InputMaybe<HomePageCopyFilterListInput>;
+  readonly childrenImageCredits: InputMaybe<ImageCreditsFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFilterListInput>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkFilterListInput>;
@@ -1698,6 +1706,7 @@ type FileSortInput = {
   readonly childContactPageCopy: InputMaybe<ContactPageCopySortInput>;
   readonly childFaq: InputMaybe<FaqSortInput>;
   readonly childHomePageCopy: InputMaybe<HomePageCopySortInput>;
+  readonly childImageCredits: InputMaybe<ImageCreditsSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopySortInput>;
   readonly childMarkdownRemark: InputMaybe<MarkdownRemarkSortInput>;
@@ -1720,6 +1729,7 @@ type FileSortInput = {
   readonly childrenContactPageCopy: InputMaybe<ContactPageCopySortInput>;
   readonly childrenFaq: InputMaybe<FaqSortInput>;
   readonly childrenHomePageCopy: InputMaybe<HomePageCopySortInput>;
+  readonly childrenImageCredits: InputMaybe<ImageCreditsSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopySortInput>;
   readonly childrenMarkdownRemark: InputMaybe<MarkdownRemarkSortInput>;
@@ -1934,6 +1944,7 @@ type HomePageCopyFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly pillars: InputMaybe<HomePillarsFieldSelector>;
   readonly results: InputMaybe<WeekTwoCopyFieldSelector>;
+  readonly seo: InputMaybe<PageSeoFieldSelector>;
   readonly story: InputMaybe<HomeStoryFieldSelector>;
   readonly testimonials: InputMaybe<SectionIntroFieldSelector>;
 };
@@ -1951,6 +1962,7 @@ type HomePageCopyFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly pillars: InputMaybe<HomePillarsFilterInput>;
   readonly results: InputMaybe<WeekTwoCopyFilterInput>;
+  readonly seo: InputMaybe<PageSeoFilterInput>;
   readonly story: InputMaybe<HomeStoryFilterInput>;
   readonly testimonials: InputMaybe<SectionIntroFilterInput>;
 };
@@ -2013,6 +2025,7 @@ type HomePageCopySortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly pillars: InputMaybe<HomePillarsSortInput>;
   readonly results: InputMaybe<WeekTwoCopySortInput>;
+  readonly seo: InputMaybe<PageSeoSortInput>;
   readonly story: InputMaybe<HomeStorySortInput>;
   readonly testimonials: InputMaybe<SectionIntroSortInput>;
 };
@@ -2118,13 +2131,52 @@ type HomeStorySortInput = {
 };
 
 type ImageCredit = {
+  /** Wer das Bild gemacht hat oder woher es stammt, z. B. „Max Muster / Unsplash“ */
   readonly author: Scalars['String'];
+  /** Nur wenn das Bild eine erkennbare Person zeigt: der Tag ihrer Einwilligung */
   readonly consentDate: Scalars['String'];
   readonly image: Maybe<File>;
+  /** „Foto“ erscheint mit Urheber und Lizenz im Bildnachweis des Impressums */
   readonly kind: Scalars['String'];
+  /** Steht im Bildnachweis, z. B. „Unsplash-Lizenz“ */
   readonly license: Scalars['String'];
+  /** Wo der Beleg liegt (Rechnung, Vertrag, Adresse der Lizenzseite); erscheint nicht auf der Website */
   readonly proof: Scalars['String'];
   readonly showsPerson: Scalars['String'];
+};
+
+type ImageCreditFieldSelector = {
+  readonly author: InputMaybe<FieldSelectorEnum>;
+  readonly consentDate: InputMaybe<FieldSelectorEnum>;
+  readonly image: InputMaybe<FileFieldSelector>;
+  readonly kind: InputMaybe<FieldSelectorEnum>;
+  readonly license: InputMaybe<FieldSelectorEnum>;
+  readonly proof: InputMaybe<FieldSelectorEnum>;
+  readonly showsPerson: InputMaybe<FieldSelectorEnum>;
+};
+
+type ImageCreditFilterInput = {
+  readonly author: InputMaybe<StringQueryOperatorInput>;
+  readonly consentDate: InputMaybe<StringQueryOperatorInput>;
+  readonly image: InputMaybe<FileFilterInput>;
+  readonly kind: InputMaybe<StringQueryOperatorInput>;
+  readonly license: InputMaybe<StringQueryOperatorInput>;
+  readonly proof: InputMaybe<StringQueryOperatorInput>;
+  readonly showsPerson: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ImageCreditFilterListInput = {
+  readonly elemMatch: InputMaybe<ImageCreditFilterInput>;
+};
+
+type ImageCreditSortInput = {
+  readonly author: InputMaybe<SortOrderEnum>;
+  readonly consentDate: InputMaybe<SortOrderEnum>;
+  readonly image: InputMaybe<FileSortInput>;
+  readonly kind: InputMaybe<SortOrderEnum>;
+  readonly license: InputMaybe<SortOrderEnum>;
+  readonly proof: InputMaybe<SortOrderEnum>;
+  readonly showsPerson: InputMaybe<SortOrderEnum>;
 };
 
 type ImageCredits = Node & {
@@ -2133,6 +2185,120 @@ type ImageCredits = Node & {
   readonly images: ReadonlyArray<ImageCredit>;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+};
+
+type ImageCreditsConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ImageCreditsEdge>;
+  readonly group: ReadonlyArray<ImageCreditsGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ImageCredits>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ImageCreditsConnection_distinctArgs = {
+  field: ImageCreditsFieldSelector;
+};
+
+
+type ImageCreditsConnection_groupArgs = {
+  field: ImageCreditsFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ImageCreditsConnection_maxArgs = {
+  field: ImageCreditsFieldSelector;
+};
+
+
+type ImageCreditsConnection_minArgs = {
+  field: ImageCreditsFieldSelector;
+};
+
+
+type ImageCreditsConnection_sumArgs = {
+  field: ImageCreditsFieldSelector;
+};
+
+type ImageCreditsEdge = {
+  readonly next: Maybe<ImageCredits>;
+  readonly node: ImageCredits;
+  readonly previous: Maybe<ImageCredits>;
+};
+
+type ImageCreditsFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly images: InputMaybe<ImageCreditFieldSelector>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+};
+
+type ImageCreditsFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly images: InputMaybe<ImageCreditFilterListInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+};
+
+type ImageCreditsFilterListInput = {
+  readonly elemMatch: InputMaybe<ImageCreditsFilterInput>;
+};
+
+type ImageCreditsGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ImageCreditsEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ImageCreditsGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ImageCredits>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ImageCreditsGroupConnection_distinctArgs = {
+  field: ImageCreditsFieldSelector;
+};
+
+
+type ImageCreditsGroupConnection_groupArgs = {
+  field: ImageCreditsFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ImageCreditsGroupConnection_maxArgs = {
+  field: ImageCreditsFieldSelector;
+};
+
+
+type ImageCreditsGroupConnection_minArgs = {
+  field: ImageCreditsFieldSelector;
+};
+
+
+type ImageCreditsGroupConnection_sumArgs = {
+  field: ImageCreditsFieldSelector;
+};
+
+type ImageCreditsSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly images: InputMaybe<ImageCreditSortInput>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
 };
 
 type ImageCropFocus =
@@ -4123,6 +4289,7 @@ type Query = {
   readonly allFaq: FaqConnection;
   readonly allFile: FileConnection;
   readonly allHomePageCopy: HomePageCopyConnection;
+  readonly allImageCredits: ImageCreditsConnection;
   readonly allImageSharp: ImageSharpConnection;
   readonly allInvalidLinkPageCopy: InvalidLinkPageCopyConnection;
   readonly allMarkdownRemark: MarkdownRemarkConnection;
@@ -4152,6 +4319,7 @@ type Query = {
   readonly faq: Maybe<Faq>;
   readonly file: Maybe<File>;
   readonly homePageCopy: Maybe<HomePageCopy>;
+  readonly imageCredits: Maybe<ImageCredits>;
   readonly imageSharp: Maybe<ImageSharp>;
   readonly invalidLinkPageCopy: Maybe<InvalidLinkPageCopy>;
   readonly markdownRemark: Maybe<MarkdownRemark>;
@@ -4230,6 +4398,14 @@ type Query_allHomePageCopyArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<HomePageCopySortInput>>>;
+};
+
+
+type Query_allImageCreditsArgs = {
+  filter: InputMaybe<ImageCreditsFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ImageCreditsSortInput>>>;
 };
 
 
@@ -4512,6 +4688,7 @@ type Query_fileArgs = {
   childContactPageCopy: InputMaybe<ContactPageCopyFilterInput>;
   childFaq: InputMaybe<FaqFilterInput>;
   childHomePageCopy: InputMaybe<HomePageCopyFilterInput>;
+  childImageCredits: InputMaybe<ImageCreditsFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFilterInput>;
   childMarkdownRemark: InputMaybe<MarkdownRemarkFilterInput>;
@@ -4534,6 +4711,7 @@ type Query_fileArgs = {
   childrenContactPageCopy: InputMaybe<ContactPageCopyFilterListInput>;
   childrenFaq: InputMaybe<FaqFilterListInput>;
   childrenHomePageCopy: InputMaybe<HomePageCopyFilterListInput>;
+  childrenImageCredits: InputMaybe<ImageCreditsFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenInvalidLinkPageCopy: InputMaybe<InvalidLinkPageCopyFilterListInput>;
   childrenMarkdownRemark: InputMaybe<MarkdownRemarkFilterListInput>;
@@ -4593,8 +4771,18 @@ type Query_homePageCopyArgs = {
   parent: InputMaybe<NodeFilterInput>;
   pillars: InputMaybe<HomePillarsFilterInput>;
   results: InputMaybe<WeekTwoCopyFilterInput>;
+  seo: InputMaybe<PageSeoFilterInput>;
   story: InputMaybe<HomeStoryFilterInput>;
   testimonials: InputMaybe<SectionIntroFilterInput>;
+};
+
+
+type Query_imageCreditsArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  images: InputMaybe<ImageCreditFilterListInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
 };
 
 
@@ -4743,14 +4931,13 @@ type Query_recipesPageCopyArgs = {
 
 
 type Query_resultArgs = {
-  basis: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
-  evidence: InputMaybe<SurveyEvidenceFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   label: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   percent: InputMaybe<IntQueryOperatorInput>;
+  question: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -5261,11 +5448,11 @@ type Result = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  /** Was die Befragten tun, z. B. „der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“ – keine Wirkung auf Energie, Schlaf oder Ausdauer: die Zahl steht neben Essen und einem Drink-Rezept (HCVO) */
+  /** Was die Befragten tun, z. B. „der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“ – keine Wirkung auf Energie, Schlaf oder Ausdauer: die Zahl steht neben Essen und einem Drink-Rezept (HCVO) */
   readonly label: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly percent: Scalars['Int'];
-  /** Die Frage, wie sie gestellt wurde, z. B. „An wie vielen Tagen der Woche kochst du selbst?“; steht klein unter der Zahl */
+  /** Die Frage, wie sie gestellt wurde, z. B. „An wie vielen Tagen der Woche kochst du selbst?“; steht klein unter der Zahl */
   readonly question: Scalars['String'];
 };
 
@@ -5315,25 +5502,23 @@ type ResultEdge = {
 };
 
 type ResultFieldSelector = {
-  readonly basis: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly evidence: InputMaybe<SurveyEvidenceFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly label: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly percent: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
 };
 
 type ResultFilterInput = {
-  readonly basis: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly evidence: InputMaybe<SurveyEvidenceFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly percent: InputMaybe<IntQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ResultFilterListInput = {
@@ -5382,14 +5567,13 @@ type ResultGroupConnection_sumArgs = {
 };
 
 type ResultSortInput = {
-  readonly basis: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
-  readonly evidence: InputMaybe<SurveyEvidenceSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly label: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly percent: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
 };
 
 type ResultsCopy = {
@@ -5404,21 +5588,27 @@ type ResultsCopy = {
 };
 
 type ResultsCopyFieldSelector = {
+  readonly basis: InputMaybe<FieldSelectorEnum>;
   readonly basisLabel: InputMaybe<FieldSelectorEnum>;
+  readonly evidence: InputMaybe<SurveyEvidenceFieldSelector>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly kicker: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type ResultsCopyFilterInput = {
+  readonly basis: InputMaybe<StringQueryOperatorInput>;
   readonly basisLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly evidence: InputMaybe<SurveyEvidenceFilterInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly kicker: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ResultsCopySortInput = {
+  readonly basis: InputMaybe<SortOrderEnum>;
   readonly basisLabel: InputMaybe<SortOrderEnum>;
+  readonly evidence: InputMaybe<SurveyEvidenceSortInput>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly kicker: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
