@@ -190,7 +190,9 @@ test("movement page: story, the 7-day plan with its durations, more testimonials
   await expect(page.getByRole("complementary", { name: "Gesundheitlicher Hinweis" })).toContainText(notices.disclaimer);
 });
 
-test("nutrition page: five principles, the results with their basis, the drink, before/after, testimonials", async ({ page }) => {
+test("nutrition page: five principles, the results with their questions and one basis, the drink, before/after, testimonials", async ({
+  page,
+}) => {
   const copy = content(ROUTES.nutrition.content);
   await page.goto(ROUTES.nutrition.path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
@@ -202,7 +204,7 @@ test("nutrition page: five principles, the results with their basis, the drink, 
     await expect(principles.nth(index)).toContainText(p.description);
   }
 
-  // The results after three months: what participants do, each with its basis under the figure.
+  // The results after three months: what participants do, each with its question, and one basis under all three.
   const results = content<{ percent: number; label: string; question: string }[]>("results.json");
   expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
   const resultSection = page.getByRole("region", { name: copy.results.title });
