@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { allContentProblems } from "../common/content/content-check";
 import { legalPageHtml } from "../common/content/legal-html";
-import { legalValues, type ImageCredit } from "../common/content/image-credits";
+import { legalValues, photoCredit, type ImageCredit } from "../common/content/image-credits";
 import { readFrontMatter } from "../common/content/front-matter";
 import { CONTENT_DIR, contentCopy, removeContentCopies } from "./support/content";
 
@@ -52,6 +52,23 @@ describe("the pictures' records in the content check", () => {
 
   it("accepts a photo with its author, licence and proof", () => {
     expect(aboutPictures(withPhoto(() => undefined))).toEqual([]);
+  });
+
+  it("keeps an upload's record acceptable to the check when it was typed with straight quotes, „z. B.“ or a percentage", () => {
+    const record = photoCredit(PHOTO.image, {
+      author: ' Max "Maxi" Muster / Unsplash ',
+      license: "Unsplash-Lizenz, z. B. für 100 % der Nutzung",
+      proof: 'Beleg "Download 3"',
+      showsPerson: "nein",
+      consentDate: "2026-01-01",
+    });
+    expect(record).toEqual({
+      ...PHOTO,
+      author: "Max „Maxi“ Muster / Unsplash",
+      license: "Unsplash-Lizenz, z.\u00a0B. für 100 % der Nutzung",
+      proof: "Beleg „Download 3“",
+    });
+    expect(aboutPictures(withPhoto((entry) => Object.assign(entry, record)))).toEqual([]);
   });
 
   it("refuses a picture without its record", () => {

@@ -79,15 +79,26 @@ export function creditInputProblems(input: CreditInput, today: string): Partial<
   return problems;
 }
 
-/** An upload's record once its facts are checked: a photo, the texts trimmed, a consent date only with a person. */
+/**
+ * A fact as the content check wants every text (editorial-checks.ts): German quotes for "…" and a no-break space
+ * in „z. B.“, so a record typed with straight quotes cannot stop the next change from being published.
+ */
+const tidy = (text: string | undefined) =>
+  (text ?? "")
+    .trim()
+    .replace(/"([^"]*)"/g, "„$1“")
+    .replace(/"/g, "“")
+    .replace(/z\.\s*B\./g, "z.\u00a0B.");
+
+/** An upload's record once its facts are checked: a photo, the texts tidied, a consent date only with a person. */
 export function photoCredit(image: string, input: CreditInput): ImageCredit {
   const showsPerson = input.showsPerson?.trim() === "ja" ? "ja" : "nein";
   return {
     image,
     kind: PHOTO,
-    author: (input.author ?? "").trim(),
-    license: (input.license ?? "").trim(),
-    proof: (input.proof ?? "").trim(),
+    author: tidy(input.author),
+    license: tidy(input.license),
+    proof: tidy(input.proof),
     showsPerson,
     consentDate: showsPerson === "ja" ? (input.consentDate ?? "").trim() : "",
   };
