@@ -115,8 +115,8 @@ function nestsTooDeep(value: unknown): boolean {
   return false;
 }
 
-/** Files whose change every owner hears of: what the law or the mails rely on. */
-const watched = (entry: EditableFile) => entry.kind !== "json" || entry.file === "site.json";
+/** Files whose change every owner hears of: what the law or the mails rely on (the pictures' records make the Bildnachweis). */
+const watched = (entry: EditableFile) => entry.kind !== "json" || entry.file === "site.json" || entry.file === IMAGE_CREDITS_FILE;
 /** A content file's form data as JSON: the largest file with room to grow. */
 const FORM_BODY_LIMIT = 2 * 1024 * 1024;
 
