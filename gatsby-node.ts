@@ -4,6 +4,7 @@ import { BUILD_GO_ENV } from "./common/build-flags";
 import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "./common/content/content-check";
 import { contentTypeDefs } from "./common/content/graphql-types";
 import { legalPageHtml } from "./common/content/legal-html";
+import { legalValues } from "./common/content/image-credits";
 import { finishBuiltPages } from "./gatsby/after-load";
 import { type GatsbyStateAtStart, waitToGo } from "./gatsby/build-standby";
 import { isoGermanDate } from "./src/german-date";
@@ -36,7 +37,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
 /**
  * A legal page's HTML as the page shows it (common/content/legal-html.ts): remark's HTML with the values of
- * content/site.json filled in, and nothing but the allowed elements and links. Made here, at build time,
+ * content/site.json and the photos' credits (common/content/image-credits.ts) filled in, and nothing but the allowed elements and links. Made here, at build time,
  * so the pages never pass on markup a text brought along.
  */
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
@@ -47,7 +48,8 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
         async resolve(source: unknown, args: unknown, context: ResolverContext, info: ResolverInfo) {
           const html = await info.schema.getType("MarkdownRemark").getFields().html!.resolve!(source, args, context, info);
           const site = await context.nodeModel.findOne({ type: "SiteSettings", query: {} });
-          return legalPageHtml(typeof html === "string" ? html : "", site ?? {});
+          const credits = (await context.nodeModel.findOne({ type: "ImageCredits", query: {} })) as { images?: [] } | null;
+          return legalPageHtml(typeof html === "string" ? html : "", legalValues(site ?? {}, credits));
         },
       },
     },

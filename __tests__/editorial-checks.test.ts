@@ -33,6 +33,39 @@ describe("statistics stand with their basis", () => {
     ]);
   });
 
+  it("lets the FAQ repeat the week-two figure with a pointer to its basis and the same number of answers", () => {
+    const faq = readContent<{ answer: string }[]>("faq.json");
+    expect(faq[0].answer).toBe(
+      "Das hängt von deinem Ausgangspunkt ab. Von 1.240 Teilnehmern, die uns zwei Wochen nach ihrer Anmeldung geantwortet haben, gaben 78\u00a0% an, eine Verbesserung zu spüren – die Grundlage steht auf unserer Startseite. Bei dir kann es schneller oder langsamer gehen.",
+    );
+    expect(dev(CONTENT_DIR)).toEqual([]);
+    const unknown = changedJson("faq.json", (faqs) => {
+      faqs[0].answer = faqs[0].answer.replace("78\u00a0%", "79\u00a0%");
+    });
+    expect(dev(unknown)).toEqual([
+      expect.stringMatching(/^content\/faq\.json, Feld „\[0\]\.answer“: nennt eine Prozentzahl ohne Grundlage/),
+    ]);
+    // The figure follows the stat: a new week-two figure leaves the old one in the FAQ unproven.
+    const newFigure = changedJson("site.json", (site) => {
+      site.stats.weekTwoPercent = 80;
+    });
+    expect(dev(newFigure)).toEqual([
+      expect.stringMatching(/^content\/faq\.json, Feld „\[0\]\.answer“: nennt eine Prozentzahl ohne Grundlage/),
+    ]);
+    const noPointer = changedJson("faq.json", (faqs) => {
+      faqs[0].answer = faqs[0].answer.replace(" – die Grundlage steht auf unserer Startseite", "");
+    });
+    expect(dev(noPointer)).toEqual([
+      "content/faq.json, Feld „[0].answer“: nennt 78\u00a0% ohne Hinweis auf die Grundlage; sag, wo sie steht (z.\u00a0B. „die Grundlage steht auf unserer Startseite“)",
+    ]);
+    const otherCount = changedJson("faq.json", (faqs) => {
+      faqs[0].answer = faqs[0].answer.replace("1.240", "1.500");
+    });
+    expect(dev(otherCount)).toEqual([
+      "content/faq.json, Feld „[0].answer“: nennt 1.500 Teilnehmer, die Grundlage der 78\u00a0% (content/site.json, Feld „stats.weekTwoBasis“) aber 1.240 Antworten; beide müssen dieselbe Zahl nennen",
+    ]);
+  });
+
   it("refuses a majority claimed without a figure, also in list files", () => {
     const dir = changedJson("faq.json", (faqs) => {
       faqs[0].answer = "Die meisten merken schon nach wenigen Tagen einen Unterschied.";
@@ -54,11 +87,13 @@ describe("statistics stand with their basis", () => {
       "content/site.json, Feld „stats.weekTwoBasis“: muss sagen, auf wie vielen Antworten die Zahl beruht („Antworten von 1.240 Teilnehmern, befragt …“)",
       `content/site.json, Feld „stats.usersBasis“: muss die Zahl ${shown} nennen, die die Startseite zeigt („über ${shown}“)`,
     ]);
-    const results = changedJson("results.json", (list) => {
-      list[1].basis = "Befragung von Teilnehmern nach drei Monaten.";
+    const results = changedJson("pages/ernaehrung-traditionell.json", (page) => {
+      page.results.basis = "Antworten von 860 Teilnehmern nach drei Monaten.";
     });
     expect(dev(results)).toEqual([
-      expect.stringMatching(/^content\/results\.json, Eintrag 2, Feld „basis“: muss sagen, auf welchem Stand/),
+      expect.stringMatching(
+        /^content\/pages\/ernaehrung-traditionell\.json, Feld „results\.basis“: muss sagen, auf welchem Stand/,
+      ),
     ]);
   });
 });
@@ -372,24 +407,26 @@ describe("a survey's basis names its answers", () => {
     expect(dev(other)).toEqual([
       "content/site.json, Feld „stats.weekTwoBasis“: nennt 1.240 Antworten, der Nachweis („evidence.answers“) aber 1.190; beide müssen dieselbe Zahl nennen",
     ]);
-    // The results name their answers too („Antworten von 860 Teilnehmern …“): the record must say the same.
-    const results = changedJson("results.json", (list) => {
-      list[0].evidence = { ...record, answers: "860" };
+    // The results' one basis names its answers too („Antworten von 860 Teilnehmern …“): the record must say the same.
+    const results = changedJson("pages/ernaehrung-traditionell.json", (page) => {
+      page.results.evidence = { ...record, answers: "860" };
     });
     expect(dev(results)).toEqual([]);
-    const asked = changedJson("results.json", (list) => {
-      list[0].evidence = { ...record, answers: "900" };
+    const asked = changedJson("pages/ernaehrung-traditionell.json", (page) => {
+      page.results.evidence = { ...record, answers: "900" };
     });
     expect(dev(asked)).toEqual([
-      "content/results.json, Eintrag 1, Feld „basis“: nennt 860 Antworten, der Nachweis („evidence.answers“) aber 900; beide müssen dieselbe Zahl nennen",
+      "content/pages/ernaehrung-traditionell.json, Feld „results.basis“: nennt 860 Antworten, der Nachweis („evidence.answers“) aber 900; beide müssen dieselbe Zahl nennen",
     ]);
-    // A basis that counts people asked instead of answers is refused once the record is filled in.
-    const people = changedJson("results.json", (list) => {
-      list[0].basis = String(list[0].basis).replace("Antworten von 860 Teilnehmern, befragt", "Befragung von 860 Teilnehmern");
-      list[0].evidence = { ...record, answers: "860" };
+    // A basis that counts people asked instead of answers is refused.
+    const people = changedJson("pages/ernaehrung-traditionell.json", (page) => {
+      page.results.basis = String(page.results.basis).replace(
+        "Antworten von 860 Teilnehmern, befragt",
+        "Befragung von 860 Teilnehmern",
+      );
     });
     expect(dev(people)).toEqual([
-      "content/results.json, Eintrag 1, Feld „basis“: muss sagen, auf wie vielen Antworten die Zahl beruht („Antworten von 1.240 Teilnehmern, befragt …“)",
+      "content/pages/ernaehrung-traditionell.json, Feld „results.basis“: muss sagen, auf wie vielen Antworten die Zahl beruht („Antworten von 1.240 Teilnehmern, befragt …“)",
     ]);
   });
 });

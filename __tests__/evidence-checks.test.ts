@@ -43,8 +43,7 @@ const complete = {
     site.deployment.checkedOn = "2026-11-26";
     site.taglineCheckedOn = "2026-11-26";
   },
-  "results.json": (results: any[]) =>
-    results.forEach((result) => (result.evidence = { ...RECORD, asked: "2000", answers: "860" })),
+  "pages/ernaehrung-traditionell.json": (page: any) => (page.results.evidence = { ...RECORD, asked: "2000", answers: "860" }),
   "testimonials.json": (items: any[]) => items.forEach((item) => (item.consentDate = "2026-10-01")),
 };
 
@@ -66,23 +65,24 @@ describe("the evidence behind figures and testimonials", () => {
       "content/site.json, Feld „stats.weekTwoEvidence.answers“: ist noch leer (Zahl der Antworten); ohne Nachweis darf die Zahl nicht live gehen – trag ihn ein oder nimm die Zahl heraus",
     );
     expect(problems).toContain(
-      "content/results.json, Eintrag 2 („der Befragten gaben an, ihre Hauptmahlzeiten zu festen Zeiten zu essen“), Feld „evidence.documentation“: ist noch leer (Ablageort der Unterlagen); ohne Nachweis darf die Zahl nicht live gehen – trag ihn ein oder nimm die Zahl heraus",
+      "content/pages/ernaehrung-traditionell.json, Feld „results.evidence.documentation“: ist noch leer (Ablageort der Unterlagen); ohne Nachweis darf die Zahl nicht live gehen – trag ihn ein oder nimm die Zahl heraus",
     );
     expect(problems).toContain(
       "content/testimonials.json, Eintrag 1 („Markus“), Feld „consentDate“: ist noch leer; ohne den Tag der schriftlichen Einwilligung zur Veröffentlichung darf der Bericht nicht live gehen – trag ihn ein oder nimm den Bericht heraus",
     );
-    expect(problems).toHaveLength(5 * 5 + 7 + 1);
+    // Three surveys (users, week two, the three results after three months) of five fields each.
+    expect(problems).toHaveLength(3 * 5 + 7 + 1);
     expect(evidenceProblems(changedJson(complete), { production: true })).toEqual([]);
   });
 
   it("refuses a record or a testimonial field that is missing altogether, in every build", () => {
     const dir = changedJson({
-      "results.json": (results: any[]) => delete results[0].evidence,
+      "pages/ernaehrung-traditionell.json": (page: any) => delete page.results.evidence,
       "testimonials.json": (items: any[]) => delete items[2].consentDate,
     });
     expect(contentProblems(dir, { production: false })).toEqual([
       "content/testimonials.json, Eintrag 3 („Jürgen“), Feld „consentDate“: fehlt (leer lassen, solange unbekannt)",
-      "content/results.json, Eintrag 1 („der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“), Feld „evidence“: fehlt",
+      "content/pages/ernaehrung-traditionell.json, Feld „results.evidence“: fehlt",
     ]);
   });
 
@@ -113,16 +113,16 @@ describe("the evidence behind figures and testimonials", () => {
       "content/pages/home.json, Feld „results.intro“: verbindet die Zahl aus content/site.json mit dem Plan per E-Mail („per E-Mail“), die Befragung liegt aber vor dem 23.11.2026, seit dem die Website ihn verschickt – beschreib das Programm so, wie es damals lief",
     );
     expect(problems).toHaveLength(1);
-    // The results after three months stand under the nutrition page's intro: one problem per figure.
+    // The results after three months stand under the nutrition page's intro: one survey, one problem.
     const nutrition = changedJson({
       "pages/ernaehrung-traditionell.json": (page: any) => {
         page.results.intro = "Das Urkraft-Programm ist der 7-Tage-Bewegungsplan per E-Mail. Das haben die Befragten angegeben:";
       },
     });
     const resultProblems = contentProblems(nutrition, { production: false });
-    expect(resultProblems).toHaveLength(3);
+    expect(resultProblems).toHaveLength(1);
     expect(resultProblems[0]).toMatch(
-      /^content\/pages\/ernaehrung-traditionell\.json, Feld „results\.intro“: verbindet die Zahl aus content\/results\.json/,
+      /^content\/pages\/ernaehrung-traditionell\.json, Feld „results\.intro“: verbindet die Zahl aus content\/pages\/ernaehrung-traditionell\.json mit dem Plan/,
     );
   });
 

@@ -12,6 +12,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -301,4 +302,72 @@ test("the editor's preview in the browser: its banner, a followed link inside th
 }) => {
   expect(previewPage, "the preview of the test before").toMatch(/\/vorschau\//);
   await previewBehaves(page, previewPage);
+});
+
+test("an editor uploads a photo with the keyboard alone, naming where it comes from first, at 375 and 1280 px", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logInAsEditor(page);
+  await page.getByRole("link", { name: "Texte der Startseite" }).click();
+  await expect(page.getByRole("heading", { name: "Texte der Startseite", level: 1 })).toBeVisible({ timeout: 15_000 });
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#6b4a3a" } })
+    .png()
+    .toBuffer();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const open = page.getByRole("button", { name: "Neues Bild hochladen" }).first();
+    await open.focus();
+    await page.keyboard.press("Enter");
+    const author = page.getByLabel(/^Urheber oder Quelle/);
+    await expect(author).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `no sideways scrolling at ${width} px`,
+    ).toBeLessThanOrEqual(width);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await shot(page, `bild-hochladen-${width}`);
+
+    // Nothing filled in: each missing fact is named at its field, the first is focused, nothing is sent.
+    await page.getByRole("button", { name: "Bild hochladen", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect(author).toBeFocused();
+    await expect(page.getByText(/^Bitte gib an, wer das Bild gemacht hat oder woher es stammt/)).toBeVisible();
+    await expect(page.getByText(/^Bitte gib an, ob auf dem Bild eine Person zu erkennen ist/)).toBeVisible();
+
+    // Filled in by keyboard, field after field; a recognisable person asks for the day of consent.
+    const name = `markt-${width}`;
+    await page.keyboard.type("Max Muster / Unsplash");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Unsplash-Lizenz");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Download-Beleg im Ordner Bildrechte");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("radio", { name: "Ja" })).toBeChecked();
+    await page.keyboard.press("Tab");
+    const consent = page.getByLabel(/^Einwilligung liegt vor am/);
+    await expect(consent).toBeFocused();
+    await consent.fill("2026-11-30");
+    // Chromium's date field takes day, month and year one after the other: Tab walks through them, then on.
+    const file = page.getByLabel(/^Bilddatei/);
+    for (let step = 0; step < 4 && !(await file.evaluate((element) => element === document.activeElement)); step += 1)
+      await page.keyboard.press("Tab");
+    await expect(file).toBeFocused();
+    // The system's file dialog is no part of the page: the file is handed to the focused field.
+    await file.setInputFiles({ name: `${name}.png`, mimeType: "image/png", buffer: photo });
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Bild hochladen", exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(`Hochgeladen und ausgewählt: ${name}.jpg`)).toBeVisible({ timeout: 30_000 });
+    expect(JSON.parse(git(remote, "show", "main:content/image-credits.json")).images.at(-1)).toEqual({
+      image: `images/${name}.jpg`,
+      kind: "Foto",
+      author: "Max Muster / Unsplash",
+      license: "Unsplash-Lizenz",
+      proof: "Download-Beleg im Ordner Bildrechte",
+      showsPerson: "ja",
+      consentDate: "2026-11-30",
+    });
+  }
 });

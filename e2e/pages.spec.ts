@@ -190,7 +190,9 @@ test("movement page: story, the 7-day plan with its durations, more testimonials
   await expect(page.getByRole("complementary", { name: "Gesundheitlicher Hinweis" })).toContainText(notices.disclaimer);
 });
 
-test("nutrition page: five principles, the results with their basis, the drink, before/after, testimonials", async ({ page }) => {
+test("nutrition page: five principles, the results with their questions and one basis, the drink, before/after, testimonials", async ({
+  page,
+}) => {
   const copy = content(ROUTES.nutrition.content);
   await page.goto(ROUTES.nutrition.path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.hero.title);
@@ -202,16 +204,17 @@ test("nutrition page: five principles, the results with their basis, the drink, 
     await expect(principles.nth(index)).toContainText(p.description);
   }
 
-  // The results after three months: what participants do, each with its basis under the figure.
-  const results = content<{ percent: number; label: string; basis: string }[]>("results.json");
+  // The results after three months: what participants do, each with its question, and one basis under all three.
+  const results = content<{ percent: number; label: string; question: string }[]>("results.json");
   expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
   const resultSection = page.getByRole("region", { name: copy.results.title });
   await expect(resultSection.getByRole("listitem")).toHaveCount(3);
   for (const [index, r] of results.entries()) {
     const item = resultSection.getByRole("listitem").nth(index);
     await expect(item.locator("p").first()).toHaveText(`${r.percent}\u00a0% ${r.label}`);
-    await expect(item.locator("p").last()).toContainText(`${copy.results.basisLabel}: ${r.basis}`);
+    await expect(item.locator("p").last()).toHaveText(`Frage: „${r.question}“`);
   }
+  await expect(resultSection.getByText(`${copy.results.basisLabel}: ${copy.results.basis}`)).toHaveCount(1);
 
   const drink = page.getByRole("region", { name: copy.drink.title });
   await expect(drink.getByRole("heading", { name: "Ingwer-Hafer-Drink", exact: true })).toBeVisible();

@@ -258,7 +258,7 @@ test.describe("Spezifikation §1–§3, §9 Inhalte und Zahlen", () => {
     expect(durations, "Spezifikation §9 Wochenplan: Dauer in Minuten, Tag 1 bis 7").toEqual([...SPEC.planDurations]);
   });
 
-  test("nutrition page: 5 principles and the results 85 %, 92 %, 88 % after three months, each with its basis", async ({
+  test("nutrition page: 5 principles and the results 85 %, 92 %, 88 % after three months, with their one basis", async ({
     page,
   }) => {
     await page.goto(SPEC.routes.nutrition);
@@ -276,11 +276,13 @@ test.describe("Spezifikation §1–§3, §9 Inhalte und Zahlen", () => {
         main.locator("li").filter({ has: figure }),
         `Spezifikation §1/§2 Ergebnisse: ${value} % auf der Ernährungsseite`,
       ).toHaveCount(1);
-      const card = main.locator("li").filter({ has: figure });
-      await expect(card.locator("p").last(), `Spezifikation §1 Ergebnisse: ${value} % ohne Grundlage darunter`).toHaveText(
-        /Grundlage: \S.*Stand/,
-      );
     }
+    // One survey behind all three: its basis stands once, under the three cards.
+    const results = main.locator("section").filter({ has: page.getByText(new RegExp(`^${SPEC.results[0]}\\s%$`)) });
+    await expect(results.getByText(/Grundlage/), "Spezifikation §1 Ergebnisse: eine Grundlage für alle drei").toHaveCount(1);
+    await expect(results.locator("ul + p"), "Spezifikation §1 Ergebnisse: ohne Grundlage darunter").toHaveText(
+      /^Grundlage aller drei Werte: \S.*Stand/,
+    );
   });
 
   test("recipes page: a grid of 8 cards with title, ingredients, time and benefit", async ({ page }) => {

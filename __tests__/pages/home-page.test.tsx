@@ -1,6 +1,6 @@
 import React from "react";
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import HomePage from "../../src/pages/index";
+import HomePage, { Head } from "../../src/pages/index";
 import { FORM_ENDPOINTS } from "../../common/forms/schemas";
 import { HOME_TESTIMONIAL_COUNT, INFO_FORM_ID, TESTIMONIAL_COUNT } from "../../common/constants";
 import { provideStaticQueries, readContent, recordScrolling, testimonials, withImages } from "./support";
@@ -18,6 +18,18 @@ function renderHome() {
 
 describe("home page", () => {
   beforeEach(() => recordScrolling());
+
+  it("is titled with the brand and what the programme is about, and described by the site's description", () => {
+    const { site } = provideStaticQueries();
+    const data = { homePageCopy: readContent("pages/home.json") };
+    const { container } = render(<Head {...({ data, location: { pathname: "/" } } as any)} />);
+    expect(container.querySelector("title")).toHaveTextContent(/^Urkraft – Bewegung und traditionelle Küche für Männer$/);
+    expect(container.querySelector('meta[property="og:title"]')).toHaveAttribute(
+      "content",
+      "Urkraft – Bewegung und traditionelle Küche für Männer",
+    );
+    expect(container.querySelector('meta[name="description"]')).toHaveAttribute("content", site.description);
+  });
 
   it("has the hero headline, the lead and the call to action", () => {
     const { copy } = renderHome();

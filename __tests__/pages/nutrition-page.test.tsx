@@ -12,7 +12,7 @@ interface Principle {
 interface Result {
   percent: number;
   label: string;
-  basis: string;
+  question: string;
 }
 
 function renderNutrition() {
@@ -45,7 +45,7 @@ describe("nutrition page", () => {
     });
   });
 
-  it("shows the results 85 %, 92 % and 88 % after the principles, each with what participants do and its basis under it", () => {
+  it("shows the results 85 %, 92 % and 88 % after the principles, each with what participants do and its question, and one basis under all three", () => {
     const { copy } = renderNutrition();
     const results = readContent<Result[]>("results.json");
     expect(results.map((r) => r.percent)).toEqual([85, 92, 88]);
@@ -64,12 +64,17 @@ describe("nutrition page", () => {
     const items = within(within(section).getByRole("list")).getAllByRole("listitem");
     expect(items).toHaveLength(3);
     items.forEach((item, index) => {
-      const [figure, basis] = Array.from(item.querySelectorAll("p"));
+      const [figure, question] = Array.from(item.querySelectorAll("p"));
       expect(figure).toHaveTextContent(`${results[index].percent} % ${results[index].label}`);
-      expect(basis).toHaveTextContent(`${copy.results.basisLabel}: ${results[index].basis}`);
+      expect(question).toHaveTextContent(`Frage: „${results[index].question}“`);
+      expect(item).not.toHaveTextContent(copy.results.basis);
       // What participants do, never an effect on the body beside food and a drink (HCVO Art. 10).
       expect(item.textContent).not.toMatch(/Energie|schlaf|Ausdauer/i);
     });
+    // One survey behind all three: its basis once, under the cards.
+    expect(within(section).getAllByText(new RegExp(copy.results.basisLabel))).toHaveLength(1);
+    expect(within(section).getByText(`${copy.results.basisLabel}: ${copy.results.basis}`)).toBeInTheDocument();
+    expect(copy.results.basisLabel).toBe("Grundlage aller drei Werte");
   });
 
   it("has the energy-drink recipe with ingredients, steps and that it is caffeine-free", () => {

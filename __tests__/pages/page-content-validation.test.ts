@@ -25,8 +25,10 @@ describe("validation of page copy, notices and images", () => {
   it("names a recipe whose picture file was deleted", () => {
     const dir = changed("recipes.json", (list) => list);
     fs.rmSync(path.join(dir, "images/rezepte/forelle.jpg"));
+    // Its record in the pictures' credits names it too.
     expect(contentProblems(dir)).toEqual([
       "content/recipes.json, Eintrag 5 („Forelle mit Petersilienkartoffeln“), Feld „image“: Bilddatei „images/rezepte/forelle.jpg“ gibt es nicht",
+      "content/image-credits.json, Feld „images[5].image“: Bilddatei „images/rezepte/forelle.jpg“ gibt es nicht",
     ]);
   });
 

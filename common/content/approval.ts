@@ -10,6 +10,7 @@ import type { EditableFile } from "./editable-files";
 const APPROVAL_FILES: Record<string, string> = {
   "results.json": "Zahlen mit ihrer Grundlage und dem Nachweis der Umfrage",
   "testimonials.json": "Erfahrungsberichte echter Menschen mit ihrer Einwilligung",
+  "image-credits.json": "die Rechte an den Bildern und die Einwilligung abgebildeter Personen",
   "emails/lead-confirmation.md": "die Bitte um Einwilligung (Double-Opt-in)",
   "emails/lead-welcome.md": "was wir nach der Einwilligung versprechen",
   "emails/_footer.md": "die Pflichtangaben unter jeder E-Mail",

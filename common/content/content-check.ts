@@ -1,11 +1,12 @@
 /**
  * The whole content check, as the build (gatsby-node.ts) and `npm run check:content` run it: the JSON
- * files, the legal texts, the e-mail templates and the consent's monthly limit.
+ * files, the legal texts, the e-mail templates, the consent's monthly limit and a record for every picture.
  */
 import { contentProblems, type CheckOptions } from "./read-content";
 import { legalPageProblems } from "./legal-pages";
 import { emailTemplateProblems } from "../mail/templates";
 import { newsletterLimitProblems } from "./newsletter-limit";
+import { imageCreditFileProblems } from "./image-credit-files";
 
 export { problemReport } from "./read-content";
 
@@ -18,5 +19,6 @@ export function allContentProblems(dir: string, options?: CheckOptions): string[
     ...legalPageProblems(dir),
     ...emailTemplateProblems(dir),
     ...newsletterLimitProblems(dir),
+    ...imageCreditFileProblems(dir),
   ];
 }

@@ -20,6 +20,7 @@ import { ROUTES } from "../routes";
 import { PRINCIPLE_ICONS } from "./principle-icons";
 import { STATS_PERIODS } from "../visit-stats";
 import { linkTargets } from "./linked-text";
+import { germanToday, IMAGE_CREDITS_FILE, IMAGE_KINDS, recordConsentProblem, YES_NO } from "./image-credits";
 
 /** The shortest periods content/site.json may set: what the privacy texts' promises of proof rely on. */
 export const RETENTION_FLOORS = { consentProofYears: 3, auditLogDays: 365 } as const;
@@ -375,8 +376,12 @@ export const resultSchema = object({
     description:
       "Was die Befragten tun, z.\u00a0B. „der Befragten gaben an, an mindestens vier Tagen der Woche selbst zu kochen“ – keine Wirkung auf Energie, Schlaf oder Ausdauer: die Zahl steht neben Essen und einem Drink-Rezept (HCVO)",
   }),
-  basis: text().meta({ description: "Wer wann was gefragt wurde, mit „Stand: Monat Jahr“; steht unter der Zahl" }),
-  evidence: surveyEvidence(),
+  /** The one question behind this figure; the survey's basis and record stand once for all three (nutrition page copy). */
+  question: text().meta({
+    title: "Frage der Befragung",
+    description:
+      "Die Frage, wie sie gestellt wurde, z.\u00a0B. „An wie vielen Tagen der Woche kochst du selbst?“; steht klein unter der Zahl",
+  }),
 });
 
 /** What every content file says about itself: its path under content/, its GraphQL type, its German name. */
@@ -505,7 +510,12 @@ const titledList = (min: number) =>
     type: "TitledList",
   });
 
+/** Title and description of a page for search engines and link previews. */
+const pageSeo = () => object({ title: text(), description: text() }).meta({ type: "PageSeo" });
+
 export const homeCopySchema = object({
+  /** The title names the brand first („Urkraft – …“), so it stands as it is, without „| Urkraft“ (Seo.tsx). */
+  seo: pageSeo(),
   hero: heroWithImage(),
   heroButton: text(),
   heroLink: object({ to: sitePath(), label: text() }).meta({ type: "PageLink" }),
@@ -550,9 +560,6 @@ export const homeCopySchema = object({
   form: object({ kicker: text(), title: text(), intro: text(), points: textList(), note: text() }).meta({ type: "HomeForm" }),
 });
 
-/** Title and description of a page for search engines and link previews. */
-const pageSeo = () => object({ title: text(), description: text() }).meta({ type: "PageSeo" });
-
 export const movementCopySchema = object({
   seo: pageSeo(),
   hero: heroWithImage(),
@@ -576,7 +583,19 @@ export const nutritionCopySchema = object({
    * (§2). Beside food and a drink they report what participants do – cook, eat at fixed times, keep the
    * principles – and no effect on energy, sleep or endurance (HCVO Art. 10; editorial-checks.ts).
    */
-  results: object({ kicker: text(), title: text(), intro: text(), basisLabel: text() }).meta({ type: "ResultsCopy" }),
+  results: object({
+    kicker: text(),
+    title: text(),
+    intro: text(),
+    basisLabel: text(),
+    /** One survey behind all three figures: its basis stands once under the three cards, with its record. */
+    basis: text().meta({
+      title: "Grundlage aller drei Zahlen",
+      description:
+        "Wer wann gefragt wurde, mit „Antworten von … Teilnehmern“ und „Stand: Monat Jahr“; steht einmal unter den drei Zahlen",
+    }),
+    evidence: surveyEvidence(),
+  }).meta({ type: "ResultsCopy" }),
   drink: object({ kicker: text(), title: text(), intro: text(), stepsTitle: text(), ingredientsTitle: text() }).meta({
     type: "DrinkCopy",
   }),
@@ -677,6 +696,54 @@ export const unsubscribeCopySchema = object({
   note: text(),
 });
 
+/**
+ * Where each picture comes from (image-credits.ts). The pictures drawn by tools/artwork have their records
+ * too, as „eigene Illustration“, rather than counting every picture without one as the company's own: so a
+ * picture that reaches content/images/ by any way, or a file replaced by a photo of another name, is refused
+ * until someone says whose it is, and the Impressum can only say what the records say.
+ */
+export const imageCreditsSchema = object({
+  images: array(
+    object({
+      image: imagePath().meta({ title: "Bild" }),
+      kind: text()
+        .oneOf([...IMAGE_KINDS], `muss eines davon sein: ${IMAGE_KINDS.join(", ")}`)
+        .meta({ title: "Art", description: "„Foto“ erscheint mit Urheber und Lizenz im Bildnachweis des Impressums" }),
+      author: text().meta({
+        title: "Urheber oder Quelle",
+        description: "Wer das Bild gemacht hat oder woher es stammt, z.\u00a0B. „Max Muster / Unsplash“",
+      }),
+      license: text().meta({
+        title: "Lizenz oder Nutzungsrecht",
+        description: "Steht im Bildnachweis, z.\u00a0B. „Unsplash-Lizenz“",
+      }),
+      proof: text().meta({
+        title: "Nachweis der Lizenz",
+        description: "Wo der Beleg liegt (Rechnung, Vertrag, Adresse der Lizenzseite); erscheint nicht auf der Website",
+      }),
+      showsPerson: text()
+        .oneOf([...YES_NO], "muss „ja“ oder „nein“ sein")
+        .meta({ title: "Zeigt das Bild eine erkennbare Person?" }),
+      consentDate: ownerDate().meta({
+        title: "Einwilligung liegt vor am (JJJJ-MM-TT)",
+        description: "Nur wenn das Bild eine erkennbare Person zeigt: der Tag ihrer Einwilligung",
+      }),
+    }).meta({ type: "ImageCredit" }),
+  )
+    .required("fehlt")
+    .meta({ title: "Bilder" }),
+});
+
+/** A person on a picture without the day of consent, or with a day still to come (§ 22 KUG). */
+function imageConsentProblems(value: Record<string, unknown>): string[] {
+  const today = germanToday();
+  const images = Array.isArray(value.images) ? (value.images as Record<string, unknown>[]) : [];
+  return images.flatMap((record, index) => {
+    const problem = recordConsentProblem(record, today);
+    return problem ? [`Feld „images[${index}].consentDate“: ${problem}`] : [];
+  });
+}
+
 /** One entry per single-object file (relative to content/). Strings may use {{…}} placeholders from site.json. */
 export interface ObjectFile extends ContentFileInfo {
   schema: ObjectSchema<AnyObject>;
@@ -749,6 +816,15 @@ export const OBJECT_FILES: ObjectFile[] = [
     type: "InvalidLinkPageCopy",
     title: "Texte der Seite „Link ungültig“",
     schema: invalidLinkCopySchema,
+  },
+  {
+    file: IMAGE_CREDITS_FILE,
+    type: "ImageCredits",
+    title: "Bildnachweise",
+    description:
+      "Woher jedes Bild stammt, mit Lizenz und Nachweis, und ob es eine erkennbare Person zeigt; daraus entsteht der Bildnachweis im Impressum",
+    schema: imageCreditsSchema,
+    check: imageConsentProblems,
   },
   {
     file: "pages/danke-willkommen.json",

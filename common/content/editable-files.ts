@@ -7,6 +7,7 @@ import { CONTENT_FILES, isListFile } from "./content-schema";
 import { ALL_ROUTES, LEGAL_SLUGS, ROUTES } from "../routes";
 import { TEMPLATE_VALUES, type TemplateName } from "../mail/templates";
 import { accessOf, type ContentAccess } from "./editor-access";
+import { IMAGE_CREDITS_FILE } from "./image-credits";
 
 export type EditableGroup = "Seiten" | "Listen" | "Einstellungen" | "Rechtstexte" | "E-Mails";
 
@@ -60,7 +61,8 @@ export const EDITABLE_FILES: EditableFile[] = [
     file: entry.file,
     title: entry.title,
     description: entry.description,
-    group: entry.file === "site.json" ? "Einstellungen" : isListFile(entry) ? "Listen" : "Seiten",
+    group:
+      entry.file === "site.json" ? "Einstellungen" : isListFile(entry) || entry.file === IMAGE_CREDITS_FILE ? "Listen" : "Seiten",
     kind: "json",
     access: accessOf(entry.file),
   })),
@@ -92,6 +94,7 @@ const SHARED_FILES: Record<string, string[]> = {
   "principles.json": [ROUTES.nutrition.path],
   "results.json": [ROUTES.nutrition.path],
   "faq.json": [ROUTES.contact.path],
+  [IMAGE_CREDITS_FILE]: [ROUTES.imprint.path],
 };
 
 /** The pages of the site that show a content file, the first the one to open; none for e-mail texts. */

@@ -11,14 +11,52 @@ const PERCENT = /\d\s*(%|Prozent\b)/;
 /** Quantities of people that claim a share without a figure and a basis. */
 const VAGUE_SHARE = /\b(die meisten|fast alle|nahezu alle|so gut wie alle)\b/i;
 
-/** Figures and shares belong in site.json (stats) or results.json, each with its basis. */
-export function statisticProblems(where: string, strings: CopyString[]): string[] {
+/** A figure the site proves: its percentage, the basis it stands on and where that basis is kept. */
+export interface KnownStat {
+  percent: number;
+  basis: string;
+  /** "content/site.json, Feld „stats.weekTwoBasis“" */
+  where: string;
+}
+
+const PERCENTAGES = /(\d+)\s*(?:%|Prozent\b)/g;
+/** „1.240 Teilnehmern“: how many people a text says the figure rests on. */
+const PEOPLE = /([\d.]+)\s+Teilnehmern\b/;
+
+/**
+ * A text may repeat a proven figure (`known`) when it says where the figure's basis stands („Grundlage“) and, if it
+ * names the number of people, names the answers of that basis; undefined when a percentage is not a proven figure.
+ */
+function knownFigureProblems(at: string, text: string, known: readonly KnownStat[]): string[] | undefined {
+  const stats = [...text.matchAll(PERCENTAGES)].map((match) => known.find((stat) => stat.percent === Number(match[1])));
+  if (stats.length === 0 || stats.some((stat) => stat === undefined)) return undefined;
+  const problems: string[] = [];
+  for (const stat of new Set(stats as KnownStat[])) {
+    if (!/\bGrundlage\b/.test(text))
+      problems.push(
+        `${at}: nennt ${stat.percent}\u00a0% ohne Hinweis auf die Grundlage; sag, wo sie steht (z.\u00a0B. „die Grundlage steht auf unserer Startseite“)`,
+      );
+    const people = PEOPLE.exec(text)?.[1];
+    const answers = ANSWERS.exec(stat.basis)?.[1];
+    // A basis without its answers is named as the basis's own problem (statBasisProblems).
+    if (people !== undefined && answers !== undefined && people !== answers)
+      problems.push(
+        `${at}: nennt ${people} Teilnehmer, die Grundlage der ${stat.percent}\u00a0% (${stat.where}) aber ${answers} Antworten; beide müssen dieselbe Zahl nennen`,
+      );
+  }
+  return problems;
+}
+
+/** Figures and shares belong in site.json (stats) or results.json, each with its basis; a proven figure may be repeated with a pointer to it. */
+export function statisticProblems(where: string, strings: CopyString[], known: readonly KnownStat[] = []): string[] {
   return strings.flatMap(([field, text]) => {
     const at = `${where}, Feld „${field}“`;
     if (PERCENT.test(text))
-      return [
-        `${at}: nennt eine Prozentzahl ohne Grundlage; Zahlen gehören mit ihrer Grundlage in content/site.json (stats) oder content/results.json`,
-      ];
+      return (
+        knownFigureProblems(at, text, known) ?? [
+          `${at}: nennt eine Prozentzahl ohne Grundlage; Zahlen gehören mit ihrer Grundlage in content/site.json (stats) oder content/results.json`,
+        ]
+      );
     const vague = VAGUE_SHARE.exec(text);
     if (vague)
       return [`${at}: „${vague[0]}“ behauptet einen Anteil ohne Grundlage; nenne eine belegte Zahl oder formuliere ohne Anteil`];
@@ -54,8 +92,14 @@ function answersProblems(where: string, basis: unknown, answers: unknown, requir
     : [`${where}: nennt ${named} Antworten, der Nachweis („evidence.answers“) aber ${shown}; beide müssen dieselbe Zahl nennen`];
 }
 
+/** Where the basis of the three results after three months stands: once, under all three. */
+export const RESULTS_BASIS = "content/pages/ernaehrung-traditionell.json, Feld „results.basis“";
+
 /** The basis of each figure says when it was measured, and the user count's basis names the figure shown. */
-export function statBasisProblems(stats: Stats | undefined, results: unknown): string[] {
+export function statBasisProblems(
+  stats: Stats | undefined,
+  results: { basis?: unknown; evidence?: { answers?: unknown } } | undefined,
+): string[] {
   const problems: string[] = [];
   const needsDate = (where: string, basis: unknown) => {
     if (typeof basis === "string" && !/\bStand\b/.test(basis))
@@ -80,18 +124,10 @@ export function statBasisProblems(stats: Stats | undefined, results: unknown): s
         );
     }
   }
-  if (Array.isArray(results))
-    results.forEach((result: { basis?: unknown; evidence?: { answers?: unknown } }, index) => {
-      needsDate(`content/results.json, Eintrag ${index + 1}, Feld „basis“`, result?.basis);
-      problems.push(
-        ...answersProblems(
-          `content/results.json, Eintrag ${index + 1}, Feld „basis“`,
-          result?.basis,
-          result?.evidence?.answers,
-          false,
-        ),
-      );
-    });
+  if (results) {
+    needsDate(RESULTS_BASIS, results.basis);
+    problems.push(...answersProblems(RESULTS_BASIS, results.basis, results.evidence?.answers, true));
+  }
   return problems;
 }
 

@@ -52,6 +52,19 @@ function readJson(dir: string, file: string): unknown {
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
+/** The FAQ's answers that repeat a figure („78 %“), so the figure's record is checked against them too. */
+function faqAnswersNaming(dir: string, percent: unknown): [string, unknown][] {
+  const faq = readJson(dir, "faq.json");
+  if (typeof percent !== "number" || !Array.isArray(faq)) return [];
+  const figure = new RegExp(`(^|\\D)${percent}\\s*(%|Prozent)`);
+  return faq.flatMap((entry, index): [string, unknown][] => {
+    const answer = asRecord(entry).answer;
+    return typeof answer === "string" && figure.test(answer)
+      ? [[`content/faq.json, Eintrag ${index + 1}, Feld „answer“`, answer]]
+      : [];
+  });
+}
+
 function figuresOf(dir: string): Figure[] {
   const site = asRecord(readJson(dir, "site.json"));
   const stats = asRecord(site.stats);
@@ -84,21 +97,17 @@ function figuresOf(dir: string): Figure[] {
         ["content/site.json, Feld „stats.weekTwoBasis“", stats.weekTwoBasis],
         [`${RESULTS}weekTwoLabel“`, survey.weekTwoLabel],
         intro,
+        ...faqAnswersNaming(dir, stats.weekTwoPercent),
       ),
       evidence: stats.weekTwoEvidence as Partial<Evidence> | undefined,
     },
   ];
-  const results = readJson(dir, "results.json");
-  if (Array.isArray(results))
-    results.forEach((result, index) => {
-      const entry = asRecord(result);
-      const label = typeof entry.label === "string" ? ` („${entry.label}“)` : "";
-      figures.push({
-        where: `content/results.json, Eintrag ${index + 1}${label}, Feld „evidence“`,
-        texts: strings([`content/results.json, Eintrag ${index + 1}, Feld „basis“`, entry.basis], resultsIntro),
-        evidence: entry.evidence as Partial<Evidence> | undefined,
-      });
-    });
+  // The three results after three months are one survey: one basis and one record for all three.
+  figures.push({
+    where: "content/pages/ernaehrung-traditionell.json, Feld „results.evidence“",
+    texts: strings(["content/pages/ernaehrung-traditionell.json, Feld „results.basis“", nutritionResults.basis], resultsIntro),
+    evidence: nutritionResults.evidence as Partial<Evidence> | undefined,
+  });
   return figures;
 }
 

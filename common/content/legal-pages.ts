@@ -10,6 +10,7 @@ import { legalMarkdownProblems } from "./legal-html";
 import { accessibilityClaimProblems } from "../accessibility";
 import { ROUTES } from "../routes";
 import { FINGERPRINTED_LEGAL, renderedFingerprint } from "./rendered-fingerprint";
+import { IMAGE_CREDITS_FILE, legalValues } from "./image-credits";
 
 const ACCESSIBILITY_SLUG = ROUTES.accessibility.path.slice(1);
 
@@ -37,6 +38,13 @@ export function legalPageProblems(contentDir: string): string[] {
   } catch {
     // site.json's own problems are reported by read-content.ts
   }
+  let credits: { images?: [] } | undefined;
+  try {
+    credits = JSON.parse(fs.readFileSync(path.join(contentDir, IMAGE_CREDITS_FILE), "utf8"));
+  } catch {
+    // and those of the pictures' records too
+  }
+  const values = legalValues(site, credits);
   return LEGAL_SLUGS.flatMap((slug) => {
     const shown = `content/legal/${slug}.md`;
     const file = path.join(contentDir, "legal", `${slug}.md`);
@@ -78,7 +86,7 @@ export function legalPageProblems(contentDir: string): string[] {
           `${shown}: braucht genau ${expected} nummerierte Abschnitte „## 1. …“ bis „## ${expected}. …“, gefunden: ${numbers.length}`,
         );
     }
-    const unknown = new Set(unknownPlaceholders(content, site));
+    const unknown = new Set(unknownPlaceholders(content, values));
     // A text with a placeholder nobody can fill is not finished; its fingerprint is asked for once it is.
     if ((FINGERPRINTED_LEGAL as readonly string[]).includes(slug) && unknown.size === 0) {
       const current = renderedFingerprint(content, site);

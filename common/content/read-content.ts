@@ -20,8 +20,11 @@ import {
   surveyLabelProblems,
   resultEffectProblems,
   typographyProblems,
+  RESULTS_BASIS,
+  type KnownStat,
 } from "./editorial-checks";
 import { evidenceProblems } from "./evidence";
+import { IMAGE_CREDITS_FILE } from "./image-credits";
 
 export type SiteSettings = InferType<typeof siteSchema>;
 
@@ -178,6 +181,25 @@ function drinkStrings(file: string, value: unknown): [string, string][] {
   return [];
 }
 
+/** The figures the site proves, each with its basis: the week-two figure and the three results after three months. */
+function knownStats(dir: string, site: Record<string, unknown>): KnownStat[] {
+  const stats = (site.stats ?? {}) as { weekTwoPercent?: unknown; weekTwoBasis?: unknown };
+  const known: KnownStat[] = [];
+  if (typeof stats.weekTwoPercent === "number" && typeof stats.weekTwoBasis === "string")
+    known.push({
+      percent: stats.weekTwoPercent,
+      basis: stats.weekTwoBasis,
+      where: "content/site.json, Feld „stats.weekTwoBasis“",
+    });
+  const results = readJson(dir, "results.json").value;
+  const basis = (readJson(dir, "pages/ernaehrung-traditionell.json").value as { results?: { basis?: unknown } } | undefined)
+    ?.results?.basis;
+  if (Array.isArray(results) && typeof basis === "string")
+    for (const result of results as { percent?: unknown }[])
+      if (typeof result?.percent === "number") known.push({ percent: result.percent, basis, where: RESULTS_BASIS });
+  return known;
+}
+
 /** What the copy says: statistics with their basis, German typography, deployment facts before going live. */
 export function editorialProblems(dir: string, production: boolean): string[] {
   const site = readJson(dir, "site.json").value as Record<string, unknown> | undefined;
@@ -187,11 +209,14 @@ export function editorialProblems(dir: string, production: boolean): string[] {
   problems.push(...statisticProblems("content/site.json", siteCopy));
   problems.push(...typographyProblems("content/site.json", stringsIn(site)));
   const copyFiles = [...COPY_LIST_FILES, ...OBJECT_FILES.map((entry) => entry.file)];
+  const known = knownStats(dir, site);
   for (const file of copyFiles) {
     const { value } = readJson(dir, file);
     if (value === undefined) continue;
     const strings = stringsIn(value);
-    problems.push(...statisticProblems(`content/${file}`, strings), ...typographyProblems(`content/${file}`, strings));
+    // A picture's licence may well name a percentage or a share („100 % eigene Aufnahme“): it is a record, not a claim.
+    if (file !== IMAGE_CREDITS_FILE) problems.push(...statisticProblems(`content/${file}`, strings, known));
+    problems.push(...typographyProblems(`content/${file}`, strings));
   }
   for (const file of [...copyFiles, "results.json"]) {
     const { value } = readJson(dir, file);
@@ -225,7 +250,8 @@ export function editorialProblems(dir: string, production: boolean): string[] {
     );
   if (typeof home?.results?.weekTwoLabel === "string")
     problems.push(...surveyLabelProblems([["results.weekTwoLabel", home.results.weekTwoLabel]], "content/pages/home.json"));
-  problems.push(...statBasisProblems(site.stats as Record<string, unknown> | undefined, results));
+  const nutrition = readJson(dir, "pages/ernaehrung-traditionell.json").value as { results?: { basis?: unknown } } | undefined;
+  problems.push(...statBasisProblems(site.stats as Record<string, unknown> | undefined, nutrition?.results));
   problems.push(...deploymentProblems(site.deployment as Record<string, unknown> | undefined, production));
   problems.push(...evidenceProblems(dir, { production }));
   problems.push(...retentionProblems(site.retention as Record<string, unknown> | undefined));

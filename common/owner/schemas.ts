@@ -39,7 +39,8 @@ export type OwnerMessageKey =
   | "contentCommit"
   | "contentImage"
   | "proposalNote"
-  | "contentTime";
+  | "contentTime"
+  | "contentImageCredit";
 
 const invalid = (key: OwnerMessageKey) => ({ invalid: key });
 
@@ -166,11 +167,27 @@ export const ProposalReturnBody = Type.Object(
   { note: text("proposalNote", { maxLength: 1000 }) },
   { additionalProperties: false, ...invalid("proposalNote") },
 );
-/** A picture: its file name (for the new name) and its bytes in base64. */
+/**
+ * Where a picture comes from (common/content/image-credits.ts): each fact may be missing here, so the route
+ * can say in German which ones are; a value that is no text at all is refused as a whole.
+ */
+const creditText = () => Type.Optional(text("contentImageCredit", { maxLength: 2000 }));
+export const ContentImageCredit = Type.Object(
+  {
+    author: creditText(),
+    license: creditText(),
+    proof: creditText(),
+    showsPerson: creditText(),
+    consentDate: creditText(),
+  },
+  { additionalProperties: false, ...invalid("contentImageCredit") },
+);
+/** A picture: its file name (for the new name), its bytes in base64 and where it comes from. */
 export const ContentImageBody = Type.Object(
   {
     name: text("contentImage", { maxLength: 200 }),
     data: Type.String({ minLength: 1, pattern: "^[A-Za-z0-9+/=\\s]+$", ...invalid("contentImage") }),
+    credit: Type.Optional(ContentImageCredit),
   },
   { additionalProperties: false, ...invalid("contentImage") },
 );

@@ -20,7 +20,8 @@ interface SeoProps {
 /** Rendered from every page's `export const Head`: title, description, canonical, Open Graph, Organization JSON-LD. */
 export function Seo({ title, description, pathname, noindex = false, children }: SeoProps) {
   const { brand, siteUrl, tagline } = useSiteSettings();
-  const fullTitle = title === brand ? brand : `${title} | ${brand}`;
+  // A title that names the brand first („Urkraft – …“, the home page) stands as it is.
+  const fullTitle = title === brand || title.startsWith(`${brand} `) ? title : `${title} | ${brand}`;
   // Same form as the sitemap's <loc>: the home page ends in "/", every other path has no trailing slash.
   // A preview's pages name the live page as theirs (and are not indexed).
   const url = absoluteUrl(siteUrl, livePathOf(pathname));

@@ -57,6 +57,13 @@ export const query = graphql`
         title
         intro
         basisLabel
+        basis
+        evidence {
+          surveyFrom
+          surveyTo
+          asked
+          answers
+        }
       }
       drink {
         kicker
@@ -96,13 +103,7 @@ export const query = graphql`
       nodes {
         percent
         label
-        basis
-        evidence {
-          surveyFrom
-          surveyTo
-          asked
-          answers
-        }
+        question
       }
     }
     recipe(category: { eq: "Drink" }) {

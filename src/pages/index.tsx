@@ -13,6 +13,7 @@ import { InfoFormSection } from "../components/sections/InfoFormSection";
 import { Disclaimer } from "../components/sections/Disclaimer";
 import { Icon } from "../components/sections/Icon";
 import { useSiteSettings } from "../hooks/useSiteSettings";
+import { usePageSeo } from "../hooks/usePageSeo";
 import { useNotices } from "../hooks/useNotices";
 import { HOME_TESTIMONIAL_COUNT } from "../../common/constants";
 import { usePageCopy } from "../hooks/usePageCopy";
@@ -72,14 +73,17 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   );
 }
 
-export const Head: HeadFC = ({ location }) => {
-  const { brand, description } = useSiteSettings();
-  return <Seo title={brand} description={description} pathname={location.pathname} />;
+export const Head: HeadFC<Queries.HomePageQuery> = ({ location, data }) => {
+  const seo = usePageSeo(data.homePageCopy?.seo);
+  return <Seo title={seo.title} description={seo.description} pathname={location.pathname} />;
 };
 
 export const query = graphql`
   query HomePage {
     homePageCopy {
+      seo {
+        ...PageSeoFields
+      }
       hero {
         ...PageHeroFields
       }

@@ -12,6 +12,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import sharp from "sharp";
 import { EDITABLE_FILES } from "../../../common/content/editable-files";
+import { allContentProblems } from "../../../common/content/content-check";
 import { databaseTargets, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
 import { git, loginByLink, seedContentRemote } from "../../test-support/content-remote";
@@ -21,6 +22,13 @@ const EDITOR = "anna.schmidt@urkraft-test.de";
 const SECOND_EDITOR = "ben@urkraft-test.de";
 const ORIGIN = { origin: "http://localhost" };
 const PROJECT = path.resolve(__dirname, "../../..");
+/** Where an uploaded test picture comes from: every upload must say it. */
+const CREDIT = {
+  author: "Anna Schmidt",
+  license: "Nutzungsrecht der Urkraft GmbH",
+  proof: "Vertrag im Ordner Bildrechte",
+  showsPerson: "nein",
+};
 
 for (const target of databaseTargets()) {
   describe(`content editing on ${target.driver}`, { skip: target.skip }, () => {
@@ -328,6 +336,85 @@ for (const target of databaseTargets()) {
       assert.doesNotMatch(behindLink.body, /bare|repositoryformatversion/);
     });
 
+    it("refuses a picture without its origin, naming each missing fact, and stores nothing", async () => {
+      const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#7a5b3a" } })
+        .png()
+        .toBuffer();
+      const mainBefore = git(remote, "rev-parse", "main");
+      const upload = (credit?: Record<string, string>) =>
+        post("/api/verwaltung/inhalte/bilder", {
+          name: "Markt.png",
+          data: png.toString("base64"),
+          ...(credit ? { credit } : {}),
+        });
+      const none = await upload();
+      assert.equal(none.statusCode, 400, none.body);
+      assert.deepEqual(Object.keys(none.json().errors).sort(), ["author", "license", "proof", "showsPerson"]);
+      assert.match(
+        none.json().errors.author,
+        /^Bitte gib an, wer das Bild gemacht hat oder woher es stammt \(Urheber oder Quelle\)/,
+      );
+      assert.match(none.json().errors.license, /unter welcher Lizenz oder mit welchem Nutzungsrecht/);
+      assert.match(none.json().errors.proof, /wo der Nachweis der Lizenz liegt/);
+      assert.match(none.json().errors.showsPerson, /ob auf dem Bild eine Person zu erkennen ist/);
+      assert.match(none.json().error, /^Das Bild ist nicht gespeichert: Es fehlen noch Angaben dazu, woher es stammt\./);
+      const complete = {
+        author: "Max Muster / Unsplash",
+        license: "Unsplash-Lizenz",
+        proof: "Download-Beleg im Ordner Bildrechte",
+      };
+      const person = await upload({ ...complete, author: "  ", showsPerson: "ja", consentDate: "" });
+      assert.equal(person.statusCode, 400, person.body);
+      assert.deepEqual(Object.keys(person.json().errors).sort(), ["author", "consentDate"]);
+      assert.match(person.json().errors.consentDate, /an welchem Tag sie eingewilligt hat/);
+      const future = await upload({ ...complete, showsPerson: "ja", consentDate: "2999-01-01" });
+      assert.equal(future.statusCode, 400, future.body);
+      assert.match(future.json().errors.consentDate, /liegt in der Zukunft/);
+      assert.equal(git(remote, "rev-parse", "main"), mainBefore, "nothing was committed");
+      git(other, "pull", "--quiet");
+      assert.equal(git(other, "ls-files", "content/images/markt.jpg"), "", "no picture in the repository");
+      assert.equal((await get("/api/verwaltung/inhalte/bilder")).json().images.includes("images/markt.jpg"), false);
+    });
+
+    it("stores a picture's origin beside it, in the same commit, and the content check accepts it", async () => {
+      const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3a5b7a" } })
+        .png()
+        .toBuffer();
+      const uploaded = await post("/api/verwaltung/inhalte/bilder", {
+        name: "Wochenmarkt.png",
+        data: png.toString("base64"),
+        credit: {
+          author: "Eva Beispiel / Pexels",
+          license: "Pexels-Lizenz",
+          proof: "https://www.pexels.com/de-de/lizenz/, Download am 1.12.2026",
+          showsPerson: "ja",
+          consentDate: "2026-11-30",
+        },
+      });
+      assert.equal(uploaded.statusCode, 201, uploaded.body);
+      assert.equal(uploaded.json().image, "images/wochenmarkt.jpg");
+      const changed = git(remote, "show", "--name-only", "--format=", "main").split("\n").sort();
+      assert.deepEqual(changed, ["content/image-credits.json", "content/images/wochenmarkt.jpg"]);
+      const records = JSON.parse(remoteFile("image-credits.json")).images;
+      assert.deepEqual(records.at(-1), {
+        image: "images/wochenmarkt.jpg",
+        kind: "Foto",
+        author: "Eva Beispiel / Pexels",
+        license: "Pexels-Lizenz",
+        proof: "https://www.pexels.com/de-de/lizenz/, Download am 1.12.2026",
+        showsPerson: "ja",
+        consentDate: "2026-11-30",
+      });
+      assert.equal(
+        records.filter((record: { kind: string }) => record.kind === "eigene Illustration").length,
+        records.length - 1,
+      );
+      // The content check, as every later change and the build run it, finds each picture with its record.
+      git(other, "pull", "--quiet");
+      const about = allContentProblems(path.join(other, "content")).filter((line) => /image-credits|images\//.test(line));
+      assert.deepEqual(about, []);
+    });
+
     it("checks and re-encodes uploaded pictures and commits them", async () => {
       const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#4a6b3a" } })
         .png()
@@ -335,6 +422,7 @@ for (const target of databaseTargets()) {
       const uploaded = await post("/api/verwaltung/inhalte/bilder", {
         name: "Frühstück am Tisch.png",
         data: png.toString("base64"),
+        credit: CREDIT,
       });
       assert.equal(uploaded.statusCode, 201, uploaded.body);
       assert.equal(uploaded.json().image, "images/fruehstueck-am-tisch.jpg");
@@ -343,12 +431,17 @@ for (const target of databaseTargets()) {
       const small = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#000" } })
         .png()
         .toBuffer();
-      const tooSmall = await post("/api/verwaltung/inhalte/bilder", { name: "klein.png", data: small.toString("base64") });
+      const tooSmall = await post("/api/verwaltung/inhalte/bilder", {
+        name: "klein.png",
+        data: small.toString("base64"),
+        credit: CREDIT,
+      });
       assert.equal(tooSmall.statusCode, 400);
       assert.match(tooSmall.json().error, /zu klein/);
       const text = await post("/api/verwaltung/inhalte/bilder", {
         name: "bild.jpg",
         data: Buffer.from("kein Bild").toString("base64"),
+        credit: CREDIT,
       });
       assert.equal(text.statusCode, 400);
       assert.match(text.json().error, /kein Bild/);

@@ -85,6 +85,13 @@ import {
 } from "../../../common/content/editor-access";
 import { notifyContentChange, notifyPlannedOutcome, notifyProposal, notifyProposalDecided } from "../../services/owner-alerts";
 import { OWNER_MESSAGES } from "./messages";
+import {
+  creditInputProblems,
+  germanToday,
+  IMAGE_CREDITS_FILE,
+  photoCredit,
+  type ImageCredit,
+} from "../../../common/content/image-credits";
 
 /** Pictures one person may upload within an hour: each is a commit pushed at once. */
 export const UPLOADS_PER_HOUR = 20;
@@ -110,6 +117,9 @@ const MESSAGES = {
   planUnknown: OWNER_MESSAGES.contentPlanUnknown,
   planNeedsApproval:
     "Änderungen an dieser Datei gibt eine Inhaberin oder ein Inhaber frei und legt dabei den Termin fest. Schlag sie zur Freigabe vor und schreib den gewünschten Termin in die Beschreibung.",
+  creditMissing: "Das Bild ist nicht gespeichert: Es fehlen noch Angaben dazu, woher es stammt.",
+  creditsUnreadable:
+    "Die Bildnachweise (image-credits.json) lassen sich gerade nicht lesen, deshalb ist das Bild nicht gespeichert. Bitte wende dich an einen Inhaber.",
 } as const;
 
 class SymlinkError extends Error {
@@ -141,8 +151,8 @@ function nestsTooDeep(value: unknown): boolean {
   return false;
 }
 
-/** Files whose change every owner hears of: what the law or the mails rely on. */
-const watched = (entry: EditableFile) => entry.kind !== "json" || entry.file === "site.json";
+/** Files whose change every owner hears of: what the law or the mails rely on (the pictures' records make the Bildnachweis). */
+const watched = (entry: EditableFile) => entry.kind !== "json" || entry.file === "site.json" || entry.file === IMAGE_CREDITS_FILE;
 /** A content file's form data as JSON: the largest file with room to grow. */
 const FORM_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -992,7 +1002,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       schema: { body: ContentImageBody, response: { 201: ImageUploaded } },
     },
     async (request, reply) => {
-      const { name, data } = request.body;
+      const { name, data, credit = {} } = request.body;
       const me = ownerOf(request);
       const { rows } = await app.db.query<{ count: number }>(
         `SELECT count(*)::integer AS count FROM audit_log
@@ -1001,11 +1011,21 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       );
       if ((rows[0]?.count ?? 0) >= UPLOADS_PER_HOUR)
         return sendError(request, reply, { status: 429, message: MESSAGES.tooManyUploads });
+      // No picture without its origin (§§ 13, 97 UrhG; § 22 KUG): each missing fact is named, nothing is stored.
+      const missing = creditInputProblems(credit, germanToday());
+      if (Object.keys(missing).length > 0) {
+        request.log.info({ statusCode: 400, fields: Object.keys(missing) }, "picture refused without its credit");
+        return reply.code(400).send({ error: [MESSAGES.creditMissing, ...Object.values(missing)].join(" "), errors: missing });
+      }
       const checked = await reencodeUpload(Buffer.from(data, "base64"));
       if (!checked.ok) return sendError(request, reply, { status: 400, message: checked.message });
+      const creditsEntry = editableFile(IMAGE_CREDITS_FILE)!;
       try {
         const image = await tree.exclusive(async () => {
           await tree.sync();
+          const creditsText = await readCurrent(creditsEntry);
+          const records = creditsText === undefined ? undefined : recordsOf(creditsText);
+          if (!records) return undefined;
           const slug = imageSlug(name);
           const existing = new Set(await listImages(contentDir));
           let relative = `${IMAGES_DIR}/${slug}.jpg`;
@@ -1014,20 +1034,38 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           if (!(await withoutSymlinks(workTree, file))) throw new SymlinkError(file);
           await mkdir(path.dirname(path.join(workTree, file)), { recursive: true });
           await writeFile(path.join(workTree, file), checked.jpeg);
+          // The picture's record goes into the same commit: no picture on the remote without its origin.
+          const creditsFile = contentPath(creditsEntry.file);
+          const creditsData = { images: [...records, photoCredit(relative, credit)] };
+          await writeFile(
+            path.join(workTree, creditsFile),
+            await fileTextOf(creditsEntry, creditsData, creditsText, await siteSettings(), today()),
+          );
           await tree.commit(
-            [file],
+            [file, creditsFile],
             await authorOf(request),
             `Bild hochgeladen: ${relative}\n\n${checked.width} × ${checked.height} Pixel`,
           );
           await audit(app.db, me, "content-image", relative);
           return relative;
         });
+        if (image === undefined) return sendError(request, reply, { status: 409, message: MESSAGES.creditsUnreadable });
         return reply.code(201).send({ image, images: await listImages(contentDir) });
       } catch (error) {
         return gitFailed(request, reply, error);
       }
     },
   );
+}
+
+/** The records of content/image-credits.json, or undefined when the file is not the list it should be. */
+function recordsOf(text: string): ImageCredit[] | undefined {
+  try {
+    const images = (JSON.parse(text) as { images?: unknown }).images;
+    return Array.isArray(images) ? (images as ImageCredit[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The check's problems: this file's by field (for the form), and the rest as they are. */

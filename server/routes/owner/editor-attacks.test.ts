@@ -377,6 +377,27 @@ describe("an editor as an attacker", () => {
   });
 
   describe("pictures", () => {
+    it("keep their records: a person without consent is refused, and every owner hears of a changed record", async () => {
+      const { data } = await openFile("image-credits.json");
+      const person = structuredClone(data);
+      person.images[0] = { ...person.images[0], showsPerson: "ja", consentDate: "" };
+      const refused = await publish("image-credits.json", person);
+      assert.equal(refused.statusCode, 422, refused.body);
+      assert.match(JSON.stringify(refused.json().problems), /erkennbare Person, aber der Tag ihrer Einwilligung fehlt/);
+      const renamed = structuredClone(data);
+      renamed.images[0] = { ...renamed.images[0], author: "Urkraft GmbH, Grafikabteilung" };
+      const published = await publish("image-credits.json", renamed);
+      assert.equal(published.statusCode, 200, published.body);
+      const { rows } = await database.db.query<{ text: string }>(
+        "SELECT message ->> 'text' AS text FROM mail_outbox WHERE kind = 'owner-content-changed' AND recipient = $1",
+        [OWNER],
+      );
+      assert.ok(
+        rows.some((row) => row.text.includes("content/image-credits.json")),
+        JSON.stringify(rows),
+      );
+    });
+
     it("are limited per person and hour, with a German message", async () => {
       await database.db.query(
         "INSERT INTO audit_log (owner_email, action, object) SELECT $1, 'content-image', 'images/x.jpg' FROM generate_series(1, $2::integer)",
@@ -390,10 +411,15 @@ describe("an editor as an attacker", () => {
       assert.match(answer.json().error, /in der letzten Stunde schon 20 Bilder/);
       const owner = await post(
         "/api/verwaltung/inhalte/bilder",
-        { name: "noch eins", data: Buffer.from("x").toString("base64") },
+        {
+          name: "noch eins",
+          data: Buffer.from("x").toString("base64"),
+          credit: { author: "Anna Schmidt", license: "Nutzungsrecht", proof: "Vertrag", showsPerson: "nein" },
+        },
         OWNER,
       );
       assert.equal(owner.statusCode, 400, "another person's uploads do not count: this one only fails as no picture");
+      assert.match(owner.json().error, /kein Bild/);
     });
   });
 

@@ -48,6 +48,8 @@ export const OWNER_MESSAGES = {
   proposalUnknown: "Diesen Vorschlag gibt es nicht (mehr). Vielleicht hat ihn schon jemand freigegeben oder zurückgegeben.",
   proposalMoved:
     "Die Datei wurde seit dem Vorschlag geändert. Gib den Vorschlag zurück, damit die Änderung auf der neuen Fassung noch einmal vorgeschlagen wird.",
+  contentImageCredit:
+    "Die Angaben zur Herkunft des Bildes sind unvollständig. Bitte lade die Seite neu und versuche es noch einmal.",
   replyTooLong: "Die Antwort ist zu lang (höchstens 5.000 Zeichen).",
   replyUndeliverable:
     "An diese Adresse können wir keine E-Mail schicken. Antworte bitte auf anderem Weg und markiere die Anfrage dann als beantwortet.",

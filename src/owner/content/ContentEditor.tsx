@@ -14,6 +14,7 @@ import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } 
 import { serverValidator, templates, translateString, widgets } from "./form-theme";
 import { errorSchemaOf, uiSchemaFor } from "./form-schema";
 import type { ImageContext } from "./ImageWidget";
+import type { CreditInput } from "../../../common/content/image-credits";
 import { OWNER_API_PREFIX, OWNER_SCREENS } from "../../../common/routes";
 import type {
   CheckAnswer,
@@ -44,7 +45,7 @@ const RETRY_MS = 10_000;
 const primary =
   "inline-flex min-h-11 items-center justify-center rounded-full bg-forest-800 px-5 py-2 font-semibold text-white hover:bg-forest-900 disabled:opacity-60";
 
-async function uploadImage(file: File): Promise<{ image: string; images: string[] }> {
+async function uploadImage(file: File, credit: CreditInput): Promise<{ image: string; images: string[] }> {
   const data = await new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
@@ -53,7 +54,7 @@ async function uploadImage(file: File): Promise<{ image: string; images: string[
   });
   return api<{ image: string; images: string[] }>("/inhalte/bilder", {
     method: "POST",
-    body: { name: file.name, data } satisfies ContentImageBody,
+    body: { name: file.name, data, credit } satisfies ContentImageBody,
   });
 }
 
@@ -378,9 +379,9 @@ export function ContentEditor({ file }: { file: string }) {
       prefix: "../".repeat(file.split("/").length - 1),
       images,
       imageUrl: (path) => `${OWNER_API_PREFIX}/inhalte/bild?pfad=${encodeURIComponent(path)}`,
-      upload: async (picked) => {
+      upload: async (picked, credit) => {
         try {
-          const result = await uploadImage(picked);
+          const result = await uploadImage(picked, credit);
           setImages(result.images);
           return result.image;
         } catch (caught) {

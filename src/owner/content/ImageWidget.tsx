@@ -1,18 +1,22 @@
 /**
  * A picture field: choose one of the pictures under content/images/ (shown small beside the choice) or
- * upload a new one, which the server checks, encodes anew and commits. The field keeps the path as the
+ * upload a new one with where it comes from (ImageUpload.tsx), which the server checks, encodes anew and
+ * commits with its record. The field keeps the path as the
  * content file needs it (relative to the file's folder, e.g. "../images/…" from content/pages/).
  */
 import React, { useState } from "react";
 import type { WidgetProps } from "@rjsf/utils";
 import { inputClass, smallButton } from "../ui";
+import { ImageUpload } from "./ImageUpload";
+import type { CreditInput } from "../../../common/content/image-credits";
 
 export interface ImageContext {
   /** "" for files in content/, "../" for files in content/pages/. */
   prefix: string;
   /** Paths relative to content/ ("images/…"). */
   images: string[];
-  upload(file: File): Promise<string>;
+  /** Stores the picture with its record (image-credits.ts); the path of the stored picture. */
+  upload(file: File, credit: CreditInput): Promise<string>;
   /** Where a picture under content/ can be looked at (the server serves it to the owner area). */
   imageUrl(path: string): string;
 }
@@ -20,23 +24,14 @@ export interface ImageContext {
 export function ImageWidget(props: WidgetProps) {
   const { id, value, onChange, disabled, readonly, registry, rawErrors } = props;
   const context = registry.formContext as ImageContext;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [uploading, setUploading] = useState(false);
+  const [done, setDone] = useState<string>();
   const current = typeof value === "string" && value.startsWith(context.prefix) ? value.slice(context.prefix.length) : value;
-  const upload = async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const stored = await context.upload(file);
-      onChange(`${context.prefix}${stored}`);
-    } catch (caught) {
-      setError((caught as Error).message);
-    } finally {
-      setBusy(false);
-    }
+  const upload = async (file: File, credit: CreditInput) => {
+    const stored = await context.upload(file, credit);
+    onChange(`${context.prefix}${stored}`);
+    setUploading(false);
+    setDone(`Hochgeladen und ausgewählt: ${stored.replace(/^images\//, "")}`);
   };
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -47,7 +42,7 @@ export function ImageWidget(props: WidgetProps) {
         <select
           id={id}
           name={id}
-          disabled={disabled || readonly || busy}
+          disabled={disabled || readonly}
           aria-invalid={(rawErrors ?? []).length > 0 || undefined}
           className={inputClass}
           value={typeof current === "string" ? current : ""}
@@ -64,20 +59,23 @@ export function ImageWidget(props: WidgetProps) {
             </option>
           ))}
         </select>
-        <label className={`${smallButton} mt-2 cursor-pointer text-sm`}>
-          {busy ? "Wird hochgeladen …" : "Neues Bild hochladen"}
-          <input
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
-            className="sr-only"
-            disabled={disabled || readonly || busy}
-            onChange={upload}
-          />
-        </label>
-        <p className="mt-1 text-sm text-bark-700">JPEG, PNG, WebP oder AVIF, mindestens 600 Pixel breit, höchstens 8 MB.</p>
-        {error && (
-          <p role="alert" className="mt-1 text-sm font-semibold text-red-800">
-            {error}
+        <button
+          type="button"
+          className={`${smallButton} mt-2 text-sm`}
+          aria-expanded={uploading}
+          aria-controls={`${id}-upload`}
+          disabled={disabled || readonly}
+          onClick={() => {
+            setUploading((open) => !open);
+            setDone(undefined);
+          }}
+        >
+          {uploading ? "Doch kein neues Bild" : "Neues Bild hochladen"}
+        </button>
+        <div id={`${id}-upload`}>{uploading && <ImageUpload disabled={Boolean(disabled || readonly)} upload={upload} />}</div>
+        {done && (
+          <p role="status" className="mt-1 text-sm text-forest-800">
+            {done}
           </p>
         )}
       </div>
