@@ -41,6 +41,8 @@ const EDITOR_ROUTES = [
   "HEAD /api/verwaltung/inhalte/verlauf",
   "POST /api/verwaltung/inhalte/zuruecksetzen",
   "DELETE /api/verwaltung/inhalte/vorschlag",
+  "POST /api/verwaltung/inhalte/planen",
+  "DELETE /api/verwaltung/inhalte/geplant/:id",
   "GET /api/verwaltung/inhalte/bilder",
   "HEAD /api/verwaltung/inhalte/bilder",
   "POST /api/verwaltung/inhalte/bilder",

@@ -377,7 +377,7 @@ describe("an editor as an attacker", () => {
   });
 
   describe("pictures", () => {
-    it("keep their records: a person without consent is refused, and every owner hears of a changed record", async () => {
+    it("keep their records: a person without consent is refused, and an editor's changed record waits for an owner", async () => {
       const { data } = await openFile("image-credits.json");
       const person = structuredClone(data);
       person.images[0] = { ...person.images[0], showsPerson: "ja", consentDate: "" };
@@ -386,14 +386,15 @@ describe("an editor as an attacker", () => {
       assert.match(JSON.stringify(refused.json().problems), /erkennbare Person, aber der Tag ihrer Einwilligung fehlt/);
       const renamed = structuredClone(data);
       renamed.images[0] = { ...renamed.images[0], author: "Urkraft GmbH, Grafikabteilung" };
-      const published = await publish("image-credits.json", renamed);
-      assert.equal(published.statusCode, 200, published.body);
-      const { rows } = await database.db.query<{ text: string }>(
-        "SELECT message ->> 'text' AS text FROM mail_outbox WHERE kind = 'owner-content-changed' AND recipient = $1",
+      const proposed = await publish("image-credits.json", renamed);
+      assert.equal(proposed.statusCode, 202, proposed.body);
+      assert.doesNotMatch(remoteFile("image-credits.json"), /Grafikabteilung/);
+      const { rows } = await database.db.query<{ subject: string }>(
+        "SELECT subject FROM mail_outbox WHERE kind = 'owner-content-proposal' AND recipient = $1",
         [OWNER],
       );
       assert.ok(
-        rows.some((row) => row.text.includes("content/image-credits.json")),
+        rows.some((row) => row.subject.includes("Bildnachweise")),
         JSON.stringify(rows),
       );
     });
