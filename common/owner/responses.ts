@@ -457,7 +457,15 @@ export const ProposalApproved = Type.Object({
   planned: Type.Optional(ScheduledChange),
   publishing: Publishing,
 });
-export const HistoryAnswer = Type.Object({ history: Type.Array(CommitInfo) });
+/** A version in a file's history: made in „Inhalte“ (in a role's name), or elsewhere in the repository. */
+export const HistoryEntry = Type.Intersect([CommitInfo, Type.Object({ madeHere: Type.Boolean() })]);
+export const HistoryAnswer = Type.Object({ history: Type.Array(HistoryEntry) });
+/** An earlier version, before it is restored: its data and what restoring it would change, field by field. */
+export const VersionAnswer = Type.Object({
+  commit: Type.String(),
+  data: Type.Unknown(),
+  changes: Type.Array(FieldChange),
+});
 export const RestoreAnswer = Type.Object({ commit: Type.String() });
 /** The pictures under content/, relative to it. */
 export const ImageList = Type.Object({ images: Type.Array(Type.String()) });
@@ -525,6 +533,8 @@ export type ProposalAnswer = Static<typeof ProposalAnswer>;
 export type ProposalList = Static<typeof ProposalList>;
 export type ProposalApproved = Static<typeof ProposalApproved>;
 export type HistoryAnswer = Static<typeof HistoryAnswer>;
+export type HistoryEntry = Static<typeof HistoryEntry>;
+export type VersionAnswer = Static<typeof VersionAnswer>;
 export type RestoreAnswer = Static<typeof RestoreAnswer>;
 export type ImageList = Static<typeof ImageList>;
 export type ImageUploaded = Static<typeof ImageUploaded>;

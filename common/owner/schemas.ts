@@ -141,6 +141,11 @@ export const ContentPublishBody = Type.Object(
   { file: contentFile(), message: text("contentMessage", { maxLength: 400 }) },
   { additionalProperties: false, ...invalid("contentMessage") },
 );
+/** An earlier version of a file to look at: the file and the commit. */
+export const ContentVersionQuery = query(
+  { pfad: contentFile(), fassung: Type.String({ pattern: "^[0-9a-f]{7,64}$", ...invalid("contentCommit") }) },
+  "contentCommit",
+);
 export const ContentRestoreBody = Type.Object(
   { file: contentFile(), commit: Type.String({ pattern: "^[0-9a-f]{7,64}$", ...invalid("contentCommit") }) },
   { additionalProperties: false, ...invalid("contentCommit") },
@@ -211,6 +216,7 @@ export type ContentDraftBody = Static<typeof ContentDraftBody>;
 export type ContentDataBody = Static<typeof ContentDataBody>;
 export type ContentPublishBody = Static<typeof ContentPublishBody>;
 export type ContentRestoreBody = Static<typeof ContentRestoreBody>;
+export type ContentVersionQuery = Static<typeof ContentVersionQuery>;
 export type ContentImageBody = Static<typeof ContentImageBody>;
 export type ProposalReturnBody = Static<typeof ProposalReturnBody>;
 export type ContentPlanBody = Static<typeof ContentPlanBody>;

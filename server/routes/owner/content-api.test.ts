@@ -244,6 +244,30 @@ for (const target of databaseTargets()) {
       assert.equal(unknown.statusCode, 404);
     });
 
+    it("names versions made outside „Inhalte“ and shows what restoring an earlier version would change", async () => {
+      const history = (await get("/api/verwaltung/inhalte/verlauf?pfad=faq.json")).json().history;
+      const byMessage = new Map(history.map((item: { message: string; madeHere: boolean }) => [item.message, item.madeHere]));
+      assert.equal(byMessage.get("Antwort von Karl"), false, "Karl committed in the repository");
+      assert.equal(byMessage.get("Frage geändert"), true, "published in „Inhalte“");
+      const seeded = history.at(-1).commit;
+      const version = await get(`/api/verwaltung/inhalte/fassung?pfad=faq.json&fassung=${seeded}`);
+      assert.equal(version.statusCode, 200, version.body);
+      const fields = version.json().changes.map((change: { field: string }) => change.field);
+      assert.ok(
+        fields.some((field: string) => /^Eintrag 2 \(.+\) › Frage$/.test(field)),
+        JSON.stringify(fields),
+      );
+      assert.equal(
+        version.json().data[1].question,
+        JSON.parse(readFileSync(path.join(PROJECT, "content/faq.json"), "utf8"))[1].question,
+      );
+      const unknown = await get(`/api/verwaltung/inhalte/fassung?pfad=faq.json&fassung=${"f".repeat(40)}`);
+      assert.equal(unknown.statusCode, 404);
+      const settings = (await get("/api/verwaltung/inhalte/verlauf?pfad=site.json")).json().history.at(-1).commit;
+      const site = (await get(`/api/verwaltung/inhalte/fassung?pfad=site.json&fassung=${settings}`)).json();
+      assert.equal("email" in site.data, false, "an editor sees no owners' field of an old version either");
+    });
+
     it("publishes to another branch, which the first push creates, and leaves main alone", async () => {
       const branchApp = await buildTestApp(database, {
         OWNER_EMAILS: OWNER,

@@ -53,6 +53,7 @@ import {
   ContentPublishBody,
   ContentRestoreBody,
   ContentPlanBody,
+  ContentVersionQuery,
   IdParams,
   ProposalApproveBody,
   ProposalReturnBody,
@@ -73,6 +74,7 @@ import {
   ProposalList,
   PublishAnswer,
   RestoreAnswer,
+  VersionAnswer,
   type ContentFileSummary,
   type ProposalInfo,
 } from "../../../common/owner/responses";
@@ -639,7 +641,40 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           await tree.sync();
           return tree.history(contentPath(entry.file));
         });
-        return { history };
+        // A version made in „Inhalte“ carries a role's name; any other was committed in the repository itself.
+        const site = (await siteSettings()) as Record<string, unknown>;
+        const roles = new Set([authorFor("editor", site).name, authorFor("owner", site).name]);
+        return { history: history.map((item) => ({ ...item, madeHere: roles.has(item.author) })) };
+      } catch (error) {
+        return gitFailed(request, reply, error);
+      }
+    },
+  );
+
+  // An earlier version to look at before restoring it: its data (for a preview) and what restoring would change.
+  app.get<{ Querystring: ContentVersionQuery }>(
+    "/inhalte/fassung",
+    { ...editors, schema: { querystring: ContentVersionQuery, response: { 200: VersionAnswer } } },
+    async (request, reply) => {
+      const entry = fileOf(request, reply, request.query.pfad);
+      if (!entry) return reply;
+      const commit = request.query.fassung;
+      try {
+        const outcome = await tree.exclusive(async () => {
+          await tree.sync();
+          const file = contentPath(entry.file);
+          const known = (await tree.history(file, 200)).some((item) => item.commit === commit);
+          const old = known ? await tree.fileAt(commit, file) : undefined;
+          if (old === undefined) return undefined;
+          const current = await readCurrent(entry);
+          const role = isEditor(request) ? "editor" : "owner";
+          const before = current === undefined ? undefined : viewFor(role, entry, formDataOf(entry, current));
+          const data = viewFor(role, entry, formDataOf(entry, old));
+          const schema = keepsOwnerFields(request, entry) ? schemaWithoutOwnerFields(formSchemaFor(entry)) : formSchemaFor(entry);
+          return { commit, data, changes: fieldChanges(schema, before, data) };
+        });
+        if (!outcome) return sendError(request, reply, { status: 404, message: MESSAGES.badCommit });
+        return outcome;
       } catch (error) {
         return gitFailed(request, reply, error);
       }

@@ -20,6 +20,8 @@ import type {
   CheckAnswer,
   CommitInfo,
   ContentFileAnswer,
+  HistoryAnswer,
+  HistoryEntry,
   PlannedAnswer,
   ProposalInfo,
   Publishing,
@@ -37,6 +39,7 @@ import { readLocal, writeLocal } from "./local-copies";
 import { FieldChanges } from "./FieldChanges";
 import { PlannedChanges } from "./PlannedChanges";
 import { ConflictCard, type Conflict } from "./ConflictCard";
+import { HistoryPanel } from "./HistoryPanel";
 
 const SAVE_DELAY_MS = 800;
 const CHECK_DELAY_MS = 600;
@@ -76,7 +79,7 @@ export function ContentEditor({ file }: { file: string }) {
   const [busy, setBusy] = useState<"preview" | "publish" | "restore">();
   const [notice, setNotice] = useState<{ kind: "success" | "error" | "info"; text: React.ReactNode }>();
   const [conflict, setConflict] = useState<Conflict>();
-  const [history, setHistory] = useState<CommitInfo[]>();
+  const [history, setHistory] = useState<HistoryEntry[]>();
   const [publishing, setPublishing] = useState<Publishing>();
   const saveTimer = useRef<number>();
   const checkTimer = useRef<number>();
@@ -185,14 +188,14 @@ export function ContentEditor({ file }: { file: string }) {
       throw new ApiError(0, "Deine Änderung ist noch nicht beim Server angekommen. Bitte prüfe deine Verbindung.");
   };
 
-  const preview = async () => {
+  const preview = async (shown: unknown = data) => {
     setBusy("preview");
     setNotice(undefined);
     const tab = window.open("", "_blank");
     try {
       const result = await api<{ address: string; pages: string[]; seconds: number }>("/inhalte/vorschau", {
         method: "POST",
-        body: { file, data } satisfies ContentDataBody,
+        body: { file, data: shown } satisfies ContentDataBody,
       });
       const target = result.pages[0] ?? result.address;
       if (tab) {
@@ -315,7 +318,7 @@ export function ContentEditor({ file }: { file: string }) {
 
   const showHistory = async () => {
     try {
-      setHistory((await api<{ history: CommitInfo[] }>(`/inhalte/verlauf?pfad=${encodeURIComponent(file)}`)).history);
+      setHistory((await api<HistoryAnswer>(`/inhalte/verlauf?pfad=${encodeURIComponent(file)}`)).history);
     } catch (caught) {
       setNotice({ kind: "error", text: errorText(caught) });
     }
@@ -325,9 +328,19 @@ export function ContentEditor({ file }: { file: string }) {
     const outcome = answer?.approval
       ? "Das geht als Vorschlag an die Inhaber und wird erst nach ihrer Freigabe veröffentlicht."
       : "Das wird sofort veröffentlicht.";
-    if (!window.confirm(`Die Fassung vom ${dateTime(entry.date)} („${entry.message}“) wiederherstellen? ${outcome}`)) return;
+    // A draft of this file would hide the restored version in the form: it is named, and discarded with consent.
+    const pending =
+      saveState !== "clean" ? ` Dein Entwurf dieser Datei mit noch nicht veröffentlichten Änderungen wird dabei verworfen.` : "";
+    if (!window.confirm(`Die Fassung vom ${dateTime(entry.date)} („${entry.message}“) wiederherstellen? ${outcome}${pending}`))
+      return;
     setBusy("restore");
     try {
+      if (pending) {
+        window.clearTimeout(saveTimer.current);
+        latest.current = undefined;
+        writeLocal(file, undefined);
+        await api(`/inhalte/entwurf?pfad=${encodeURIComponent(file)}`, { method: "DELETE" });
+      }
       const result = await fetchJson("/inhalte/zuruecksetzen", { file, commit: entry.commit } satisfies ContentRestoreBody);
       if (result.status !== 200 && result.status !== 202)
         throw new ApiError(result.status, (result.body as { error?: string }).error ?? "");
@@ -480,7 +493,7 @@ export function ContentEditor({ file }: { file: string }) {
               <button
                 type="button"
                 className={smallButton}
-                onClick={preview}
+                onClick={() => void preview()}
                 disabled={busy !== undefined || answer.pages.length === 0}
               >
                 {busy === "preview" ? "Vorschau wird gebaut …" : "Vorschau"}
@@ -592,30 +605,13 @@ export function ContentEditor({ file }: { file: string }) {
           </Card>
           <PlannedChanges planned={answer.planned} onCancel={(item) => void cancelPlan(item)} />
           {history && (
-            <Card className="mt-4">
-              <h2 className="mb-2 font-bold text-forest-900">Verlauf</h2>
-              <ol className="space-y-3 text-sm">
-                {history.map((entry, index) => (
-                  <li key={entry.commit} className="border-b border-cream-200 pb-2">
-                    <p className="font-semibold">{entry.message}</p>
-                    <p className="text-bark-700">
-                      {dateTime(entry.date)}, {entry.author}
-                    </p>
-                    {index > 0 && (
-                      <button
-                        type="button"
-                        className="mt-1 min-h-11 font-semibold text-forest-800 underline"
-                        onClick={() => restore(entry)}
-                        disabled={busy !== undefined}
-                        aria-label={`Zurücksetzen auf die Fassung vom ${dateTime(entry.date)}`}
-                      >
-                        Zurücksetzen
-                      </button>
-                    )}
-                  </li>
-                ))}
-              </ol>
-            </Card>
+            <HistoryPanel
+              file={file}
+              history={history}
+              busy={busy !== undefined}
+              onRestore={(entry) => void restore(entry)}
+              onPreview={(version) => void preview(version)}
+            />
           )}
         </aside>
       </div>
