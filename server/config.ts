@@ -99,7 +99,8 @@ export interface Config {
    * CONTENT_GIT_BRANCH (default main), worked in a clone under DATA_DIR; without a remote, the project's own
    * checkout (the folder the server runs in), whose commits the server deploys itself.
    */
-  contentGit: { remote: string | undefined; branch: string; workTree: string };
+  /** `deployCommand`: how a server without CONTENT_GIT_REMOTE deploys a published change (CONTENT_DEPLOY_COMMAND). */
+  contentGit: { remote: string | undefined; branch: string; workTree: string; deployCommand: string };
   /**
    * PREVIEW_WARMUP (default true): when „Inhalte“ is first opened, build the site once in the previews' build
    * folder in the background, so that the first „Vorschau“ after a start only builds its change.
@@ -220,7 +221,8 @@ function readContentGit(env: Env, cwd: string): Config["contentGit"] {
   if (!/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/.test(branch) || branch.endsWith("/") || branch.endsWith(".lock"))
     throw new ConfigError("CONTENT_GIT_BRANCH", `„${branch}“ ist kein gültiger Branch-Name`);
   const dataDir = path.resolve(cwd, readString(env, "DATA_DIR", "data"));
-  return { remote, branch, workTree: remote ? path.join(dataDir, "content-repo") : cwd };
+  const deployCommand = readString(env, "CONTENT_DEPLOY_COMMAND", "npm run -s deploy");
+  return { remote, branch, workTree: remote ? path.join(dataDir, "content-repo") : cwd, deployCommand };
 }
 
 function readEmailList(env: Env, name: string): string[] {

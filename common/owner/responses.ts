@@ -396,6 +396,13 @@ export const ScheduledChange = Type.Object({
 });
 export const ScheduleAnswer = Type.Object({ planned: Type.Array(ScheduledChange) });
 export const PlannedAnswer = Type.Object({ planned: ScheduledChange });
+/** What became of the last published change's release on a server that deploys itself. */
+export const ReleaseState = Type.Object({
+  state: literals("wird gebaut", "live", "fehlgeschlagen"),
+  /** Since when it is in this state. */
+  since: isoTime(),
+  reason: nullable(Type.String()),
+});
 export const ContentFileAnswer = Type.Object({
   file: Type.String(),
   title: Type.String(),
@@ -407,6 +414,8 @@ export const ContentFileAnswer = Type.Object({
   data: Type.Optional(Type.Unknown()),
   baseCommit: Type.String(),
   lastChange: Type.Optional(CommitInfo),
+  /** The release of the last change (only when the server deploys itself). */
+  release: Type.Optional(ReleaseState),
   draft: Type.Optional(DraftInfo),
   otherDrafts: Type.Array(DraftInfo),
   pages: Type.Array(Type.String()),
@@ -522,6 +531,7 @@ export type FieldProblem = Static<typeof FieldProblem>;
 export type CheckAnswer = Static<typeof CheckAnswer>;
 export type ContentPreviewAnswer = Static<typeof ContentPreviewAnswer>;
 export type PublishAnswer = Static<typeof PublishAnswer>;
+export type ReleaseState = Static<typeof ReleaseState>;
 export type ConflictField = Static<typeof ConflictField>;
 export type ScheduledChange = Static<typeof ScheduledChange>;
 export type ScheduleAnswer = Static<typeof ScheduleAnswer>;

@@ -12,6 +12,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { buildPreview, stopPreviewStandbys, warmPreviewBuild } from "../release/build-preview";
 import { listPreviews, removePreview, type PreviewInfo } from "../release/previews";
 import { ReleaseError } from "../release/releases";
+import { failureReason, releaseFinished, releaseStarted } from "./release-state";
+import type { Queryable } from "../db/types";
 
 export type PreviewOutcome = { ok: true; address: string; seconds: number; phases: string } | { ok: false; message: string };
 
@@ -113,18 +115,36 @@ export function warmUpPreviews(projectDir: string, log: FastifyBaseLogger): Prom
 export const stopPreviewBuilds = stopPreviewStandbys;
 
 /**
- * Runs `npm run deploy` in the project (the server deploys itself): a new release with the commit just
- * made, live when it is built. Runs on after the answer; its end is logged.
+ * Runs the deploy (`npm run deploy`, CONTENT_DEPLOY_COMMAND) in the project (the server deploys itself): a
+ * new release with the commit just made, live when it is built. Runs on after the answer; its state is kept
+ * for the editor (release-state.ts) and its end is logged.
  */
-export function deployPublished(projectDir: string, log: FastifyBaseLogger): void {
+export function deployPublished(
+  projectDir: string,
+  log: FastifyBaseLogger,
+  release: { db: Queryable; commit: string; command: string },
+): Promise<void> {
   const started = Date.now();
-  const child = spawn("npm", ["run", "-s", "deploy"], { cwd: projectDir, stdio: ["ignore", "pipe", "pipe"], env: process.env });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.stderr.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.on("close", (code) => {
-    const seconds = Math.round((Date.now() - started) / 100) / 10;
-    if (code === 0) log.info({ seconds }, "content deploy finished");
-    else log.error({ seconds, code, output }, "content deploy failed");
-  });
+  return releaseStarted(release.db, release.commit).then(
+    () =>
+      new Promise<void>((resolve) => {
+        const child = spawn("sh", ["-c", release.command], {
+          cwd: projectDir,
+          stdio: ["ignore", "pipe", "pipe"],
+          env: process.env,
+        });
+        let output = "";
+        child.stdout.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+        child.stderr.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+        child.on("close", (code) => {
+          const seconds = Math.round((Date.now() - started) / 100) / 10;
+          if (code === 0) log.info({ seconds }, "content deploy finished");
+          else log.error({ seconds, code, output }, "content deploy failed");
+          releaseFinished(release.db, release.commit, code === 0 ? undefined : failureReason(output))
+            .catch((error: Error) => log.error({ reason: error.message }, "content release state not recorded"))
+            .finally(resolve);
+        });
+      }),
+    (error: Error) => log.error({ reason: error.message }, "content release state not recorded"),
+  );
 }

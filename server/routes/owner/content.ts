@@ -34,6 +34,7 @@ import {
 import { approvalReason, needsApproval } from "../../../common/content/approval";
 import { cancel, claimDue, finish, plan, plannedById, scheduleOf, shownOf, type Planned } from "../../content-editor/schedule";
 import { revertFields } from "../../content-editor/field-revert";
+import { releaseOf } from "../../content-editor/release-state";
 import { parseLocalDateTime } from "../../newsletters/month";
 import { formatGermanDateTime } from "../../../common/german-time";
 import { imageSlug, IMAGES_DIR, listImages, reencodeUpload, UPLOAD_MAX_BYTES } from "../../content-editor/images";
@@ -271,6 +272,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     };
   };
 
+  /** Where a deploy of a published commit records its state (release-state.ts). */
+  const released = (commit: string) => ({ db: app.db, commit, command: app.config.contentGit.deployCommand });
+
   /** A time in the site's time zone („2026-12-24T18:00“) still to come after `after`, or the German refusal. */
   const futureTime = (value: string, after = new Date()): Date | string => {
     let at: Date;
@@ -389,7 +393,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (watched(entry))
         await notifyContentChange(app.db, app.mail, app.config, { by: item.plannedBy, entry, change: item.message });
       await report(item.action === "publish" ? "live" : "zurückgenommen", outcome);
-      if (!remote) deployPublished(workTree, app.log);
+      if (!remote) void deployPublished(workTree, app.log, released(result.commit));
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
       app.log.error({ git: error.args[0], output: error.output, plan: item.id }, "planned content change failed");
@@ -488,6 +492,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             .filter((draft) => draft.editor !== me)
             .map((draft) => (hide ? { ...draft, data: withoutOwnerFields(draft.data) } : draft)),
           pages: pagesShowing(entry.file),
+          release: !remote && last ? await releaseOf(app.db, last.commit) : undefined,
           approval: isEditor(request) ? approvalReason(entry) : undefined,
           planned: (await scheduleOf(app.db, entry.file)).map(shownOf),
           previewValues:
@@ -618,7 +623,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           if (watched(entry)) await notifyContentChange(app.db, app.mail, app.config, { by: me, entry, change: message });
           return { status: 200 as const, answer: { commit, merged, lastChange: await tree.lastCommitOf(file) } };
         });
-        if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
+        if (outcome.status === 200 && !remote) void deployPublished(workTree, request.log, released(outcome.answer.commit));
         if (outcome.status === 202) return reply.code(202).send(outcome.answer);
         return reply.code(outcome.status).send({
           ...outcome.answer,
@@ -734,7 +739,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             });
           return { status: 200 as const, answer: { commit: made } };
         });
-        if (outcome.status === 200 && !remote) deployPublished(workTree, request.log);
+        if (outcome.status === 200 && !remote) void deployPublished(workTree, request.log, released(outcome.answer.commit));
         return reply.code(outcome.status).send(outcome.answer);
       } catch (error) {
         return gitFailed(request, reply, error);
@@ -936,7 +941,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           });
           return { status: 200 as const, answer: { commit } };
         });
-        if (outcome.status === 200 && "commit" in outcome.answer && !remote) deployPublished(workTree, request.log);
+        const approvedCommit = outcome.status === 200 && "commit" in outcome.answer ? outcome.answer.commit : undefined;
+        if (approvedCommit && !remote) void deployPublished(workTree, request.log, released(approvedCommit));
         if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.answer);
         return { ...outcome.answer, publishing: remote ? { to: "remote", branch } : { to: "deploy" } };
       } catch (error) {

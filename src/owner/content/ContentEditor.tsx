@@ -24,6 +24,7 @@ import type {
   HistoryEntry,
   PlannedAnswer,
   ProposalInfo,
+  ReleaseState,
   Publishing,
   ScheduledChange,
 } from "../../../common/owner/responses";
@@ -426,6 +427,7 @@ export function ContentEditor({ file }: { file: string }) {
         {answer.lastChange
           ? `Zuletzt veröffentlicht am ${dateTime(answer.lastChange.date)} von ${answer.lastChange.author}.`
           : "Noch nie über die Verwaltung veröffentlicht."}{" "}
+        {answer.release && <ReleaseLine release={answer.release} page={answer.pages[0]} />}{" "}
         <span role="status" className="font-semibold">
           {SAVE_LABELS[saveState]}
         </span>
@@ -616,6 +618,32 @@ export function ContentEditor({ file }: { file: string }) {
         </aside>
       </div>
     </>
+  );
+}
+
+/** What became of the last change's release: being built, live since (with the page), or failed and why. */
+function ReleaseLine({ release, page }: { release: ReleaseState; page?: string }) {
+  if (release.state === "wird gebaut") return <span className="font-semibold">Die Website wird gerade damit gebaut.</span>;
+  if (release.state === "live")
+    return (
+      <span>
+        Live seit {dateTime(release.since)}
+        {page && (
+          <>
+            {" "}
+            –{" "}
+            <a href={page} target="_blank" rel="noreferrer" className="font-semibold underline">
+              Seite ansehen
+            </a>
+          </>
+        )}
+        .
+      </span>
+    );
+  return (
+    <span role="alert" className="font-semibold text-red-800">
+      Fehlgeschlagen am {dateTime(release.since)}: {release.reason}
+    </span>
   );
 }
 
