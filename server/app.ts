@@ -90,8 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("formRateLimit", { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs });
   app.decorate("ledger", new ErasureLedger(config.dataDir));
   app.decorate("proofOfWork", proofOfWork(db));
-  // The content routes put their runner here; the job that runs planned changes calls it (jobs.ts).
-  app.decorate("contentSchedule", { runDue: async () => 0 });
+  // The content routes put their runners here; the jobs for planned changes and outside changes call them (jobs.ts).
+  app.decorate("contentSchedule", { runDue: async () => 0, watchOutside: async () => 0 });
   registerMail(app, { config, contentDir, ...options.mail });
   registerWebhooks(app, config);
   registerMetrics(app, config);

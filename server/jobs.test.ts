@@ -27,11 +27,12 @@ test("one plugin starts every timer when the app is ready and stops them all whe
       "newsletters",
       "preview prune",
       "content schedule",
+      "content watch",
       "draft purge",
       "webhook purge",
       "visit counts",
     ]);
-    assert.equal(app.jobs.timers(), 9);
+    assert.equal(app.jobs.timers(), 10);
     await app.close();
     assert.equal(app.jobs.timers(), 0);
     assert.deepEqual(errorsIn(log), []);

@@ -25,6 +25,9 @@ import { areaEmails } from "./services/owner-roles";
 /** How often planned content changes are looked for. */
 const CONTENT_SCHEDULE_MS = 30 * 1000;
 
+/** How often the content repository is looked at for changes made outside „Inhalte“. */
+const CONTENT_WATCH_MS = 5 * 60 * 1000;
+
 /** How often old previews are looked for. */
 const PREVIEW_PRUNE_MS = 6 * 60 * 60 * 1000;
 
@@ -120,6 +123,17 @@ export function serverJobs(app: FastifyInstance, config: Config): Job[] {
         run: async (log) => {
           const ran = await app.contentSchedule.runDue();
           if (ran > 0) log.info({ ran }, "planned content changes run");
+        },
+      },
+      {
+        // Changes pushed to the content repository from outside „Inhalte“: every owner hears of them.
+        name: "content watch",
+        everyMs: CONTENT_WATCH_MS,
+        atStart: true,
+        atClose: false,
+        run: async (log) => {
+          const told = await app.contentSchedule.watchOutside();
+          if (told > 0) log.info({ told }, "owners told of content changed outside „Inhalte“");
         },
       },
       {

@@ -138,8 +138,12 @@ export async function purgeOldPlans(db: Queryable): Promise<number> {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Runs the planned changes that are due (set by the content routes; jobs.ts calls it); their number. */
-    contentSchedule: { runDue(): Promise<number> };
+    /** The content routes' runners that jobs.ts calls: planned changes that are due, and changes from outside. */
+    contentSchedule: {
+      runDue(): Promise<number>;
+      /** Tells the owners of changes pushed to the content repository from outside; how many mails. */
+      watchOutside(): Promise<number>;
+    };
   }
 }
 

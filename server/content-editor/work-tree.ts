@@ -139,6 +139,17 @@ export class ContentWorkTree {
     return parseLog(await this.git(["log", "-z", "-1", `--format=${LOG_FORMAT}`, this.tip, "--", file]))[0];
   }
 
+  /** The commits after `since` up to the branch's tip that changed any of `paths`, the oldest first. */
+  async commitsSince(since: string, paths: string[]): Promise<CommitInfo[]> {
+    const output = await this.git(["log", "-z", "--reverse", `--format=${LOG_FORMAT}`, `${since}..${this.tip}`, "--", ...paths]);
+    return parseLog(output);
+  }
+
+  /** The branch's tip as it is after the last sync. */
+  async tipCommit(): Promise<string> {
+    return (await this.git(["rev-parse", this.tip])).trim();
+  }
+
   async history(file: string, limit = 30): Promise<CommitInfo[]> {
     return parseLog(await this.git(["log", "-z", `-${limit}`, `--format=${LOG_FORMAT}`, this.tip, "--", file]));
   }

@@ -205,6 +205,38 @@ for (const target of databaseTargets()) {
       assert.equal(await test.app.contentSchedule.runDue(), 0);
     });
 
+    it("tells every owner once of a legal text changed in the repository from outside „Inhalte“", async () => {
+      const told = async () =>
+        (
+          await database.db.query<{ recipient: string; text: string }>(
+            "SELECT recipient, message ->> 'text' AS text FROM mail_outbox WHERE kind = 'owner-content-changed' ORDER BY id",
+          )
+        ).rows;
+      assert.equal(await test.app.contentSchedule.watchOutside(), 0, "the first look notes where the branch stands");
+      const before = (await told()).length;
+      git(other, "pull", "--quiet", "origin", "main");
+      const impressum = path.join(other, "content/legal/impressum.md");
+      const text = git(other, "show", "HEAD:content/legal/impressum.md").replace(
+        /^description: .*$/m,
+        'description: "Von außen geändert"',
+      );
+      writeFileSync(impressum, `${text}\n`);
+      const faqFile = path.join(other, "content/faq.json");
+      const faqs = JSON.parse(git(other, "show", "HEAD:content/faq.json"));
+      faqs[0].answer = `${faqs[0].answer} Von außen.`;
+      writeFileSync(faqFile, `${JSON.stringify(faqs, null, 2)}\n`);
+      git(other, "commit", "--quiet", "-am", "Impressum und FAQ direkt geändert");
+      git(other, "push", "--quiet", "origin", "main");
+      assert.equal(await test.app.contentSchedule.watchOutside(), 1, "the legal text, not the FAQ");
+      const mails = (await told()).slice(before);
+      assert.equal(mails.length, 1);
+      assert.equal(mails[0]!.recipient, OWNER);
+      assert.match(mails[0]!.text, /Impressum/);
+      assert.match(mails[0]!.text, /im Repository, nicht über die Verwaltung/);
+      assert.match(mails[0]!.text, /Impressum und FAQ direkt geändert/);
+      assert.equal(await test.app.contentSchedule.watchOutside(), 0, "told once");
+    });
+
     it("lets an owner approve a proposal for a time; an editor cannot plan what needs approval", async () => {
       await draft("testimonials.json", (data: { text: string }[]) => {
         data[0]!.text = "Jeden Morgen eine Runde um den Block, auch im Winter.";

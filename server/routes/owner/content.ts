@@ -402,6 +402,51 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       );
     }
   };
+  /**
+   * Changes pushed to the content repository from outside „Inhalte“: every owner hears of each commit that
+   * changed a legal text, a mail, the settings or the pictures' records, once. The first look only notes
+   * where the branch stands.
+   */
+  app.contentSchedule.watchOutside = async () => {
+    if (!remote) return 0;
+    return tree.exclusive(async () => {
+      await tree.sync();
+      const tip = await tree.tipCommit();
+      const { rows } = await app.db.query<{ seen_commit: string }>("SELECT seen_commit FROM content_watch WHERE branch = $1", [
+        branch,
+      ]);
+      const seen = rows[0]?.seen_commit;
+      let told = 0;
+      if (seen && seen !== tip && (await tree.isCommit(seen))) {
+        const files = EDITABLE_FILES.filter(watched);
+        const site = (await siteSettings()) as Record<string, unknown>;
+        const roles = new Set([authorFor("editor", site).name, authorFor("owner", site).name]);
+        for (const commit of await tree.commitsSince(
+          seen,
+          files.map((entry) => contentPath(entry.file)),
+        )) {
+          if (roles.has(commit.author)) continue;
+          const changed = (await tree.git(["show", "--name-only", "--format=", commit.commit])).split("\n");
+          for (const entry of files.filter((item) => changed.includes(contentPath(item.file)))) {
+            await notifyContentChange(app.db, app.mail, app.config, {
+              by: `${commit.author} (im Repository, nicht über die Verwaltung)`,
+              entry,
+              change: commit.message,
+              at: new Date(commit.date),
+            });
+            told += 1;
+          }
+        }
+      }
+      await app.db.query(
+        `INSERT INTO content_watch (branch, seen_commit) VALUES ($1, $2)
+         ON CONFLICT (branch) DO UPDATE SET seen_commit = EXCLUDED.seen_commit, seen_at = now()`,
+        [branch, tip],
+      );
+      return told;
+    });
+  };
+
   app.contentSchedule.runDue = async () => {
     const due = await claimDue(app.db);
     for (const item of due) await runPlanned(item);
