@@ -166,6 +166,12 @@ test("an editor changes a testimonial, sees the check at the field, keeps the dr
   await page.getByRole("link", { name: "Erfahrungsberichte" }).click();
   // The form library loads with this screen only; the wait allows for a machine busy with other tests.
   await expect(page.getByRole("heading", { name: "Erfahrungsberichte", level: 1 })).toBeVisible({ timeout: 15_000 });
+  // Seven testimonials open folded under their names; the first opens by keyboard.
+  const first = page.getByRole("button", { name: /^Eintrag 1: Markus/ });
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+  await first.focus();
+  await page.keyboard.press("Enter");
+  await expect(first).toHaveAttribute("aria-expanded", "true");
   const text = page.locator("#feld_0_text");
   await expect(text).toBeVisible();
   await shot(page, "formular-1280");
@@ -191,6 +197,7 @@ test("an editor changes a testimonial, sees the check at the field, keeps the dr
 
   // The draft is on the server: a reload brings it back.
   await page.reload();
+  await page.getByRole("button", { name: /^Eintrag 1: Markus/ }).click();
   await expect(text).toHaveValue(changed);
 
   // „Vorschau“ builds a preview release of the edited file and opens the first page that shows it. Opening

@@ -387,9 +387,15 @@ export function ContentEditor({ file }: { file: string }) {
   };
 
   const uiSchema = useMemo(() => (answer ? uiSchemaFor(answer.schema, answer.kind) : {}), [answer]);
-  const formContext = useMemo<ImageContext & { previewValues?: unknown }>(
+  // The list entries the check marks (a list file's first path step): they stay unfolded (form-theme.tsx).
+  const problemEntries = useMemo(
+    () => new Set(check.problems.map((problem) => problem.path[0]).filter((step): step is number => typeof step === "number")),
+    [check],
+  );
+  const formContext = useMemo<ImageContext & { previewValues?: unknown; problemEntries: ReadonlySet<number> }>(
     () => ({
       previewValues: answer?.previewValues,
+      problemEntries,
       prefix: "../".repeat(file.split("/").length - 1),
       images,
       imageUrl: (path) => `${OWNER_API_PREFIX}/inhalte/bild?pfad=${encodeURIComponent(path)}`,
@@ -403,7 +409,7 @@ export function ContentEditor({ file }: { file: string }) {
         }
       },
     }),
-    [file, images, answer?.previewValues],
+    [file, images, answer?.previewValues, problemEntries],
   );
   const extraErrors = useMemo(() => errorSchemaOf(check.problems), [check]);
 
@@ -464,7 +470,27 @@ export function ContentEditor({ file }: { file: string }) {
           )}
         </Alert>
       )}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      {/* On a phone the actions sit below a long form: a bar at the bottom keeps the two that matter in reach. */}
+      <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-cream-200 bg-white/95 p-3 lg:hidden">
+        <button
+          type="button"
+          className={`${smallButton} flex-1`}
+          onClick={() => void preview()}
+          disabled={busy !== undefined || answer.pages.length === 0}
+        >
+          Vorschau
+        </button>
+        <a
+          href="#aktionen"
+          className={`${primary} flex-1`}
+          onClick={() => {
+            if (changed) setPublishOpen(true);
+          }}
+        >
+          {answer.approval ? "Vorschlagen …" : "Veröffentlichen …"}
+        </a>
+      </div>
+      <div className="grid gap-6 pb-20 lg:grid-cols-[minmax(0,1fr)_18rem] lg:pb-0">
         <Card className="min-w-0">
           <Form
             schema={answer.schema as RJSFSchema}
@@ -483,7 +509,7 @@ export function ContentEditor({ file }: { file: string }) {
             onSubmit={() => undefined}
           />
         </Card>
-        <aside className="lg:sticky lg:top-4 lg:self-start" aria-label="Aktionen">
+        <aside id="aktionen" className="scroll-mt-4 lg:sticky lg:top-4 lg:self-start" aria-label="Aktionen">
           <Card>
             <div className="flex flex-col gap-3">
               {answer.approval && (

@@ -4,7 +4,7 @@
  * runs on the server (the same as the build's) and its messages come back as `extraErrors`, so the CSP
  * needs no eval (ajv would compile validators with `new Function`).
  */
-import React, { useId, useState } from "react";
+import React, { createContext, useContext, useId, useState } from "react";
 import {
   TranslatableString,
   type ArrayFieldItemTemplateProps,
@@ -117,9 +117,41 @@ function ObjectFieldTemplate({ title, description, properties, fieldPathId, sche
   );
 }
 
+/** What a list entry is called in its bar: its name, title or question, when it has one. */
+function entryTitle(entry: unknown): string | undefined {
+  if (!entry || typeof entry !== "object") return undefined;
+  const record = entry as Record<string, unknown>;
+  const name = [record.name, record.title, record.question, record.activity, record.label].find(
+    (value) => typeof value === "string" && value.trim(),
+  );
+  return typeof name === "string" ? name : undefined;
+}
+
+/** What an entry's bar knows beside rjsf's props: the entry's name and whether it starts open (set by its list). */
+interface EntryExtras {
+  entryTitle?: string;
+  startOpen?: boolean;
+}
+const EntryContext = createContext<EntryExtras>({});
+
 function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const { title, schema, items, canAdd, onAddClick, fieldPathId, disabled, readonly, registry } = props;
+  const { title, schema, canAdd, onAddClick, fieldPathId, disabled, readonly, registry, formData } = props;
   const isRoot = fieldPathId.path.length === 0;
+  // A long list shows its entries folded under their names, except those the check marks (formContext).
+  const marked = (registry.formContext as { problemEntries?: ReadonlySet<number> }).problemEntries;
+  const entries = Array.isArray(formData) ? (formData as unknown[]) : [];
+  const items = props.items.map((item, index) => (
+    <EntryContext.Provider
+      key={item.key ?? index}
+      value={{
+        entryTitle: entryTitle(entries[index]),
+        // Only a file's own list folds; a list inside an entry (ingredients, steps) stays open.
+        startOpen: !isRoot || props.items.length <= 3 || marked?.has(index),
+      }}
+    >
+      {item}
+    </EntryContext.Provider>
+  ));
   const content = (
     <>
       {!isRoot && title && <legend className="px-1 font-serif text-lg font-bold text-forest-900">{title}</legend>}
@@ -154,12 +186,33 @@ function listHint(schema: ArrayFieldTemplateProps["schema"]): string {
 
 function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, hasToolbar, index, registry } = props;
+  const { entryTitle: name, startOpen = true } = useContext(EntryContext);
   const { hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly } = buttonsProps;
   const number = index + 1;
+  const [open, setOpen] = useState(startOpen);
+  // An entry the check marks opens by itself, so its message is never folded away.
+  const [wasMarked, setWasMarked] = useState(startOpen);
+  if (startOpen !== wasMarked) {
+    setWasMarked(startOpen);
+    if (startOpen) setOpen(true);
+  }
+  const bodyId = useId();
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2 border-b border-cream-200 pb-2">
-        <p className="font-semibold text-bark-700">Eintrag {number}</p>
+      <div className={`flex flex-wrap items-center justify-between gap-2 ${open ? "mb-3 border-b border-cream-200 pb-2" : ""}`}>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+          className="flex min-h-11 items-center gap-2 text-left font-semibold text-bark-700 hover:text-forest-900"
+        >
+          <span aria-hidden="true">{open ? "▾" : "▸"}</span>
+          <span>
+            Eintrag {number}
+            {name ? `: ${name}` : ""}
+          </span>
+        </button>
         {hasToolbar && (
           <div className="flex flex-wrap gap-2">
             {(hasMoveUp || hasMoveDown) && (
@@ -193,7 +246,9 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
           </div>
         )}
       </div>
-      {children}
+      <div id={bodyId} hidden={!open}>
+        {children}
+      </div>
     </li>
   );
 }

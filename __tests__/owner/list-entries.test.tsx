@@ -1,0 +1,66 @@
+/**
+ * A long list in „Inhalte“ (the eight recipes) opens folded: each entry is a bar with its number and its
+ * name that opens and closes by keyboard or click; an entry the content check marks is open by itself, so
+ * its message is never folded away. Short lists stay open.
+ */
+import React from "react";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fireEvent, render } from "@testing-library/react";
+import Form from "@rjsf/core";
+import type { RJSFSchema } from "@rjsf/utils";
+import { EDITABLE_FILES } from "../../common/content/editable-files";
+import { formDataOf, formSchemaFor } from "../../common/content/content-forms";
+import { serverValidator, templates, translateString, widgets } from "../../src/owner/content/form-theme";
+import { uiSchemaFor } from "../../src/owner/content/form-schema";
+
+function renderList(file: string, problemEntries: ReadonlySet<number> = new Set()) {
+  const entry = EDITABLE_FILES.find((item) => item.file === file)!;
+  const schema = formSchemaFor(entry) as RJSFSchema;
+  const data = formDataOf(entry, readFileSync(path.join(__dirname, "../../content", file), "utf8")) as { title?: string }[];
+  const context = { prefix: "", images: [], upload: async () => "", imageUrl: (p: string) => p, problemEntries };
+  const view = render(
+    <Form
+      schema={schema}
+      uiSchema={uiSchemaFor(schema as Record<string, unknown>, entry.kind)}
+      formData={data}
+      validator={serverValidator}
+      templates={templates}
+      widgets={widgets}
+      translateString={translateString}
+      formContext={context}
+      showErrorList={false}
+      noHtml5Validate
+      idPrefix="feld"
+    />,
+  );
+  return { view, data };
+}
+
+test("the eight recipes open folded under their names, and a bar opens its entry", () => {
+  const { view, data } = renderList("recipes.json");
+  expect(data.length).toBe(8);
+  const bars = view.getAllByRole("button", { name: /^Eintrag \d+: / });
+  expect(bars).toHaveLength(8);
+  expect(bars[0]!.textContent).toContain(`Eintrag 1: ${data[0]!.title}`);
+  for (const bar of bars) expect(bar.getAttribute("aria-expanded")).toBe("false");
+  expect(view.queryByRole("textbox", { name: /Titel/ })).toBeNull();
+  fireEvent.click(bars[2]!);
+  expect(bars[2]!.getAttribute("aria-expanded")).toBe("true");
+  expect(view.getAllByRole("textbox", { name: /Titel/ })).toHaveLength(1);
+});
+
+test("an entry the check marks is open by itself", () => {
+  const { view } = renderList("recipes.json", new Set([5]));
+  const bars = view.getAllByRole("button", { name: /^Eintrag \d+: / });
+  expect(bars.map((bar) => bar.getAttribute("aria-expanded"))).toEqual([
+    "false",
+    "false",
+    "false",
+    "false",
+    "false",
+    "true",
+    "false",
+    "false",
+  ]);
+});
