@@ -64,3 +64,11 @@ test("an entry the check marks is open by itself", () => {
     "false",
   ]);
 });
+
+test("a day's field is a date picker that keeps the file's JJJJ-MM-TT, optional or required", () => {
+  const { view, data } = renderList("testimonials.json", new Set([0]));
+  const dates = view.container.querySelectorAll<HTMLInputElement>("#feld_0_date, #feld_0_consentDate");
+  expect(dates).toHaveLength(2);
+  for (const input of dates) expect(input.type).toBe("date");
+  expect(dates[0]!.value).toBe((data[0] as { date: string }).date);
+});

@@ -258,6 +258,9 @@ const describedBy = (id: string, props: WidgetProps) =>
     .filter(Boolean)
     .join(" ") || undefined;
 
+/** The patterns the content description gives a day's field, required or optional (content-schema.ts). */
+const DATE_PATTERNS = new Set(["^\\d{4}-\\d{2}-\\d{2}$", "^(\\d{4}-\\d{2}-\\d{2})?$"]);
+
 function TextWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, schema, rawErrors } = props;
   const numeric = schema.type === "number" || schema.type === "integer";
@@ -282,6 +285,9 @@ function TextWidget(props: WidgetProps) {
         onChange={(event) => onChange(event.target.value)}
       />
     );
+  // A day (JJJJ-MM-TT, as the file keeps it) gets the browser's date picker, which gives the same text.
+  if (schema.pattern && DATE_PATTERNS.has(schema.pattern))
+    return <input {...common} type="date" value={value ?? ""} onChange={(event) => onChange(event.target.value)} />;
   return (
     <input
       {...common}
