@@ -440,8 +440,10 @@ export const FieldProblem = Type.Object({
 });
 export const CheckAnswer = Type.Object({
   problems: Type.Array(FieldProblem),
-  /** Problems in other files, each naming its file. */
+  /** Problems in other files, each naming its file, as the build prints them. */
   otherProblems: Type.Array(Type.String()),
+  /** The same, as the editor finds them: the screen's and field's names, and the file to open. */
+  otherPlaces: Type.Optional(Type.Array(Type.Object({ file: Type.Optional(Type.String()), text: Type.String() }))),
 });
 
 export const ContentPreviewAnswer = Type.Object({

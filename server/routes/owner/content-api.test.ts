@@ -104,7 +104,7 @@ for (const target of databaseTargets()) {
     it("runs the build's content check on the edited file and names the field", async () => {
       const { data } = await openFile("testimonials.json");
       const unchanged = (await post("/api/verwaltung/inhalte/pruefen", { file: "testimonials.json", data })).json();
-      assert.deepEqual(unchanged, { problems: [], otherProblems: [] });
+      assert.deepEqual(unchanged, { problems: [], otherProblems: [], otherPlaces: [] });
       data[1].text = 'Seit drei Wochen "wach" wie lange nicht.';
       data[2].rating = 9;
       const answer = (await post("/api/verwaltung/inhalte/pruefen", { file: "testimonials.json", data })).json();

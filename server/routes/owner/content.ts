@@ -1156,8 +1156,18 @@ function recordsOf(text: string): ImageCredit[] | undefined {
 
 /** The check's problems: this file's by field (for the form), and the rest as they are. */
 function splitProblems(problems: Problem[], file: string) {
+  const others = problems.filter((problem) => problem.file !== file);
   return {
     problems: problems.filter((problem) => problem.file === file).map(({ path: at, message }) => ({ path: at, message })),
-    otherProblems: problems.filter((problem) => problem.file !== file).map((problem) => problem.line),
+    otherProblems: others.map((problem) => problem.line),
+    otherPlaces: others.map(placeOf),
   };
+}
+
+/** A problem in another file as the editor finds it: the screen's and the field's names, and the way there. */
+function placeOf(problem: Problem): { file?: string; text: string } {
+  const entry = problem.file === undefined ? undefined : editableFile(problem.file);
+  if (!entry) return { text: problem.line };
+  const field = problem.path.length > 0 ? ` › ${fieldLabel(formSchemaFor(entry), problem.path.map(String))}` : "";
+  return { file: entry.file, text: `${entry.title}${field}: ${problem.message}` };
 }

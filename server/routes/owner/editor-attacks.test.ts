@@ -139,6 +139,14 @@ describe("an editor as an attacker", () => {
         check.otherProblems.some((line: string) => /_footer\.md.*Kopfbereich nur als YAML/.test(line)),
         JSON.stringify(check),
       );
+      assert.ok(
+        check.otherPlaces.some(
+          (place: { file: string; text: string }) =>
+            place.file === "emails/_footer.md" &&
+            /^Fußzeile jeder E-Mail an Besucher › Text: Kopfbereich nur als YAML/.test(place.text),
+        ),
+        JSON.stringify(check),
+      );
       const preview = await post("/api/verwaltung/inhalte/vorschau", {
         file: "faq.json",
         data: (await openFile("faq.json")).data,

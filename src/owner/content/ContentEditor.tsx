@@ -15,7 +15,7 @@ import { serverValidator, templates, translateString, widgets } from "./form-the
 import { errorSchemaOf, uiSchemaFor } from "./form-schema";
 import type { ImageContext } from "./ImageWidget";
 import type { CreditInput } from "../../../common/content/image-credits";
-import { OWNER_API_PREFIX, OWNER_SCREENS } from "../../../common/routes";
+import { OWNER_API_PREFIX, OWNER_SCREENS, ownerContentFilePath } from "../../../common/routes";
 import type {
   CheckAnswer,
   CommitInfo,
@@ -463,8 +463,16 @@ export function ContentEditor({ file }: { file: string }) {
           )}
           {check.otherProblems.length > 0 && (
             <ul className="mt-2 list-disc pl-6">
-              {check.otherProblems.map((problem) => (
-                <li key={problem}>{problem}</li>
+              {(check.otherPlaces ?? check.otherProblems.map((text) => ({ text, file: undefined }))).map((place) => (
+                <li key={place.text}>
+                  {place.file ? (
+                    <Link to={ownerContentFilePath(place.file)} className="underline">
+                      {place.text}
+                    </Link>
+                  ) : (
+                    place.text
+                  )}
+                </li>
               ))}
             </ul>
           )}
