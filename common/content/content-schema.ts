@@ -58,11 +58,14 @@ const imagePath = () =>
       return this.createError({ message: `Bilddatei „${value}“ gibt es nicht` });
     })
     // GraphQL resolves the path to the image file; null when it cannot.
-    .meta({ graphql: "File", directives: "@fileByRelativePath", graphqlNullable: true });
+    .meta({ kind: "picture", graphql: "File", directives: "@fileByRelativePath", graphqlNullable: true });
 
 const SITE_PATHS = [...new Set([...HEADER_LINKS, ...FOOTER_QUICK_LINKS, ...FOOTER_LEGAL_LINKS].map((link) => link.to))];
 /** A link inside the site: one of the pages the navigation knows. */
-const sitePath = () => text().oneOf(SITE_PATHS, `muss eine Seite der Website sein: ${SITE_PATHS.join(", ")}`);
+const sitePath = () =>
+  text()
+    .oneOf(SITE_PATHS, `muss eine Seite der Website sein: ${SITE_PATHS.join(", ")}`)
+    .meta({ kind: "site-path" });
 /** A sentence that may link with `[label](/seite)` to a page of the site or with `[label](mailto:{{email}})`. */
 const linkedText = () =>
   text()

@@ -379,7 +379,7 @@ export function ContentEditor({ file }: { file: string }) {
     }
   };
 
-  const uiSchema = useMemo(() => (answer ? uiSchemaFor(answer.schema, answer.kind) : {}), [answer]);
+  const uiSchema = useMemo(() => (answer ? uiSchemaFor(answer.schema) : {}), [answer]);
   const formContext = useMemo<ImageContext & { previewValues?: unknown }>(
     () => ({
       previewValues: answer?.previewValues,
