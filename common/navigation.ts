@@ -1,5 +1,5 @@
 /** Every site-wide link list, in one place: header, footer quick links, footer legal links (paths and names: common/routes.ts). */
-import { ROUTES, type RouteId } from "./routes";
+import { ALL_ROUTES, ROUTES, type RouteId } from "./routes";
 
 export interface NavLink {
   to: string;
@@ -8,10 +8,10 @@ export interface NavLink {
 
 const byTitle = (id: RouteId): NavLink => ({ to: ROUTES[id].path, label: ROUTES[id].title });
 
-export const HEADER_LINKS: NavLink[] = (["home", "movement", "nutrition", "contact"] as const).map((id) => ({
-  to: ROUTES[id].path,
-  label: ROUTES[id].navLabel,
-}));
+/** The pages whose row has a navigation label, in the table's order. */
+export const HEADER_LINKS: NavLink[] = ALL_ROUTES.flatMap((route) =>
+  route.navLabel ? [{ to: route.path, label: route.navLabel }] : [],
+);
 
 export const FOOTER_QUICK_LINKS: NavLink[] = (["home", "movement", "nutrition", "recipes"] as const).map(byTitle);
 

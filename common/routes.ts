@@ -11,21 +11,45 @@
  */
 export type RouteKind = "content" | "legal" | "form-result" | "mail-landing" | "owner";
 
+/**
+ * One row per page: everything else that lists pages (navigation, sitemap, the content description's page
+ * files, which pages show a content file, the browser tests' pages) derives from this table.
+ */
 export interface SiteRoute {
   path: string;
   kind: RouteKind;
   /** The page's German name, as the footer and link lists show it. */
   title: string;
-  /** The shorter label in the header navigation, for the pages it lists. */
+  /** The shorter label in the header navigation; the header lists exactly the pages that have one. */
   navLabel?: string;
   /** Whether search engines find the page through sitemap.xml. */
   inSitemap: boolean;
   /** The page's copy under content/ (pages/*.json or legal/*.md), where it has one. */
   content?: string;
+  /** GraphQL type of the page's copy (pages/*.json); its schema is the one content-schema.ts gives this type. */
+  type?: string;
+  /** The copy's name in „Inhalte“ when it is not „Texte der Seite „title““ (or, for a legal text, the title). */
+  contentTitle?: string;
+  /** The list files this page is about: its preview opens first when one of them changes. */
+  features?: readonly string[];
+  /** The other shared content files the page shows (its query or a section's static query reads them). */
+  shows?: readonly string[];
+  /** Opened from a mail's link with its token; without one there is nothing to confirm. */
+  needsToken?: boolean;
 }
 
 export const ROUTES = {
-  home: { path: "/", kind: "content", title: "Startseite", navLabel: "Start", inSitemap: true, content: "pages/home.json" },
+  home: {
+    path: "/",
+    kind: "content",
+    title: "Startseite",
+    navLabel: "Start",
+    inSitemap: true,
+    content: "pages/home.json",
+    type: "HomePageCopy",
+    contentTitle: "Texte der Startseite",
+    shows: ["site.json", "notices.json", "testimonials.json"],
+  },
   movement: {
     path: "/bewegung-alltag",
     kind: "content",
@@ -33,6 +57,9 @@ export const ROUTES = {
     navLabel: "Bewegung",
     inSitemap: true,
     content: "pages/bewegung-alltag.json",
+    type: "MovementPageCopy",
+    features: ["movement-plan.json"],
+    shows: ["testimonials.json"],
   },
   nutrition: {
     path: "/ernaehrung-traditionell",
@@ -41,6 +68,9 @@ export const ROUTES = {
     navLabel: "Ernährung",
     inSitemap: true,
     content: "pages/ernaehrung-traditionell.json",
+    type: "NutritionPageCopy",
+    features: ["principles.json", "results.json"],
+    shows: ["notices.json", "testimonials.json", "recipes.json"],
   },
   recipes: {
     path: "/gesunde-rezepte",
@@ -48,6 +78,8 @@ export const ROUTES = {
     title: "Gesunde Rezepte",
     inSitemap: true,
     content: "pages/gesunde-rezepte.json",
+    type: "RecipesPageCopy",
+    features: ["recipes.json"],
   },
   contact: {
     path: "/kontakt-unterstuetzung",
@@ -56,13 +88,9 @@ export const ROUTES = {
     navLabel: "Kontakt",
     inSitemap: true,
     content: "pages/kontakt-unterstuetzung.json",
-  },
-  thanks: {
-    path: "/danke-willkommen",
-    kind: "form-result",
-    title: "Danke",
-    inSitemap: false,
-    content: "pages/danke-willkommen.json",
+    type: "ContactPageCopy",
+    features: ["faq.json"],
+    shows: ["site.json"],
   },
   confirmSignup: {
     path: "/anmeldung-bestaetigen",
@@ -70,6 +98,17 @@ export const ROUTES = {
     title: "Anmeldung bestätigen",
     inSitemap: false,
     content: "pages/anmeldung-bestaetigen.json",
+    type: "ConfirmSignupPageCopy",
+    needsToken: true,
+  },
+  unsubscribe: {
+    path: "/abmelden",
+    kind: "mail-landing",
+    title: "Abmelden",
+    inSitemap: false,
+    content: "pages/abmelden.json",
+    type: "UnsubscribePageCopy",
+    needsToken: true,
   },
   signupConfirmed: {
     path: "/anmeldung-bestaetigt",
@@ -77,14 +116,15 @@ export const ROUTES = {
     title: "Anmeldung bestätigt",
     inSitemap: false,
     content: "pages/anmeldung-bestaetigt.json",
+    type: "SignupConfirmedPageCopy",
   },
-  unsubscribe: { path: "/abmelden", kind: "mail-landing", title: "Abmelden", inSitemap: false, content: "pages/abmelden.json" },
   unsubscribed: {
     path: "/abmeldung-bestaetigt",
     kind: "mail-landing",
     title: "Abmeldung bestätigt",
     inSitemap: false,
     content: "pages/abmeldung-bestaetigt.json",
+    type: "UnsubscribedPageCopy",
   },
   invalidLink: {
     path: "/link-ungueltig",
@@ -92,6 +132,16 @@ export const ROUTES = {
     title: "Link ungültig",
     inSitemap: false,
     content: "pages/link-ungueltig.json",
+    type: "InvalidLinkPageCopy",
+  },
+  thanks: {
+    path: "/danke-willkommen",
+    kind: "form-result",
+    title: "Danke",
+    inSitemap: false,
+    content: "pages/danke-willkommen.json",
+    type: "ThanksPageCopy",
+    contentTitle: "Texte der Dankeseite nach der Anmeldung",
   },
   privacy: {
     path: "/datenschutz",
@@ -107,21 +157,40 @@ export const ROUTES = {
     inSitemap: true,
     content: "legal/personenbezogene-daten.md",
   },
-  terms: { path: "/agb", kind: "legal", title: "AGB", inSitemap: true, content: "legal/agb.md" },
-  imprint: { path: "/impressum", kind: "legal", title: "Impressum", inSitemap: true, content: "legal/impressum.md" },
+  terms: {
+    path: "/agb",
+    kind: "legal",
+    title: "AGB",
+    inSitemap: true,
+    content: "legal/agb.md",
+    contentTitle: "Allgemeine Geschäftsbedingungen",
+  },
+  imprint: {
+    path: "/impressum",
+    kind: "legal",
+    title: "Impressum",
+    inSitemap: true,
+    content: "legal/impressum.md",
+    // Its picture credits are written from the pictures' records.
+    features: ["image-credits.json"],
+  },
   accessibility: {
     path: "/barrierefreiheit",
     kind: "legal",
     title: "Barrierefreiheit",
     inSitemap: true,
     content: "legal/barrierefreiheit.md",
+    contentTitle: "Erklärung zur Barrierefreiheit",
   },
   owner: { path: "/verwaltung", kind: "owner", title: "Verwaltung", inSitemap: false },
 } as const satisfies Record<string, SiteRoute>;
 
 export type RouteId = keyof typeof ROUTES;
 
-/** Every route, in the table's order. */
+/** The GraphQL types of the pages' copy, one per page with a pages/*.json file. */
+export type PageCopyType = Extract<(typeof ROUTES)[RouteId], { type: string }>["type"];
+
+/** Every route, in the table's order (also the order of the pages' copy in „Inhalte“). */
 export const ALL_ROUTES: readonly SiteRoute[] = Object.values(ROUTES);
 
 /** Everything under this prefix is the server's; the rest are pages of the build. */

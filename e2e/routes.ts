@@ -25,9 +25,7 @@ function headingOf(route: SiteRoute): string {
   return fillPlaceholders(JSON.parse(text).hero.title, site);
 }
 
-/** The pages a link leads to without a token: every route but the owner area and the two token pages. */
-const TOKEN_PAGES: string[] = [SITE_ROUTES.confirmSignup.path, SITE_ROUTES.unsubscribe.path];
-
-export const PAGES_UNDER_TEST: Route[] = ALL_ROUTES.filter(
-  (route) => route.kind !== "owner" && !TOKEN_PAGES.includes(route.path),
-).map((route) => ({ path: route.path, heading: headingOf(route) }));
+/** The pages a link leads to without a token: every route but the owner area and the pages that need one. */
+export const PAGES_UNDER_TEST: Route[] = ALL_ROUTES.filter((route) => route.kind !== "owner" && !route.needsToken).map(
+  (route) => ({ path: route.path, heading: headingOf(route) }),
+);

@@ -9,6 +9,8 @@ import { expectedFiles, ROOT, SCHEMA_DIR, SETTINGS_FILE, staleSchemaFiles } from
 import { CONTENT_FILES } from "../common/content/content-schema";
 import { contentJsonSchemas, schemaPath } from "../common/content/json-schemas";
 import { contentProblems } from "../common/content/read-content";
+import { fieldKindOf } from "../common/content/field-kinds";
+import { ROUTES } from "../common/routes";
 
 const CONTENT_DIR = path.join(ROOT, "content");
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, file), "utf8"));
@@ -57,6 +59,24 @@ test("every field has a German title for the editor", () => {
   };
   for (const [file, schema] of contentJsonSchemas()) visit(schema, file);
   assert.deepEqual(untitled, [], "Titel in common/content/field-titles.ts oder .meta({ title }) ergänzen");
+});
+
+test("the fields of the picture and the page-path kind are the ones whose check asks for a picture or a page", () => {
+  const kinds: Record<string, string[]> = {};
+  const visit = (schema: Record<string, unknown>, at: string) => {
+    const kind = fieldKindOf(schema);
+    if (kind) (kinds[kind] ??= []).push(at);
+    const pattern = typeof schema.pattern === "string" ? new RegExp(schema.pattern) : undefined;
+    const isPicture = !!pattern && pattern.test("images/bild.jpg") && !pattern.test("images/bild.txt");
+    const isPage = Array.isArray(schema.enum) && schema.enum.includes(ROUTES.home.path);
+    assert.equal(kind === "picture", isPicture, `${at}: picture`);
+    assert.equal(kind === "site-path", isPage, `${at}: site-path`);
+    for (const [name, child] of Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>))
+      visit(child, `${at}.${name}`);
+    if (schema.items) visit(schema.items as Record<string, unknown>, `${at}[]`);
+  };
+  for (const [file, schema] of contentJsonSchemas()) visit(schema, file);
+  assert.ok((kinds.picture?.length ?? 0) >= 6 && (kinds["site-path"]?.length ?? 0) >= 5, JSON.stringify(kinds));
 });
 
 test("the committed content passes its JSON Schema, and a broken entry fails both the schema and the check", () => {

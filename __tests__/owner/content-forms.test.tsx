@@ -24,7 +24,7 @@ function renderForm(file: string, extraErrors = {}) {
   return render(
     <Form
       schema={schema}
-      uiSchema={uiSchemaFor(schema as Record<string, unknown>, entry.kind)}
+      uiSchema={uiSchemaFor(schema as Record<string, unknown>)}
       formData={data}
       validator={serverValidator}
       templates={templates}

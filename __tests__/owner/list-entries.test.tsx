@@ -22,7 +22,7 @@ function renderList(file: string, problemEntries: ReadonlySet<number> = new Set(
   const view = render(
     <Form
       schema={schema}
-      uiSchema={uiSchemaFor(schema as Record<string, unknown>, entry.kind)}
+      uiSchema={uiSchemaFor(schema as Record<string, unknown>)}
       formData={data}
       validator={serverValidator}
       templates={templates}

@@ -9,7 +9,7 @@ function renderHome() {
   const { site, notices } = provideStaticQueries();
   const all = testimonials();
   const data = {
-    homePageCopy: withImages(readContent("pages/home.json")),
+    homePageCopy: withImages(readContent("pages/home.json"), "pages/home.json"),
     allTestimonial: { nodes: all },
   };
   render(<HomePage {...({ data } as any)} />);

@@ -16,7 +16,7 @@ function renderMovement() {
   const days = readContent<Day[]>("movement-plan.json");
   const stories = testimonials().filter((t) => t.topic === "bewegung");
   const data = {
-    movementPageCopy: withImages(readContent("pages/bewegung-alltag.json")),
+    movementPageCopy: withImages(readContent("pages/bewegung-alltag.json"), "pages/bewegung-alltag.json"),
     allMovementDay: { nodes: days },
     allTestimonial: { nodes: stories },
   };

@@ -20,7 +20,7 @@ function renderNutrition() {
   const principles = readContent<Principle[]>("principles.json");
   const drink = recipes().find((r) => r.category === "Drink")!;
   const data = {
-    nutritionPageCopy: withImages(readContent("pages/ernaehrung-traditionell.json")),
+    nutritionPageCopy: withImages(readContent("pages/ernaehrung-traditionell.json"), "pages/ernaehrung-traditionell.json"),
     allPrinciple: { nodes: principles },
     allResult: { nodes: readContent<Result[]>("results.json") },
     recipe: drink,

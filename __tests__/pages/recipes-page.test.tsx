@@ -7,7 +7,10 @@ import { provideStaticQueries, readContent, recipes, recordScrolling, withImages
 function renderRecipes() {
   const { notices } = provideStaticQueries();
   const all = recipes();
-  const data = { recipesPageCopy: withImages(readContent("pages/gesunde-rezepte.json")), allRecipe: { nodes: all } };
+  const data = {
+    recipesPageCopy: withImages(readContent("pages/gesunde-rezepte.json"), "pages/gesunde-rezepte.json"),
+    allRecipe: { nodes: all },
+  };
   render(<RecipesPage {...({ data } as any)} />);
   return { notices, all, copy: readContent<any>("pages/gesunde-rezepte.json") };
 }

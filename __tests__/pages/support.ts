@@ -4,6 +4,9 @@
  */
 import { useStaticQuery } from "gatsby";
 import { readContent } from "../support/content";
+import { CONTENT_FILES } from "../../common/content/content-schema";
+import { fieldKindOf } from "../../common/content/field-kinds";
+import { jsonSchemaFor } from "../../common/content/json-schemas";
 import type { ImageFile, RecipeData, TestimonialData } from "../../src/components/sections/types";
 
 export { readContent };
@@ -41,34 +44,39 @@ export function testImage(path: string, width = 720, height = 540): ImageFile {
   };
 }
 
-/** A content value with every `image` path resolved to image data, as `@fileByRelativePath` does. */
-export function withImages<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withImages) as T;
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A content file's value as its query delivers it: every field of the picture kind resolved to image data,
+ * as `@fileByRelativePath` does, and every field the file leaves out null.
+ */
+export function withImages<T>(value: T, file: string): T {
+  const entry = CONTENT_FILES.find((candidate) => candidate.file === file);
+  if (!entry) throw new Error(`${file}: not in common/content/content-schema.ts`);
+  return asQueried(value, jsonSchemaFor(entry)) as T;
+}
+
+/** Walks a value beside its JSON Schema. */
+function asQueried(value: unknown, schema: JsonSchema): unknown {
+  if (Array.isArray(value)) return value.map((item) => asQueried(item, (schema.items ?? {}) as JsonSchema));
   if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        key === "image" && typeof item === "string" ? testImage(item) : withImages(item),
-      ]),
-    ) as T;
+    const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    const absent = Object.keys(properties).filter((key) => key !== "$schema" && !(key in value));
+    return Object.fromEntries([
+      ...Object.entries(value).map(([key, item]) => [key, asQueried(item, properties[key] ?? {})]),
+      ...absent.map((key) => [key, null]),
+    ]);
   }
-  return value;
+  return typeof value === "string" && fieldKindOf(schema) === "picture" ? testImage(value) : value;
 }
 
 /** "2026-09-14" → "14.09.2026", what the query's `date(formatString: "DD.MM.YYYY")` returns. */
 export const germanDate = (iso: string) => iso.split("-").reverse().join(".");
 
-export interface TestimonialFile {
-  name: string;
-  location: string;
-  rating: number;
-  text: string;
-  date: string;
-  topic: string;
-}
-
+/** What the page queries get from content/testimonials.json: each entry with an id and its date as the query formats it. */
 export function testimonials(): (TestimonialData & { topic: string })[] {
-  return readContent<TestimonialFile[]>("testimonials.json").map((t, index) => ({
+  type Entry = Omit<TestimonialData, "id" | "dateFormatted"> & { topic: string };
+  return withImages(readContent<Entry[]>("testimonials.json"), "testimonials.json").map((t, index) => ({
     ...t,
     id: `testimonial-${index}`,
     dateFormatted: germanDate(t.date),
@@ -76,10 +84,7 @@ export function testimonials(): (TestimonialData & { topic: string })[] {
 }
 
 export function recipes(): RecipeData[] {
-  return withImages(
-    readContent<(Omit<RecipeData, "id" | "caffeineMgPerLitre"> & { caffeineMgPerLitre?: number })[]>("recipes.json"),
-  ).map((recipe, index) => ({
-    caffeineMgPerLitre: null,
+  return withImages(readContent<Omit<RecipeData, "id">[]>("recipes.json"), "recipes.json").map((recipe, index) => ({
     ...recipe,
     id: `recipe-${index}`,
   }));

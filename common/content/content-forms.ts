@@ -8,6 +8,7 @@ import type { EditableFile } from "./editable-files";
 import { readFrontMatter } from "./front-matter";
 import { jsonSchemaFor } from "./json-schemas";
 import { CONTENT_FILES } from "./content-schema";
+import { FIELD_KIND_KEYWORD } from "./field-kinds";
 
 export type FormData = unknown;
 type JsonSchema = Record<string, unknown>;
@@ -34,6 +35,7 @@ const LEGAL_FORM: JsonSchema = {
       title: "Text",
       description:
         "Abschnitte beginnen mit „## 1. Überschrift“; **fett**, Listen mit „- “ und Links als [Linktext](/seite). Werte wie {{legal.company}} kommen aus den Einstellungen.",
+      [FIELD_KIND_KEYWORD]: "markdown",
     },
   },
 };
@@ -48,6 +50,7 @@ const EMAIL_FORM: JsonSchema = {
       title: "Text",
       description:
         "Absätze trennst du mit einer Leerzeile; ## Zwischenüberschrift, - Listenpunkt, **fett** und [Linktext](Adresse). Platzhalter wie {{name}} füllt der Server beim Versand.",
+      [FIELD_KIND_KEYWORD]: "markdown",
     },
   },
 };

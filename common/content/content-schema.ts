@@ -16,7 +16,7 @@ import {
 import { EMAIL_PATTERN } from "../forms/schemas";
 import { FAQ_COUNT, MOVEMENT_DURATIONS, PRINCIPLE_COUNT, RECIPE_COUNT, TESTIMONIAL_COUNT } from "../constants";
 import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, HEADER_LINKS } from "../navigation";
-import { ROUTES } from "../routes";
+import { ROUTES, type PageCopyType, type SiteRoute } from "../routes";
 import { PRINCIPLE_ICONS } from "./principle-icons";
 import { STATS_PERIODS } from "../visit-stats";
 import { linkTargets } from "./linked-text";
@@ -59,11 +59,14 @@ const imagePath = () =>
       return this.createError({ message: `Bilddatei „${value}“ gibt es nicht` });
     })
     // GraphQL resolves the path to the image file; null when it cannot.
-    .meta({ graphql: "File", directives: "@fileByRelativePath", graphqlNullable: true });
+    .meta({ kind: "picture", graphql: "File", directives: "@fileByRelativePath", graphqlNullable: true });
 
 const SITE_PATHS = [...new Set([...HEADER_LINKS, ...FOOTER_QUICK_LINKS, ...FOOTER_LEGAL_LINKS].map((link) => link.to))];
 /** A link inside the site: one of the pages the navigation knows. */
-const sitePath = () => text().oneOf(SITE_PATHS, `muss eine Seite der Website sein: ${SITE_PATHS.join(", ")}`);
+const sitePath = () =>
+  text()
+    .oneOf(SITE_PATHS, `muss eine Seite der Website sein: ${SITE_PATHS.join(", ")}`)
+    .meta({ kind: "site-path" });
 /** A sentence that may link with `[label](/seite)` to a page of the site or with `[label](mailto:{{email}})`. */
 const linkedText = () =>
   text()
@@ -754,82 +757,19 @@ export interface ObjectFile extends ContentFileInfo {
 /** The thank-you page links to the three content pages and home (spec). */
 export const THANKS_LINK_TARGETS = [ROUTES.movement.path, ROUTES.nutrition.path, ROUTES.recipes.path, ROUTES.home.path];
 
-export const OBJECT_FILES: ObjectFile[] = [
-  {
-    file: "notices.json",
-    type: "Notices",
-    title: "Hinweise",
-    description: "Hinweistexte mehrerer Seiten: Haftung, Prüfung der Erfahrungsberichte, Koffein",
-    schema: noticesSchema,
-  },
-  { file: "pages/home.json", type: "HomePageCopy", title: "Texte der Startseite", schema: homeCopySchema },
-  {
-    file: "pages/bewegung-alltag.json",
-    type: "MovementPageCopy",
-    title: "Texte der Seite „Bewegung im Alltag“",
-    schema: movementCopySchema,
-  },
-  {
-    file: "pages/ernaehrung-traditionell.json",
-    type: "NutritionPageCopy",
-    title: "Texte der Seite „Traditionelle Ernährung“",
-    schema: nutritionCopySchema,
-  },
-  {
-    file: "pages/gesunde-rezepte.json",
-    type: "RecipesPageCopy",
-    title: "Texte der Seite „Gesunde Rezepte“",
-    schema: recipesCopySchema,
-  },
-  {
-    file: "pages/kontakt-unterstuetzung.json",
-    type: "ContactPageCopy",
-    title: "Texte der Seite „Kontakt & Unterstützung“",
-    schema: contactCopySchema,
-  },
-  {
-    file: "pages/anmeldung-bestaetigen.json",
-    type: "ConfirmSignupPageCopy",
-    title: "Texte der Seite „Anmeldung bestätigen“",
-    schema: confirmSignupCopySchema,
-  },
-  {
-    file: "pages/abmelden.json",
-    type: "UnsubscribePageCopy",
-    title: "Texte der Seite „Abmelden“",
-    schema: unsubscribeCopySchema,
-  },
-  {
-    file: "pages/anmeldung-bestaetigt.json",
-    type: "SignupConfirmedPageCopy",
-    title: "Texte der Seite „Anmeldung bestätigt“",
-    schema: signupConfirmedCopySchema,
-  },
-  {
-    file: "pages/abmeldung-bestaetigt.json",
-    type: "UnsubscribedPageCopy",
-    title: "Texte der Seite „Abmeldung bestätigt“",
-    schema: unsubscribedCopySchema,
-  },
-  {
-    file: "pages/link-ungueltig.json",
-    type: "InvalidLinkPageCopy",
-    title: "Texte der Seite „Link ungültig“",
-    schema: invalidLinkCopySchema,
-  },
-  {
-    file: IMAGE_CREDITS_FILE,
-    type: "ImageCredits",
-    title: "Bildnachweise",
-    description:
-      "Woher jedes Bild stammt, mit Lizenz und Nachweis, und ob es eine erkennbare Person zeigt; daraus entsteht der Bildnachweis im Impressum",
-    schema: imageCreditsSchema,
-    check: imageConsentProblems,
-  },
-  {
-    file: "pages/danke-willkommen.json",
-    type: "ThanksPageCopy",
-    title: "Texte der Dankeseite nach der Anmeldung",
+/** The schema of each page's copy, by the GraphQL type its row in common/routes.ts names, and checks beyond it. */
+const PAGE_COPY: Record<PageCopyType, Pick<ObjectFile, "schema" | "check">> = {
+  HomePageCopy: { schema: homeCopySchema },
+  MovementPageCopy: { schema: movementCopySchema },
+  NutritionPageCopy: { schema: nutritionCopySchema },
+  RecipesPageCopy: { schema: recipesCopySchema },
+  ContactPageCopy: { schema: contactCopySchema },
+  ConfirmSignupPageCopy: { schema: confirmSignupCopySchema },
+  UnsubscribePageCopy: { schema: unsubscribeCopySchema },
+  SignupConfirmedPageCopy: { schema: signupConfirmedCopySchema },
+  UnsubscribedPageCopy: { schema: unsubscribedCopySchema },
+  InvalidLinkPageCopy: { schema: invalidLinkCopySchema },
+  ThanksPageCopy: {
     schema: thanksCopySchema,
     check: (value) => {
       const items = ((value.links as { items?: { to?: unknown }[] } | undefined)?.items ?? []).map((item) => item.to);
@@ -838,7 +778,41 @@ export const OBJECT_FILES: ObjectFile[] = [
       );
     },
   },
+};
+
+/** The shared notices, then each page's copy in the order of the routes. */
+export const OBJECT_FILES: ObjectFile[] = [
+  {
+    file: "notices.json",
+    type: "Notices",
+    title: "Hinweise",
+    description: "Hinweistexte mehrerer Seiten: Haftung, Prüfung der Erfahrungsberichte, Koffein",
+    schema: noticesSchema,
+  },
+  ...Object.values(ROUTES).flatMap((route: SiteRoute) =>
+    route.content && route.type
+      ? [
+          {
+            file: route.content,
+            type: route.type,
+            title: route.contentTitle ?? `Texte der Seite „${route.title}“`,
+            ...PAGE_COPY[route.type as PageCopyType],
+          },
+        ]
+      : [],
+  ),
 ];
+
+/** content/image-credits.json: where each picture comes from; the Impressum's picture credits are written from it. */
+const IMAGE_CREDITS: ObjectFile = {
+  file: IMAGE_CREDITS_FILE,
+  type: "ImageCredits",
+  title: "Bildnachweise",
+  description:
+    "Woher jedes Bild stammt, mit Lizenz und Nachweis, und ob es eine erkennbare Person zeigt; daraus entsteht der Bildnachweis im Impressum",
+  schema: imageCreditsSchema,
+  check: imageConsentProblems,
+};
 
 /** content/site.json: settings and facts the whole site and the server use (checked on its own, see read-content.ts). */
 export const SITE_FILE: ObjectFile = {
@@ -850,7 +824,9 @@ export const SITE_FILE: ObjectFile = {
 };
 
 /** Every JSON content file with its GraphQL type: the one table the build, the check and the editors' schemas read. */
-export const CONTENT_FILES: (ListFile | ObjectFile)[] = [SITE_FILE, ...LIST_FILES, ...OBJECT_FILES];
+export const CONTENT_FILES: (ListFile | ObjectFile)[] = [SITE_FILE, ...LIST_FILES, ...OBJECT_FILES, IMAGE_CREDITS];
+/** Every JSON file checked as one object (all but the settings and the lists). */
+export const RECORD_FILES: ObjectFile[] = [...OBJECT_FILES, IMAGE_CREDITS];
 
 export const isListFile = (entry: ListFile | ObjectFile): entry is ListFile => "entry" in entry;
 

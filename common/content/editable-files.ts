@@ -4,7 +4,7 @@
  * head of a few fields). Paths are relative to content/; nothing outside this list is read or written.
  */
 import { CONTENT_FILES, isListFile } from "./content-schema";
-import { ALL_ROUTES, LEGAL_SLUGS, ROUTES } from "../routes";
+import { ALL_ROUTES } from "../routes";
 import { TEMPLATE_VALUES, type TemplateName } from "../mail/templates";
 import { accessOf, type ContentAccess } from "./editor-access";
 import { IMAGE_CREDITS_FILE } from "./image-credits";
@@ -48,14 +48,6 @@ const EMAIL_TITLES: Record<TemplateName, string> = {
   _unsubscribe: "Abmeldehinweis unter jeder E-Mail",
 };
 
-const LEGAL_TITLES: Record<string, string> = {
-  impressum: "Impressum",
-  barrierefreiheit: "Erklärung zur Barrierefreiheit",
-  datenschutz: "Datenschutzerklärung",
-  agb: "Allgemeine Geschäftsbedingungen",
-  "personenbezogene-daten": "Verarbeitung personenbezogener Daten",
-};
-
 export const EDITABLE_FILES: EditableFile[] = [
   ...CONTENT_FILES.map((entry): EditableFile => ({
     file: entry.file,
@@ -66,12 +58,12 @@ export const EDITABLE_FILES: EditableFile[] = [
     kind: "json",
     access: accessOf(entry.file),
   })),
-  ...LEGAL_SLUGS.map((slug): EditableFile => ({
-    file: `legal/${slug}.md`,
-    title: LEGAL_TITLES[slug] ?? slug,
+  ...ALL_ROUTES.filter((route) => route.kind === "legal" && route.content).map((route): EditableFile => ({
+    file: route.content!,
+    title: route.contentTitle ?? route.title,
     group: "Rechtstexte",
     kind: "legal",
-    access: accessOf(`legal/${slug}.md`),
+    access: accessOf(route.content!),
   })),
   ...(Object.keys(TEMPLATE_VALUES) as TemplateName[]).map((name): EditableFile => ({
     file: `emails/${name}.md`,
@@ -84,20 +76,12 @@ export const EDITABLE_FILES: EditableFile[] = [
 
 export const editableFile = (file: string): EditableFile | undefined => EDITABLE_FILES.find((entry) => entry.file === file);
 
-/** Files that several pages show (the rest belong to the one page whose route names them in `content`). */
-const SHARED_FILES: Record<string, string[]> = {
-  "site.json": [ROUTES.home.path, ROUTES.contact.path],
-  "notices.json": [ROUTES.home.path, ROUTES.nutrition.path],
-  "testimonials.json": [ROUTES.home.path, ROUTES.movement.path, ROUTES.nutrition.path],
-  "recipes.json": [ROUTES.recipes.path, ROUTES.nutrition.path],
-  "movement-plan.json": [ROUTES.movement.path],
-  "principles.json": [ROUTES.nutrition.path],
-  "results.json": [ROUTES.nutrition.path],
-  "faq.json": [ROUTES.contact.path],
-  [IMAGE_CREDITS_FILE]: [ROUTES.imprint.path],
-};
-
-/** The pages of the site that show a content file, the first the one to open; none for e-mail texts. */
+/**
+ * The pages of the site that show a content file, the first the one to open; none for e-mail texts. From
+ * the routes' rows: first the page whose copy it is or that is about it (`features`), then those that show it.
+ */
 export function pagesShowing(file: string): string[] {
-  return SHARED_FILES[file] ?? ALL_ROUTES.filter((route) => route.content === file).map((route) => route.path);
+  const own = ALL_ROUTES.filter((route) => route.content === file || route.features?.includes(file));
+  const showing = ALL_ROUTES.filter((route) => !own.includes(route) && route.shows?.includes(file));
+  return [...own, ...showing].map((route) => route.path);
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import { CONTENT_FILES, isListFile, type ListFile, type ObjectFile } from "./content-schema";
 import { FIELD_TITLES } from "./field-titles";
 import { shapeOf, type Shape } from "./schema-shape";
+import { FIELD_KIND_KEYWORD } from "./field-kinds";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -90,6 +91,7 @@ function fieldSchema(shape: Shape, name?: string): JsonSchema {
       break;
     }
   }
+  if (shape.meta.kind) schema[FIELD_KIND_KEYWORD] = shape.meta.kind;
   return schema;
 }
 

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ObjectSchema, ValidationError, type AnySchema, type InferType } from "yup";
-import { LIST_FILES, OBJECT_FILES, siteSchema, type ContentContext } from "./content-schema";
+import { LIST_FILES, RECORD_FILES, siteSchema, type ContentContext } from "./content-schema";
 import { templateBlockProblems, unknownPlaceholders } from "./placeholders";
 import { schemaReference } from "./json-schemas";
 import { syntaxErrorPosition } from "./json-positions";
@@ -146,7 +146,7 @@ export function stringsIn(value: unknown, at = ""): [string, string][] {
 export function objectFileProblems(dir: string): string[] {
   const site = readJson(dir, "site.json").value;
   const siteIsValid = site !== undefined && siteSettingsProblems(dir).length === 0;
-  return OBJECT_FILES.flatMap(({ file, schema, check }) => {
+  return RECORD_FILES.flatMap(({ file, schema, check }) => {
     const shown = `content/${file}`;
     const { value, problem } = readJson(dir, file);
     if (problem) return [problem];
@@ -208,7 +208,7 @@ export function editorialProblems(dir: string, production: boolean): string[] {
   const siteCopy = stringsIn(Object.fromEntries(SITE_COPY_FIELDS.map((key) => [key, site[key]])));
   problems.push(...statisticProblems("content/site.json", siteCopy));
   problems.push(...typographyProblems("content/site.json", stringsIn(site)));
-  const copyFiles = [...COPY_LIST_FILES, ...OBJECT_FILES.map((entry) => entry.file)];
+  const copyFiles = [...COPY_LIST_FILES, ...RECORD_FILES.map((entry) => entry.file)];
   const known = knownStats(dir, site);
   for (const file of copyFiles) {
     const { value } = readJson(dir, file);

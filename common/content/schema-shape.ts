@@ -1,8 +1,10 @@
 /**
  * A yup schema read as plain data: type, presence, limits and the German messages of its checks. The
  * GraphQL types and the editors' JSON Schemas are both written from this, so they say what the check does.
+ * It reads yup's public description (`describe()`); the messages, which the description leaves out, come
+ * from each test's options and, for a list of allowed values, from what yup answers to a value outside it.
  */
-import type { AnySchema, CustomSchemaMetadata } from "yup";
+import { ValidationError, type AnySchema, type CustomSchemaMetadata, type SchemaDescription } from "yup";
 
 export interface Shape {
   kind: "string" | "number" | "array" | "object";
@@ -27,77 +29,80 @@ export interface Shape {
   items?: Shape;
 }
 
-interface TestOptions {
-  name?: string;
-  message?: unknown;
-  params?: Record<string, unknown>;
-}
-
-/** yup keeps these on the instance without a public accessor; describe() drops the messages and regexes. */
-interface SchemaInternals {
-  type: string;
-  spec: { optional: boolean; meta?: CustomSchemaMetadata };
-  tests: { OPTIONS?: TestOptions }[];
-  _whitelist: Set<unknown>;
-  internalTests: { whiteList?: { OPTIONS?: TestOptions } };
-  fields?: Record<string, AnySchema>;
-  innerType?: AnySchema;
-}
-
 const KINDS = ["string", "number", "array", "object"] as const;
 
+/** The message yup gives for a value outside the allowed list (the list's own message). */
+function oneOfMessage(schema: AnySchema, allowed: unknown[]): string | undefined {
+  const outside =
+    schema.type === "number"
+      ? Math.max(0, ...allowed.filter((value): value is number => typeof value === "number")) + 1
+      : `${allowed.join("|")}\u0000`;
+  try {
+    schema.validateSync(outside, { abortEarly: true });
+  } catch (error) {
+    if (error instanceof ValidationError && error.type === "oneOf") return error.message;
+  }
+  return undefined;
+}
+
 export function shapeOf(schema: AnySchema): Shape {
-  const raw = schema as unknown as SchemaInternals;
-  const kind = KINDS.find((candidate) => candidate === raw.type);
-  if (!kind) throw new Error(`Inhaltsbeschreibung: Typ „${raw.type}“ wird nicht unterstützt`);
+  const description = schema.describe() as SchemaDescription;
+  const kind = KINDS.find((candidate) => candidate === description.type);
+  if (!kind) throw new Error(`Inhaltsbeschreibung: Typ „${description.type}“ wird nicht unterstützt`);
   const shape: Shape = {
     kind,
-    optional: raw.spec.optional,
+    optional: description.optional,
     nonEmpty: false,
     integer: false,
     messages: [],
-    meta: raw.spec.meta ?? {},
+    meta: (description.meta as CustomSchemaMetadata | undefined) ?? {},
   };
   const note = (message: unknown) => {
     if (typeof message === "string" && message && !shape.messages.includes(message)) shape.messages.push(message);
   };
-  for (const { OPTIONS: test = {} } of raw.tests) {
+  // The description names each test once; its message is in the options the test was made with.
+  const messageOf = (name?: string) => schema.tests.find((test) => test.OPTIONS?.name === name)?.OPTIONS?.message;
+  for (const test of description.tests) {
     const params = test.params ?? {};
+    const message = messageOf(test.name);
     switch (test.name) {
       case "required":
         shape.nonEmpty = true;
         break;
       case "trim":
-        shape.trimMessage = String(test.message);
+        shape.trimMessage = String(message);
         break;
       case "integer":
         shape.integer = true;
-        note(test.message);
+        note(message);
         break;
       case "matches":
-        shape.pattern = { regex: params.regex as RegExp, message: String(test.message) };
-        note(test.message);
+        shape.pattern = { regex: params.regex as RegExp, message: String(message) };
+        note(message);
         break;
       case "min":
         if (typeof params.min === "number") shape.min = params.min;
         if (typeof params.more === "number") shape.moreThan = params.more;
-        note(test.message);
+        note(message);
         break;
       case "max":
         if (typeof params.max === "number") shape.max = params.max;
         if (typeof params.less === "number") shape.lessThan = params.less;
-        note(test.message);
+        note(message);
         break;
       default:
         // Checks JSON Schema cannot express (a real date, an existing image) still carry a useful message.
-        note(test.message);
+        note(message);
     }
   }
-  if (raw._whitelist.size > 0) {
-    shape.enum = [...raw._whitelist];
-    note(raw.internalTests.whiteList?.OPTIONS?.message);
+  if (description.oneOf.length > 0) {
+    shape.enum = description.oneOf;
+    note(oneOfMessage(schema, description.oneOf));
   }
-  if (raw.fields) shape.fields = Object.fromEntries(Object.entries(raw.fields).map(([name, field]) => [name, shapeOf(field)]));
-  if (raw.innerType) shape.items = shapeOf(raw.innerType);
+  if ("fields" in schema && schema.fields)
+    shape.fields = Object.fromEntries(
+      Object.entries(schema.fields as Record<string, AnySchema>).map(([name, field]) => [name, shapeOf(field)]),
+    );
+  if ("innerType" in schema && schema.innerType) shape.items = shapeOf(schema.innerType as AnySchema);
   return shape;
 }

@@ -1,5 +1,6 @@
 /** What the content description (content-schema.ts) may say about a field beyond yup's checks. */
 import "yup";
+import type { FieldKind } from "./field-kinds";
 
 declare module "yup" {
   interface CustomSchemaMetadata {
@@ -16,6 +17,8 @@ declare module "yup" {
     directives?: string;
     /** True when GraphQL may return null although the file must have the field (a file path that may not resolve). */
     graphqlNullable?: boolean;
+    /** What a text is beyond its checks (field-kinds.ts): a picture's path, Markdown, a page's path. */
+    kind?: FieldKind;
     /** German field name shown in the editor; common names come from field-titles.ts. */
     title?: string;
     /** German hint shown in the editor (and in the GraphQL schema). */

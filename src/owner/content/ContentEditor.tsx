@@ -386,7 +386,7 @@ export function ContentEditor({ file }: { file: string }) {
     }
   };
 
-  const uiSchema = useMemo(() => (answer ? uiSchemaFor(answer.schema, answer.kind) : {}), [answer]);
+  const uiSchema = useMemo(() => (answer ? uiSchemaFor(answer.schema) : {}), [answer]);
   // The list entries the check marks (a list file's first path step): they stay unfolded (form-theme.tsx).
   const problemEntries = useMemo(
     () => new Set(check.problems.map((problem) => problem.path[0]).filter((step): step is number => typeof step === "number")),

@@ -1,23 +1,25 @@
 /** What the generated forms need beside the JSON Schema: widgets per field, and the check's messages as rjsf's error tree. */
 import type { ErrorSchema, UiSchema } from "@rjsf/utils";
-import type { ContentFileAnswer, FieldProblem } from "../../../common/owner/responses";
+import type { FieldProblem } from "../../../common/owner/responses";
+import { fieldKindOf, type FieldKind } from "../../../common/content/field-kinds";
 
-/** Picture fields (their pattern names the picture types) get the picture widget, texts of Markdown files the Markdown one. */
-export function uiSchemaFor(schema: Record<string, unknown>, kind: ContentFileAnswer["kind"]): UiSchema {
-  const walk = (node: Record<string, unknown>, name?: string): UiSchema => {
+/** Each field gets the widget of its kind (common/content/field-kinds.ts): pictures the picture one, Markdown texts the Markdown one. */
+const WIDGETS: Partial<Record<FieldKind, string>> = { picture: "image", markdown: "markdown" };
+
+export function uiSchemaFor(schema: Record<string, unknown>): UiSchema {
+  const walk = (node: Record<string, unknown>): UiSchema => {
     if (node.type === "object" && node.properties) {
       const ui: UiSchema = {};
       for (const [key, child] of Object.entries(node.properties as Record<string, Record<string, unknown>>)) {
-        ui[key] = walk(child, key);
+        ui[key] = walk(child);
       }
       return ui;
     }
     if (node.type === "array" && node.items)
       return { items: walk(node.items as Record<string, unknown>), "ui:options": { orderable: true } };
-    if (node.type === "string" && typeof node.pattern === "string" && /\[jJ\]\[pP\]|jpe?g/.test(node.pattern))
-      return { "ui:widget": "image" };
-    if (node.type === "string" && kind !== "json" && name === "body") return { "ui:widget": "markdown" };
-    return {};
+    const kind = fieldKindOf(node);
+    const widget = kind && WIDGETS[kind];
+    return widget ? { "ui:widget": widget } : {};
   };
   return { ...walk(schema), "ui:submitButtonOptions": { norender: true } };
 }
