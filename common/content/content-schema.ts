@@ -124,7 +124,9 @@ export const surveyEvidence = () =>
       "Zeitraum, Befragte, Antworten und Ablageort der Unterlagen; leer lassen, solange unbekannt – vor dem Livegang ausfüllen",
   });
 
-const textList = (min = 1) => array(text()).min(min, `braucht mindestens ${min} Einträge`).required("fehlt");
+/** „braucht mindestens einen Eintrag“, „… 3 Einträge“. */
+const atLeast = (min: number) => `braucht mindestens ${min === 1 ? "einen Eintrag" : `${min} Einträge`}`;
+const textList = (min = 1) => array(text()).min(min, atLeast(min)).required("fehlt");
 
 export const siteSchema = object({
   brand: text(),
@@ -509,7 +511,7 @@ const sectionIntro = () => object({ kicker: text(), title: text(), intro: text()
 const callToAction = () => object({ title: text(), text: text(), button: text() }).meta({ type: "CallToAction" });
 const titledText = () => object({ title: text(), text: text() }).meta({ type: "TitledText" });
 const titledList = (min: number) =>
-  object({ title: text(), items: array(titledText()).min(min, `braucht mindestens ${min} Einträge`).required("fehlt") }).meta({
+  object({ title: text(), items: array(titledText()).min(min, atLeast(min)).required("fehlt") }).meta({
     type: "TitledList",
   });
 

@@ -46,11 +46,24 @@ const trimmedPattern = (nonEmpty: boolean) => (nonEmpty ? "^\\S(?:[\\s\\S]*\\S)?
 
 const sentence = (message: string) => `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
 
+/**
+ * A rule as help beside the field, before anything is wrong: „muss eine ganze Zahl sein“ → „Eine ganze
+ * Zahl.“; a message that only says what is wrong („ist kein gültiges Datum“) is left for when it is.
+ */
+function hint(message: string): string | undefined {
+  if (/^ist keine? /.test(message)) return undefined;
+  const rule =
+    /^muss (.+?) sein(.*)$/s.exec(message) ??
+    /^muss (.+?) liegen(.*)$/s.exec(message) ??
+    /^darf (nicht .+?) sein(.*)$/s.exec(message);
+  return sentence(rule ? `${rule[1]}${rule[2]}` : message);
+}
+
 function fieldSchema(shape: Shape, name?: string): JsonSchema {
   const schema: JsonSchema = {};
   const title = shape.meta.title ?? (name ? FIELD_TITLES[name] : undefined);
   if (title) schema.title = title;
-  const description = [shape.meta.description && sentence(shape.meta.description), ...shape.messages.map(sentence)]
+  const description = [shape.meta.description && sentence(shape.meta.description), ...shape.messages.map(hint)]
     .filter(Boolean)
     .join(" ");
   if (description) schema.description = description;
