@@ -275,6 +275,42 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   /** Where a deploy of a published commit records its state (release-state.ts). */
   const released = (commit: string) => ({ db: app.db, commit, command: app.config.contentGit.deployCommand });
 
+  /** A change's description: one line of up to 200 characters, or the German refusal. */
+  const messageOf = (raw: string): { text: string; refusal?: string } => {
+    const text = raw.trim();
+    if (!text || text.length > 200) return { text, refusal: MESSAGES.messageMissing };
+    if (CONTROL_CHARACTERS.test(text)) return { text, refusal: MESSAGES.messageControl };
+    return { text };
+  };
+
+  /**
+   * The person's draft of a file made ready to go live (inside tree.exclusive): brought onto the file as it is
+   * now, where someone published meanwhile (fields only one side changed merge by themselves; where both changed
+   * a field, the three values come back side by side), and checked. Its data and new text, or the refusal.
+   */
+  const checkedDraft = async (request: FastifyRequest, entry: EditableFile) => {
+    const refuse = (status: 400 | 409 | 422, answer: Record<string, unknown>) => ({ refusal: { status, answer } });
+    const draft = (await draftsOf(app.db, entry.file)).find((item) => item.editor === ownerOf(request));
+    if (!draft) return refuse(400, { error: MESSAGES.noDraft });
+    await tree.sync();
+    const file = contentPath(entry.file);
+    const last = await tree.lastCommitOf(file);
+    let data = draft.data;
+    const merged = (last?.commit ?? "") !== draft.baseCommit;
+    if (merged) {
+      const outcome = await mergeWithTheirs(request, entry, draft.data, draft.baseCommit);
+      if ("conflict" in outcome)
+        return refuse(409, { error: MESSAGES.conflict, conflict: { change: last, ...outcome.conflict } });
+      data = outcome.data;
+    }
+    const text = await textOf(request, entry, data);
+    if (text === (await readCurrent(entry))) return refuse(400, { error: MESSAGES.unchanged });
+    const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+    if (problems.length > 0) return refuse(422, { error: MESSAGES.problems, ...splitProblems(problems, entry.file) });
+    if (!(await withoutSymlinks(workTree, file))) return refuse(400, { error: MESSAGES.symlink });
+    return { data, text, last, merged, file };
+  };
+
   /** A time in the site's time zone („2026-12-24T18:00“) still to come after `after`, or the German refusal. */
   const futureTime = (value: string, after = new Date()): Date | string => {
     let at: Date;
@@ -627,45 +663,22 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
       if (!entry) return reply;
-      const message = body.message.trim();
-      if (!message || message.length > 200) return sendError(request, reply, { status: 400, message: MESSAGES.messageMissing });
-      if (CONTROL_CHARACTERS.test(message)) return sendError(request, reply, { status: 400, message: MESSAGES.messageControl });
+      const message = messageOf(body.message);
+      if (message.refusal) return sendError(request, reply, { status: 400, message: message.refusal });
       const me = ownerOf(request);
       try {
         const outcome = await tree.exclusive(async () => {
-          const draft = (await draftsOf(app.db, entry.file)).find((item) => item.editor === me);
-          if (!draft) return { status: 400 as const, answer: { error: MESSAGES.noDraft } };
-          await tree.sync();
-          const file = contentPath(entry.file);
-          const last = await tree.lastCommitOf(file);
-          let data = draft.data;
-          let merged = false;
-          if ((last?.commit ?? "") !== draft.baseCommit) {
-            // Someone published meanwhile: fields only one side changed merge by themselves (three-way, per field);
-            // where both changed the same field, nothing is published and the three values are shown side by side.
-            const outcome = await mergeWithTheirs(request, entry, draft.data, draft.baseCommit);
-            if ("conflict" in outcome)
-              return {
-                status: 409 as const,
-                answer: { error: MESSAGES.conflict, conflict: { change: last, ...outcome.conflict } },
-              };
-            data = outcome.data;
-            merged = true;
-          }
-          const text = await textOf(request, entry, data);
-          if (text === (await readCurrent(entry))) return { status: 400 as const, answer: { error: MESSAGES.unchanged } };
-          const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
-          if (problems.length > 0)
-            return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
-          if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
+          const ready = await checkedDraft(request, entry);
+          if ("refusal" in ready) return ready.refusal;
+          const { data, text, last, merged, file } = ready;
           // Four eyes: an editor's change to what the law relies on waits for an owner (approval.ts).
           if (await isProposal(request, entry, text))
-            return proposeChange(request, entry, { data, baseCommit: last?.commit ?? "", message });
+            return proposeChange(request, entry, { data, baseCommit: last?.commit ?? "", message: message.text });
           await writeFile(path.join(workTree, file), text);
-          const commit = await tree.commit([file], await authorOf(request), `${message}\n\n${entry.title} (${file})`);
+          const commit = await tree.commit([file], await authorOf(request), `${message.text}\n\n${entry.title} (${file})`);
           await deleteDraft(app.db, me, entry.file);
           await audit(app.db, me, "content-published", `${entry.file} @ ${commit.slice(0, 7)}`);
-          if (watched(entry)) await notifyContentChange(app.db, app.mail, app.config, { by: me, entry, change: message });
+          if (watched(entry)) await notifyContentChange(app.db, app.mail, app.config, { by: me, entry, change: message.text });
           return { status: 200 as const, answer: { commit, merged, lastChange: await tree.lastCommitOf(file) } };
         });
         if (outcome.status === 200 && !remote) void deployPublished(workTree, request.log, released(outcome.answer.commit));
@@ -801,9 +814,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
       if (!entry) return reply;
-      const message = body.message.trim();
-      if (!message || message.length > 200) return sendError(request, reply, { status: 400, message: MESSAGES.messageMissing });
-      if (CONTROL_CHARACTERS.test(message)) return sendError(request, reply, { status: 400, message: MESSAGES.messageControl });
+      const message = messageOf(body.message);
+      if (message.refusal) return sendError(request, reply, { status: 400, message: message.refusal });
       const dueAt = futureTime(body.am);
       if (typeof dueAt === "string") return sendError(request, reply, { status: 400, message: dueAt });
       const withdrawAt = body.zuruecknehmenAm === undefined ? undefined : futureTime(body.zuruecknehmenAm, dueAt);
@@ -815,26 +827,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const me = ownerOf(request);
       try {
         const outcome = await tree.exclusive(async () => {
-          const draft = (await draftsOf(app.db, entry.file)).find((item) => item.editor === me);
-          if (!draft) return { status: 400 as const, answer: { error: MESSAGES.noDraft } };
-          await tree.sync();
-          const file = contentPath(entry.file);
-          const last = await tree.lastCommitOf(file);
-          let data = draft.data;
-          if ((last?.commit ?? "") !== draft.baseCommit) {
-            const outcome = await mergeWithTheirs(request, entry, draft.data, draft.baseCommit);
-            if ("conflict" in outcome)
-              return {
-                status: 409 as const,
-                answer: { error: MESSAGES.conflict, conflict: { change: last, ...outcome.conflict } },
-              };
-            data = outcome.data;
-          }
-          const text = await textOf(request, entry, data);
-          if (text === (await readCurrent(entry))) return { status: 400 as const, answer: { error: MESSAGES.unchanged } };
-          const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
-          if (problems.length > 0)
-            return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
+          const ready = await checkedDraft(request, entry);
+          if ("refusal" in ready) return ready.refusal;
+          const { data, text, last } = ready;
           if (await isProposal(request, entry, text))
             return { status: 400 as const, answer: { error: MESSAGES.planNeedsApproval } };
           const planned = await plan(app.db, {
@@ -842,7 +837,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             action: "publish",
             data,
             baseCommit: last?.commit ?? "",
-            message,
+            message: message.text,
             role: isEditor(request) ? "editor" : "owner",
             plannedBy: me,
             dueAt,
