@@ -482,7 +482,7 @@ export function ContentEditor({ file }: { file: string }) {
       <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-cream-200 bg-white/95 p-3 lg:hidden">
         <button
           type="button"
-          className={`${smallButton} flex-1`}
+          className={`${BAR_BUTTON} border-2 border-forest-700 text-forest-800`}
           onClick={() => void preview()}
           disabled={busy !== undefined || answer.pages.length === 0}
         >
@@ -490,7 +490,7 @@ export function ContentEditor({ file }: { file: string }) {
         </button>
         <a
           href="#aktionen"
-          className={`${primary} flex-1`}
+          className={`${BAR_BUTTON} bg-forest-800 text-white`}
           onClick={() => {
             if (changed) setPublishOpen(true);
           }}
@@ -680,6 +680,10 @@ function ReleaseLine({ release, page }: { release: ReleaseState; page?: string }
     </span>
   );
 }
+
+/** A button of the bar at the bottom of a phone's screen: two share its width, however long their words. */
+const BAR_BUTTON =
+  "inline-flex min-h-11 min-w-0 flex-1 items-center justify-center rounded-full px-3 py-2 text-sm font-semibold disabled:opacity-60";
 
 const PROPOSED =
   "Dein Vorschlag ist bei den Inhabern: Sie bekommen eine E-Mail und sehen deine Änderung Feld für Feld. Sobald jemand ihn freigibt, geht er live, und du bekommst Bescheid.";
