@@ -109,7 +109,7 @@ function ObjectFieldTemplate({ title, description, properties, fieldPathId, sche
   // The file itself has the page's heading; an entry of a list has its „Eintrag n“ bar.
   if (isRoot || typeof fieldPathId.path.at(-1) === "number") return <div id={fieldPathId.$id}>{body}</div>;
   return (
-    <fieldset className="mb-5 rounded-xl border border-cream-200 bg-cream-50/60 p-4" id={fieldPathId.$id}>
+    <fieldset className="mb-5 min-w-0 rounded-xl border border-cream-200 bg-cream-50/60 p-4" id={fieldPathId.$id}>
       {title && <legend className="px-1 font-serif text-lg font-bold text-forest-900">{title}</legend>}
       {description && schema.description && <p className="mb-3 text-sm text-bark-700">{schema.description}</p>}
       {body}
@@ -171,7 +171,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   );
   if (isRoot) return <div id={fieldPathId.$id}>{content}</div>;
   return (
-    <fieldset className="mb-5 rounded-xl border border-cream-200 p-4" id={fieldPathId.$id}>
+    <fieldset className="mb-5 min-w-0 rounded-xl border border-cream-200 p-4" id={fieldPathId.$id}>
       {content}
     </fieldset>
   );
