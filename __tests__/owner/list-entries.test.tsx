@@ -72,3 +72,9 @@ test("a day's field is a date picker that keeps the file's JJJJ-MM-TT, optional 
   for (const input of dates) expect(input.type).toBe("date");
   expect(dates[0]!.value).toBe((data[0] as { date: string }).date);
 });
+
+test("a list the page shows a fixed number of never offers „Entfernen“, and says how a new entry replaces an old one", () => {
+  const { view } = renderList("recipes.json");
+  expect(view.queryAllByRole("button", { name: /entfernen$/ })).toHaveLength(0);
+  expect(view.container.textContent).toContain("Ein neuer Eintrag ersetzt einen alten");
+});

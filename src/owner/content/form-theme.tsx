@@ -131,6 +131,8 @@ function entryTitle(entry: unknown): string | undefined {
 interface EntryExtras {
   entryTitle?: string;
   startOpen?: boolean;
+  /** The page shows exactly this many entries: one is replaced by changing it, never removed. */
+  fixedCount?: boolean;
 }
 const EntryContext = createContext<EntryExtras>({});
 
@@ -145,6 +147,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       key={item.key ?? index}
       value={{
         entryTitle: entryTitle(entries[index]),
+        fixedCount: schema.minItems !== undefined && schema.minItems === schema.maxItems,
         // Only a file's own list folds; a list inside an entry (ingredients, steps) stays open.
         startOpen: !isRoot || props.items.length <= 3 || marked?.has(index),
       }}
@@ -180,13 +183,13 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
 /** Above a whole list file only what the page title does not say: how many entries it has. */
 function listHint(schema: ArrayFieldTemplateProps["schema"]): string {
   if (schema.minItems !== undefined && schema.minItems === schema.maxItems)
-    return `Die Seite zeigt genau ${schema.minItems} Einträge: Du kannst jeden ändern und ihre Reihenfolge ändern.`;
+    return `Die Seite ist für genau ${schema.minItems} Einträge gestaltet: Du kannst jeden ändern und ihre Reihenfolge ändern. Ein neuer Eintrag ersetzt einen alten: Überschreib dazu die Felder des Eintrags, der gehen soll.`;
   return "Einträge kannst du ändern, hinzufügen, entfernen und umsortieren.";
 }
 
 function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, hasToolbar, index, registry } = props;
-  const { entryTitle: name, startOpen = true } = useContext(EntryContext);
+  const { entryTitle: name, startOpen = true, fixedCount = false } = useContext(EntryContext);
   const { hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly } = buttonsProps;
   const number = index + 1;
   const [open, setOpen] = useState(startOpen);
@@ -233,7 +236,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
                 registry={registry}
               />
             )}
-            {hasRemove && (
+            {hasRemove && !fixedCount && (
               <WordButton
                 label="Entfernen"
                 tone="danger"
