@@ -249,6 +249,16 @@ describe("deployment facts", () => {
     expect(production(complete)).toEqual([]);
   });
 
+  it("stop a production build until the owner says whether a data protection officer is appointed", () => {
+    const dir = changedJson("site.json", (data) => {
+      filledIn(data);
+      data.deployment.dataProtectionOfficer = "";
+    });
+    expect(production(dir)).toEqual([
+      "content/site.json, Feld „deployment.dataProtectionOfficer“: ist noch leer; die Datenschutztexte sagen, ob ihr einen Datenschutzbeauftragten habt. Zählt, wie viele Personen ständig mit personenbezogenen Daten umgehen: unter 20 (und keine Verarbeitung, die eine Folgenabschätzung braucht) trag „keiner“ ein, sonst Name und Kontakt der benannten Person (§ 38 BDSG, Art. 37 DSGVO) – vorher geht die Website nicht live",
+    ]);
+  });
+
   it("stop a production build until the owner has checked that the mail provider counts no opens and clicks", () => {
     const dir = changedJson("site.json", (data) => {
       filledIn(data);

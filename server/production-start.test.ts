@@ -32,6 +32,7 @@ const FILLED: SiteSettings["deployment"] = {
   backupProvider: "Beispiel Hosting GmbH, Musterstraße 1, 12345 Musterstadt",
   checkedOn: "2026-11-26",
   mailTrackingOffOn: "2026-11-30",
+  dataProtectionOfficer: "keiner",
   marketSurveillance:
     "Marktüberwachungsstelle der Länder für die Barrierefreiheit von Produkten und Dienstleistungen (MLBF), Magdeburg",
   accessibilityCheckedOn: "2026-11-30",
@@ -110,6 +111,12 @@ describe("a production start", () => {
       withDeployment({ mailTrackingOffOn: "" }),
       READY_ENV,
       /Feld „deployment\.mailTrackingOffOn“: ist noch leer; die Datenschutztexte sagen, dass wir Öffnungen und Klicks nicht messen\. Schalte die Öffnungs- und Klickzählung beim Versanddienst ab, schick dir mit „npm run leads -- mail-check ADRESSE“ eine E-Mail jeder Art und prüf ihren Quelltext: kein Bild, das die Website nicht selbst eingefügt hat, kein Link, der auf eine fremde Adresse umgeschrieben ist/,
+    ],
+    [
+      "the privacy texts not yet saying whether a data protection officer is appointed",
+      withDeployment({ dataProtectionOfficer: "" }),
+      READY_ENV,
+      /Feld „deployment\.dataProtectionOfficer“: ist noch leer; die Datenschutztexte sagen, ob ihr einen Datenschutzbeauftragten habt\. Zählt, wie viele Personen ständig mit personenbezogenen Daten umgehen: unter 20/,
     ],
     [
       "the accessibility statement without its market surveillance authority",

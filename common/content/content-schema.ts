@@ -208,6 +208,14 @@ export const siteSchema = object({
       description:
         "Erst eintragen, wenn beim Versanddienst die Öffnungs- und Klickzählung abgeschaltet ist und eine Testmail jeder Art im Quelltext kein fremdes Bild und keinen umgeschriebenen Link zeigt (npm run leads -- mail-check ADRESSE)",
     }),
+    /**
+     * „keiner“ where the company need not appoint a data protection officer (§ 38 BDSG: fewer than 20 people
+     * regularly handling personal data, Art. 37 DSGVO), else the officer's name and how to reach them.
+     */
+    dataProtectionOfficer: deploymentFact().meta({
+      description:
+        "„keiner“, wenn ihr keinen benennen müsst (weniger als 20 Personen, die ständig mit personenbezogenen Daten umgehen, § 38 BDSG); sonst Name und Kontakt, z. B. „Erika Muster, datenschutz@urkraft.de“",
+    }),
     /** Name and address of the hosting provider, e.g. "Beispiel Hosting GmbH, Musterstraße 1, 12345 Musterstadt". */
     hostingProvider: deploymentFact(),
     /** Country of the servers, e.g. "Deutschland". */

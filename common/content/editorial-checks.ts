@@ -167,6 +167,8 @@ const EMPTY_FACT: Record<string, string> = {
     "ist noch leer; die Erklärung zur Barrierefreiheit nennt die zuständige Marktüberwachungsstelle (§ 14 BFSG): die MLBF in Magdeburg mit ihrer aktuellen Anschrift von ihrer Website – vor dem Livegang eintragen",
   accessibilityCheckedOn:
     "ist noch leer; die Erklärung zur Barrierefreiheit nennt den Tag der letzten Prüfung von Hand. Geh alle Seiten und beide Formulare nur mit der Tastatur durch, auf 320 Pixel Breite und mit einem Screenreader, und trag den Tag ein (JJJJ-MM-TT) – vorher geht die Website nicht live",
+  dataProtectionOfficer:
+    "ist noch leer; die Datenschutztexte sagen, ob ihr einen Datenschutzbeauftragten habt. Zählt, wie viele Personen ständig mit personenbezogenen Daten umgehen: unter 20 (und keine Verarbeitung, die eine Folgenabschätzung braucht) trag „keiner“ ein, sonst Name und Kontakt der benannten Person (§ 38 BDSG, Art. 37 DSGVO) – vorher geht die Website nicht live",
   mailTrackingOffOn:
     "ist noch leer; die Datenschutztexte sagen, dass wir Öffnungen und Klicks nicht messen. Schalte die Öffnungs- und Klickzählung beim Versanddienst ab, schick dir mit „npm run leads -- mail-check ADRESSE“ eine E-Mail jeder Art und prüf ihren Quelltext: kein Bild, das die Website nicht selbst eingefügt hat, kein Link, der auf eine fremde Adresse umgeschrieben ist. Trag dann den Tag der Prüfung ein (JJJJ-MM-TT) – vorher geht die Website nicht live",
 };

@@ -88,6 +88,7 @@ export const FIELD_TITLES: Record<string, string> = {
   mailProvider: "E-Mail-Versanddienst",
   mailSafeguard: "E-Mail-Versand: Garantie (Art. 44 ff. DSGVO)",
   marketSurveillance: "Marktüberwachungsstelle für die Barrierefreiheit (Name und Anschrift)",
+  dataProtectionOfficer: "Datenschutzbeauftragter („keiner“ oder Name und Kontakt)",
   mailTrackingOffOn: "Öffnungs- und Klickzählung beim E-Mail-Versand abgeschaltet und geprüft am (JJJJ-MM-TT)",
   name: "Name",
   newslettersPerMonth: "Newsletter pro Kalendermonat (höchstens)",
