@@ -6,6 +6,7 @@ import { contentProblems, type CheckOptions } from "./read-content";
 import { legalPageProblems } from "./legal-pages";
 import { emailTemplateProblems } from "../mail/templates";
 import { newsletterLimitProblems } from "./newsletter-limit";
+import { experimentProblems } from "../experiments/experiment-problems";
 
 export { problemReport } from "./read-content";
 
@@ -18,5 +19,6 @@ export function allContentProblems(dir: string, options?: CheckOptions): string[
     ...legalPageProblems(dir),
     ...emailTemplateProblems(dir),
     ...newsletterLimitProblems(dir),
+    ...experimentProblems(dir),
   ];
 }

@@ -20,6 +20,7 @@ import { ROUTES } from "../routes";
 import { PRINCIPLE_ICONS } from "./principle-icons";
 import { STATS_PERIODS } from "../visit-stats";
 import { linkTargets } from "./linked-text";
+import { experimentsFileSchema } from "../experiments/experiment-schema";
 
 /** The shortest periods content/site.json may set: what the privacy texts' promises of proof rely on. */
 export const RETENTION_FLOORS = { consentProofYears: 3, auditLogDays: 365 } as const;
@@ -735,6 +736,13 @@ export const OBJECT_FILES: ObjectFile[] = [
     type: "InvalidLinkPageCopy",
     title: "Texte der Seite „Link ungültig“",
     schema: invalidLinkCopySchema,
+  },
+  {
+    file: "experiments.json",
+    type: "ExperimentList",
+    title: "Experimente",
+    description: "Andere Texte für eine Überschrift, eine Einleitung oder einen Aufruf einer Seite, im Wechsel gezeigt",
+    schema: experimentsFileSchema,
   },
   {
     file: "pages/danke-willkommen.json",
