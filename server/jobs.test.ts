@@ -30,8 +30,9 @@ test("one plugin starts every timer when the app is ready and stops them all whe
       "draft purge",
       "webhook purge",
       "visit counts",
+      "experiment counts",
     ]);
-    assert.equal(app.jobs.timers(), 9);
+    assert.equal(app.jobs.timers(), 10);
     await app.close();
     assert.equal(app.jobs.timers(), 0);
     assert.deepEqual(errorsIn(log), []);
