@@ -179,6 +179,9 @@ export const NOT_FOUND_COPIES = ["/404", "/404.html", "/dev-404-page"] as const;
 export const SITEMAP_EXCLUDES: string[] = [
   ...ALL_ROUTES.filter((route) => !route.inSitemap && route.kind !== "owner").map((route) => route.path),
   ...NOT_FOUND_COPIES,
+  // The pages of an experiment's variants (common/experiments/variant-pages.ts) are sent at their page's address.
+  "/__variante-*",
+  "/**/__variante-*",
 ];
 
 /** The legal pages' slugs ("datenschutz", …), the names of their files under content/legal/. */

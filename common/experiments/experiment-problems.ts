@@ -10,7 +10,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { ALL_ROUTES, ROUTES } from "../routes";
 import { heroDrinkProblems } from "../content/editorial-checks";
-import { EXPERIMENT_PAGES, EXPERIMENTS_FILE, VARIANT_NAMES } from "./experiment-schema";
+import { EXPERIMENT_PAGES, EXPERIMENTS_FILE } from "./experiment-schema";
+import { VARIANT_NAMES } from "./variant-pages";
 import { refusedField } from "./experiment-fields";
 import { valueAt, withTextAt } from "./field-path";
 

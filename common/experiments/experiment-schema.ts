@@ -18,10 +18,6 @@ export const EXPERIMENT_PAGES: readonly string[] = [
   ROUTES.contact.path,
 ];
 
-/** The original is "A"; the file lists B and, if wanted, C. */
-export const VARIANT_NAMES = ["A", "B", "C"] as const;
-export type VariantName = (typeof VARIANT_NAMES)[number];
-
 const object = <S extends ObjectShape>(shape: S) => yupObject(shape).required("fehlt");
 const text = () => string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").required("fehlt oder ist leer");
 const day = () =>

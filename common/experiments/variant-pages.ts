@@ -7,6 +7,10 @@
  */
 import { VISIT_SOURCE_FORM_ID } from "../visit-source";
 
+/** The original is "A"; content/experiments.json lists B and, if wanted, C. */
+export const VARIANT_NAMES = ["A", "B", "C"] as const;
+export type VariantName = (typeof VARIANT_NAMES)[number];
+
 /** The hidden field of the forms: "experiment-id:B". */
 export const EXPERIMENT_FIELD = "experiment";
 

@@ -6,7 +6,7 @@
  * no one can work out again who saw what.
  */
 import { createHmac } from "node:crypto";
-import { VARIANT_NAMES, type VariantName } from "../../common/experiments/experiment-schema";
+import { VARIANT_NAMES, type VariantName } from "../../common/experiments/variant-pages";
 
 export interface AssignInput {
   secret: string;

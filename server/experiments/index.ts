@@ -16,12 +16,12 @@ import { SESSION_COOKIE } from "../services/owner-sessions";
 import type { SiteFiles } from "../static/site-files";
 import {
   EXPERIMENT_FIELD,
+  VARIANT_NAMES,
   VARIANT_SEGMENT,
   readVariantValue,
   variantHtmlFile,
   variantInput,
 } from "../../common/experiments/variant-pages";
-import { VARIANT_NAMES } from "../../common/experiments/experiment-schema";
 import { assignVariant } from "./assign";
 import { BuiltExperiments, stateOf, type BuiltExperiment } from "./built";
 import { ExperimentCounter } from "./counter";
