@@ -61,3 +61,16 @@ export async function readVariantFigures(
     };
   });
 }
+
+/**
+ * What an experiment keeps lasts no longer than the visit statistics: its daily sums as long as those, a
+ * sign-up's variant as long as its visit's source (`leadSourceDays` after confirming), and with the lead.
+ */
+export async function purgeExperimentRecords(db: Queryable, periods: { visitStatsDays: number; leadSourceDays: number }) {
+  await db.query("DELETE FROM experiment_counts WHERE day < current_date - $1::integer", [periods.visitStatsDays]);
+  await db.query(
+    `DELETE FROM experiment_leads e USING leads l
+      WHERE l.id = e.lead_id AND l.confirmed_at < now() - $1::integer * interval '1 day'`,
+    [periods.leadSourceDays],
+  );
+}
