@@ -54,7 +54,8 @@ for (const target of databaseTargets()) {
         home.replace("<h1>Urkraft Startseite</h1>", `<h1>${VARIANT_B}</h1>`),
       );
       await writeFile(path.join(site.dir, BUILT_EXPERIMENTS_FILE), JSON.stringify({ experiments: [experiment()] }));
-      test = await buildTestApp(database, {}, site.dir);
+      test = await buildTestApp(database, { METRICS_PORT: "0" }, site.dir);
+      await test.app.ready();
     });
     after(async () => {
       await test.close();
@@ -163,6 +164,21 @@ for (const target of databaseTargets()) {
       assert.deepEqual({ leads: a!.leads, confirmed: a!.confirmed }, { leads: 0, confirmed: 0 });
       const attributed = await database.db.query("SELECT experiment, variant FROM experiment_leads");
       assert.deepEqual(attributed.rows, [{ experiment: "startseite-titel", variant: "B" }]);
+    });
+
+    it("gives Prometheus each running variant's figures and its chance to beat the original", async () => {
+      await database.db.query("DELETE FROM experiment_counts");
+      await database.db.query(`INSERT INTO experiment_counts (day, experiment, variant, views, leads, contacts)
+        VALUES (current_date, 'startseite-titel', 'A', 500, 20, 3), (current_date, 'startseite-titel', 'B', 500, 35, 1)`);
+      const metrics = await fetch(`http://127.0.0.1:${test.app.metricsAddress()!.port}/metrics`).then((response) =>
+        response.text(),
+      );
+      assert.match(metrics, /^urkraft_experiment_figures\{experiment="startseite-titel",variant="A",figure="views"\} 500$/m);
+      assert.match(metrics, /^urkraft_experiment_figures\{experiment="startseite-titel",variant="B",figure="confirmed"\} 1$/m);
+      assert.match(
+        metrics,
+        /^urkraft_experiment_probability_beats_original\{experiment="startseite-titel",variant="B"\} 0\.\d+$/m,
+      );
     });
 
     it("stops by itself after its end: every view gets the original, without taking part", async () => {
