@@ -96,14 +96,18 @@ describe("content/experiments.json", () => {
     const single = experimentProblems(
       withExperiments(
         experiment(),
-        experiment({ id: "gleich", variants: [original], end: "2026-11-01", status: "beendet" }),
+        experiment({ id: "alt", end: "2026-11-01", status: "beendet" }),
         experiment({ id: "zweites" }),
       ),
     );
     expect(single).toEqual([
-      "content/experiments.json, Experiment 2 („gleich“), Feld „end“: liegt vor dem Start (2026-12-01)",
-      "content/experiments.json, Experiment 2 („gleich“), Feld „variants[0]“ (Variante B): ist derselbe Text wie das Original",
+      "content/experiments.json, Experiment 2 („alt“), Feld „end“: liegt vor dem Start (2026-12-01)",
       "content/experiments.json, Experiment 3 („zweites“), Feld „status“: auf / läuft schon „startseite-titel“; eine Seite testet eins nach dem anderen",
     ]);
+    expect(experimentProblems(withExperiments(experiment({ variants: [original] })))).toEqual([
+      "content/experiments.json, Experiment 1 („startseite-titel“), Feld „variants[0]“ (Variante B): ist derselbe Text wie das Original",
+    ]);
+    // Once adopted, the winner is the page's text.
+    expect(experimentProblems(withExperiments(experiment({ variants: [original], status: "übernommen" })))).toEqual([]);
   });
 });

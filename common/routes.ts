@@ -149,6 +149,7 @@ export const OWNER_SCREENS = {
   requests: { path: `${OWNER}/anfragen`, label: "Anfragen" },
   leads: { path: `${OWNER}/leads`, label: "Anmeldungen" },
   visitors: { path: `${OWNER}/besucher`, label: "Besucher" },
+  experiments: { path: `${OWNER}/experimente`, label: "Experimente" },
   newsletter: { path: `${OWNER}/newsletter`, label: "Newsletter" },
   content: { path: `${OWNER}/inhalte`, label: "Inhalte" },
   person: { path: `${OWNER}/person`, label: "Person" },

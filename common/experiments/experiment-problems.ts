@@ -65,7 +65,8 @@ export function checkExperiments(experiments: readonly ExperimentEntry[], readPa
     }
     experiment.variants.forEach((text, variant) => {
       const at = `${where}, Feld „variants[${variant}]“ (Variante ${VARIANT_NAMES[variant + 1]})`;
-      if (text === current) problems.push(`${at}: ist derselbe Text wie das Original`);
+      // After „Gewinner übernehmen“ the winner is the page's text: only a running experiment must differ from it.
+      if (text === current && experiment.status === "läuft") problems.push(`${at}: ist derselbe Text wie das Original`);
       if (experiment.page === ROUTES.home.path && experiment.field.startsWith("hero.")) {
         const hero = (withTextAt(page, experiment.field, text) as { hero?: { title?: unknown; lead?: unknown } }).hero;
         problems.push(...heroDrinkProblems(hero).map((problem) => `${at}: ${problem.replace(/^[^:]*: /, "")}`));
