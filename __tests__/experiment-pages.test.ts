@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { experimentsToBuild, finishVariantPages, variantPages } from "../gatsby/experiment-pages";
+import { experimentsToBuild, finishVariantPages, variantPages, withCurrentLinks } from "../gatsby/experiment-pages";
 import type { ExperimentEntry } from "../common/experiments/experiment-problems";
 
 const running: ExperimentEntry = {
@@ -50,5 +50,15 @@ describe("the variants' pages", () => {
       `<link rel="canonical" href="https://urkraft.de/bewegung-alltag"><script>window.pagePath="/bewegung-alltag";</script>`,
     );
     expect(JSON.parse(fs.readFileSync(path.join(publicDir, ".experiments.json"), "utf8"))).toEqual({ experiments: [running] });
+  });
+
+  it("marks the links to the page itself as current, as on the page (the variant was rendered at its own path)", () => {
+    const page = `<a aria-current="page" href="/" class="nav bg-forest-50">Start</a><a href="/agb" class="nav">AGB</a><h1>Alt</h1>`;
+    const variant = `<a href="/" class="nav">Start</a><a href="/agb" class="nav">AGB</a><h1>Neu</h1>`;
+    expect(withCurrentLinks(variant, page)).toBe(
+      `<a aria-current="page" href="/" class="nav bg-forest-50">Start</a><a href="/agb" class="nav">AGB</a><h1>Neu</h1>`,
+    );
+    // Pages whose links differ are left as they are.
+    expect(withCurrentLinks(`<a href="/">Start</a>`, page)).toBe(`<a href="/">Start</a>`);
   });
 });

@@ -40,6 +40,24 @@ export function variantPages(experiments: readonly ExperimentEntry[], pagesDir: 
   );
 }
 
+const LINK = /<a\b[^>]*>/g;
+
+/**
+ * The links to the page itself as the page has them (`aria-current="page"` and the header's mark of the page
+ * shown): the variant was rendered at its own path, where no link is current. Both have the same links in the
+ * same order, only a text differs; otherwise the variant is left as it is.
+ */
+export function withCurrentLinks(variant: string, page: string): string {
+  const pageLinks = page.match(LINK) ?? [];
+  const variantLinks = variant.match(LINK) ?? [];
+  if (pageLinks.length !== variantLinks.length) return variant;
+  let index = 0;
+  return variant.replace(LINK, (link) => {
+    const own = pageLinks[index++]!;
+    return own.includes('aria-current="page"') ? own : link;
+  });
+}
+
 /** Gives each variant's HTML its page's address and writes the list of the build's experiments. */
 export function finishVariantPages(publicDir: string, experiments: readonly ExperimentEntry[]): number {
   let pages = 0;
@@ -49,8 +67,10 @@ export function finishVariantPages(publicDir: string, experiments: readonly Expe
       const file = path.join(publicDir, ...variantHtmlFile(experiment.page, variant).split("/"));
       if (!fs.existsSync(file)) return;
       const own = variantPagePath(experiment.page, variant);
+      const original = path.join(publicDir, ...(experiment.page === "/" ? [] : [experiment.page.slice(1)]), "index.html");
       // "/__variante-b" in "…/__variante-b" (and never part of a longer name) becomes the page's own address.
-      fs.writeFileSync(file, fs.readFileSync(file, "utf8").replaceAll(new RegExp(`${own}(?![\\w-])`, "g"), experiment.page));
+      const html = fs.readFileSync(file, "utf8").replaceAll(new RegExp(`${own}(?![\\w-])`, "g"), experiment.page);
+      fs.writeFileSync(file, fs.existsSync(original) ? withCurrentLinks(html, fs.readFileSync(original, "utf8")) : html);
       pages += 1;
     });
   }
