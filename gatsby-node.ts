@@ -9,6 +9,7 @@ import { finishBuiltPages } from "./gatsby/after-load";
 import { type GatsbyStateAtStart, waitToGo } from "./gatsby/build-standby";
 import { isoGermanDate } from "./src/german-date";
 import { keepProcessedPictures } from "./gatsby/picture-cache";
+import { experimentsToBuild, finishVariantPages, variantPages } from "./gatsby/experiment-pages";
 
 const CONTENT_DIR = path.join(__dirname, "content");
 
@@ -105,10 +106,15 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       context: { id: node.id },
     });
   }
+  // Each variant of a running experiment as a page of its own (gatsby/experiment-pages.ts).
+  for (const page of variantPages(experimentsToBuild(CONTENT_DIR, isoGermanDate(new Date())), path.resolve("src/pages")))
+    actions.createPage(page);
 };
 
 /** The pages' scripts start after `load` (gatsby/after-load.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  const variants = finishVariantPages(path.join(__dirname, "public"), experimentsToBuild(CONTENT_DIR, isoGermanDate(new Date())));
+  if (variants > 0) reporter.info(`Experimente: ${variants} Varianten-Seiten`);
   const pages = await finishBuiltPages(path.join(__dirname, "public"));
   const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
   reporter.info(

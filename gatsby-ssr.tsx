@@ -1,6 +1,7 @@
 import React from "react";
 import type { GatsbySSR } from "gatsby";
 import { ErrorBoundary } from "./src/components/ErrorBoundary";
+import { ShownVariantProvider } from "./src/experiments/shown-variant";
 import { withoutImageRuntime } from "./gatsby/image-runtime";
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes }) => {
@@ -11,4 +12,8 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponent
   replaceHeadComponents(withoutImageRuntime(getHeadComponents()));
 };
 
-export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => <ErrorBoundary>{element}</ErrorBoundary>;
+export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => (
+  <ErrorBoundary>
+    <ShownVariantProvider pageContext={props.pageContext}>{element}</ShownVariantProvider>
+  </ErrorBoundary>
+);

@@ -218,6 +218,7 @@ export const OWNER_SCREENS = {
   requests: { path: `${OWNER}/anfragen`, label: "Anfragen" },
   leads: { path: `${OWNER}/leads`, label: "Anmeldungen" },
   visitors: { path: `${OWNER}/besucher`, label: "Besucher" },
+  experiments: { path: `${OWNER}/experimente`, label: "Experimente" },
   newsletter: { path: `${OWNER}/newsletter`, label: "Newsletter" },
   content: { path: `${OWNER}/inhalte`, label: "Inhalte" },
   person: { path: `${OWNER}/person`, label: "Person" },
@@ -248,6 +249,9 @@ export const NOT_FOUND_COPIES = ["/404", "/404.html", "/dev-404-page"] as const;
 export const SITEMAP_EXCLUDES: string[] = [
   ...ALL_ROUTES.filter((route) => !route.inSitemap && route.kind !== "owner").map((route) => route.path),
   ...NOT_FOUND_COPIES,
+  // The pages of an experiment's variants (common/experiments/variant-pages.ts) are sent at their page's address.
+  "/__variante-*",
+  "/**/__variante-*",
 ];
 
 /** The legal pages' slugs ("datenschutz", …), the names of their files under content/legal/. */

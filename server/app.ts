@@ -32,6 +32,7 @@ import type { ConsentVersions } from "./services/submission";
 import { SiteFiles } from "./static/site-files";
 import { registerWebhooks } from "./webhooks";
 import { registerVisitStats } from "./analytics";
+import { registerExperiments } from "./experiments";
 import { registerJobs, serverJobs } from "./jobs";
 
 declare module "fastify" {
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPreviewHeaders(app);
 
   const site = options.site ?? new SiteFiles(config.publicDir);
+  registerExperiments(app, site, app.mail.site.timeZone);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(async (request, reply) => {
     const readsPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(pathnameOf(request.url));

@@ -31,8 +31,9 @@ test("one plugin starts every timer when the app is ready and stops them all whe
       "draft purge",
       "webhook purge",
       "visit counts",
+      "experiment counts",
     ]);
-    assert.equal(app.jobs.timers(), 10);
+    assert.equal(app.jobs.timers(), 11);
     await app.close();
     assert.equal(app.jobs.timers(), 0);
     assert.deepEqual(errorsIn(log), []);

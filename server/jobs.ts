@@ -176,6 +176,15 @@ export function serverJobs(app: FastifyInstance, config: Config): Job[] {
       run: () => visitStats.write(),
     });
   }
+  // The experiments' counts are kept like the visit counts (server/experiments/), and not when those are off.
+  if (visitStats)
+    jobs.push({
+      name: "experiment counts",
+      everyMs: config.visitStats.writeIntervalMs,
+      atStart: false,
+      atClose: true,
+      run: () => app.experiments.write(),
+    });
   return jobs;
 }
 

@@ -7,6 +7,7 @@ import { legalPageProblems } from "./legal-pages";
 import { emailTemplateProblems } from "../mail/templates";
 import { newsletterLimitProblems } from "./newsletter-limit";
 import { imageCreditFileProblems } from "./image-credit-files";
+import { experimentProblems } from "../experiments/experiment-problems";
 
 export { problemReport } from "./read-content";
 
@@ -20,5 +21,6 @@ export function allContentProblems(dir: string, options?: CheckOptions): string[
     ...emailTemplateProblems(dir),
     ...newsletterLimitProblems(dir),
     ...imageCreditFileProblems(dir),
+    ...experimentProblems(dir),
   ];
 }

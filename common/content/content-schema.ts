@@ -21,6 +21,7 @@ import { PRINCIPLE_ICONS } from "./principle-icons";
 import { STATS_PERIODS } from "../visit-stats";
 import { linkTargets } from "./linked-text";
 import { germanToday, IMAGE_CREDITS_FILE, IMAGE_KINDS, recordConsentProblem, YES_NO } from "./image-credits";
+import { experimentsFileSchema } from "../experiments/experiment-schema";
 
 /** The shortest periods content/site.json may set: what the privacy texts' promises of proof rely on. */
 export const RETENTION_FLOORS = { consentProofYears: 3, auditLogDays: 365 } as const;
@@ -813,6 +814,15 @@ export const OBJECT_FILES: ObjectFile[] = [
   ),
 ];
 
+/** content/experiments.json: other words for a page's headline, lead or call, shown in turn (server/experiments/). */
+const EXPERIMENTS: ObjectFile = {
+  file: "experiments.json",
+  type: "ExperimentList",
+  title: "Experimente",
+  description: "Andere Texte für eine Überschrift, eine Einleitung oder einen Aufruf einer Seite, im Wechsel gezeigt",
+  schema: experimentsFileSchema,
+};
+
 /** content/image-credits.json: where each picture comes from; the Impressum's picture credits are written from it. */
 const IMAGE_CREDITS: ObjectFile = {
   file: IMAGE_CREDITS_FILE,
@@ -834,9 +844,9 @@ export const SITE_FILE: ObjectFile = {
 };
 
 /** Every JSON content file with its GraphQL type: the one table the build, the check and the editors' schemas read. */
-export const CONTENT_FILES: (ListFile | ObjectFile)[] = [SITE_FILE, ...LIST_FILES, ...OBJECT_FILES, IMAGE_CREDITS];
+export const CONTENT_FILES: (ListFile | ObjectFile)[] = [SITE_FILE, ...LIST_FILES, ...OBJECT_FILES, IMAGE_CREDITS, EXPERIMENTS];
 /** Every JSON file checked as one object (all but the settings and the lists). */
-export const RECORD_FILES: ObjectFile[] = [...OBJECT_FILES, IMAGE_CREDITS];
+export const RECORD_FILES: ObjectFile[] = [...OBJECT_FILES, IMAGE_CREDITS, EXPERIMENTS];
 
 export const isListFile = (entry: ListFile | ObjectFile): entry is ListFile => "entry" in entry;
 

@@ -2,6 +2,8 @@
 import path from "node:path";
 import { readSiteSettings } from "../../common/content/read-content";
 import { ROUTE_HEADER, SOURCE_HEADER, routeRow, sourceRow, statsForDays } from "../analytics/report";
+import { dayClock } from "../analytics/day";
+import { EXPERIMENT_HEADER, experimentReports, experimentRows, readExperimentsFile } from "../experiments/report";
 import { option, rejectUnknown, UsageError, type Command } from "./command";
 import { printable, table } from "./format";
 
@@ -21,6 +23,8 @@ export const statsCommand: Command = {
     }
     const { timeZone } = readSiteSettings(path.join(cwd, "content"));
     const stats = await statsForDays(db, days, timeZone);
+    // Experiments are shown whole, from their start (server/experiments/report.ts).
+    const experiments = await experimentReports(db, readExperimentsFile(path.join(cwd, "content")), dayClock(timeZone)());
     if (args.includes("--json")) {
       const figures = (row: { views: number; leads: number; confirmed: number; contacts: number }) => ({
         views: row.views,
@@ -41,6 +45,7 @@ export const statsCommand: Command = {
               campaign: row.campaign,
               ...figures(row),
             })),
+            experiments,
           },
           null,
           2,
@@ -68,5 +73,11 @@ export const statsCommand: Command = {
           )
         : "(noch nichts gezählt)",
     );
+    for (const report of experiments) {
+      print("");
+      print(`Experiment „${report.id}“ auf ${report.page} (${report.field}, ${report.share} % der Besuche): ${report.note}`);
+      print(table(EXPERIMENT_HEADER, experimentRows(report)));
+      if (report.warning) print(report.warning);
+    }
   },
 };

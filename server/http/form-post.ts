@@ -160,9 +160,11 @@ export function registerFormRoute<S extends AnyObjectSchema>(app: FastifyInstanc
         [...app.allowedOrigins].map((origin) => new URL(origin).host),
       );
       const spam = automatedSign(request);
-      await route.submit(result.values, formPage, source, spam);
+      const stored = await route.submit(result.values, formPage, source, spam);
       // Only a post from a page counts for it: one straight at the API would lift the page's rate past 100 %.
       if (!spam) app.visitStats?.post(route.kind, request, formPage, source);
+      // The variant of a running experiment its hidden field names (server/experiments/).
+      if (!spam) await app.experiments.post(route.kind, request, stored);
       return answerAccepted(request, reply);
     },
   );

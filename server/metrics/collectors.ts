@@ -73,6 +73,18 @@ export function createCollectors() {
       help: "Konfigurierte Webhook-Empfänger, die mit 410 Gone abgeschaltet wurden",
       registers,
     }),
+    experimentFigures: new Gauge({
+      name: "urkraft_experiment_figures",
+      help: "Laufende Experimente je Variante: Aufrufe, Anmeldungen, bestätigte Anmeldungen, Anfragen (seit dem Start)",
+      labelNames: ["experiment", "variant", "figure"] as const,
+      registers,
+    }),
+    experimentBeatsOriginal: new Gauge({
+      name: "urkraft_experiment_probability_beats_original",
+      help: "Wahrscheinlichkeit, dass die Variante mehr bestätigte Anmeldungen je Aufruf bringt als das Original (0 bis 1)",
+      labelNames: ["experiment", "variant"] as const,
+      registers,
+    }),
     databaseUp: new Gauge({
       name: "urkraft_metrics_database_up",
       help: "1, wenn die Datenbank beim letzten Abruf der Metriken antwortete",

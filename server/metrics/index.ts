@@ -11,6 +11,7 @@ import { ConfigError, type Config } from "../config";
 import { OUTCOME_CHANNEL, type OutcomeMessage } from "../outbox/loop";
 import { createCollectors } from "./collectors";
 import { readDatabaseGauges } from "./database";
+import { readExperimentGauges } from "./experiments";
 import { recordResponse } from "./http";
 
 declare module "fastify" {
@@ -45,6 +46,7 @@ export function registerMetrics(app: FastifyInstance, config: Config): void {
       return;
     }
     readDatabaseGauges(app.db, metrics, app.mail.site.replyWithinHours)
+      .then(() => readExperimentGauges(app, metrics))
       .then(() => metrics.registry.metrics())
       .then(
         (text) => response.writeHead(200, { "content-type": metrics.registry.contentType }).end(text),

@@ -3,6 +3,7 @@
  * files cached for a year, unknown paths answered by public/404.html with status 404. Pages and text
  * files come precompressed from memory; images and fonts (already compressed) are streamed from disk.
  */
+import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../http/errors";
@@ -10,6 +11,7 @@ import { HTTP_MESSAGES } from "../http/messages";
 import { PRIVATE_NO_STORE, REVALIDATE, cacheControlFor } from "../static/cache-control";
 import { COMPRESS_MIN_BYTES, chooseEncoding, etagFor, isCacheable, type CachedFile } from "../static/file-cache";
 import type { SiteFiles } from "../static/site-files";
+import { isVariantPath } from "../experiments";
 import { API_PREFIX } from "../../common/routes";
 
 export function pathnameOf(url: string): string {
@@ -29,6 +31,8 @@ export default async function staticRoutes(app: FastifyInstance, options: { site
   app.get("/*", async (request, reply) => {
     const pathname = pathnameOf(request.url);
     if (isApiPath(pathname)) return sendError(request, reply, { status: 404, message: HTTP_MESSAGES.notFound });
+    // A variant of a page is sent only at the page's own address (server/experiments/).
+    if (isVariantPath(pathname)) return sendNotFoundPage(site, request, reply);
 
     const target = await site.resolve(pathname);
     if (target.kind === "redirect") {
@@ -37,9 +41,17 @@ export default async function staticRoutes(app: FastifyInstance, options: { site
     if (target.kind === "missing") return sendNotFoundPage(site, request, reply);
 
     reply.header("cache-control", cacheControlFor(target.relativePath));
-    const file = isCacheable(target.relativePath) ? await site.cached(target.absolutePath) : undefined;
+    let file = isCacheable(target.relativePath) ? await site.cached(target.absolutePath) : undefined;
     if (!file) return reply.sendFile(target.relativePath, target.root);
-    return sendCachedFile(request, reply, file, 200);
+    const choice = await request.server.experiments.choose(request, target.relativePath);
+    let insert = choice?.insert;
+    if (choice?.relativePath) {
+      const variant = await site.cached(path.join(target.root, ...choice.relativePath.split("/")));
+      // A build without the variant's page shows the page itself, as to a view taking no part.
+      if (variant) file = variant;
+      else insert = Buffer.alloc(0);
+    }
+    return sendCachedFile(request, reply, file, 200, insert);
   });
 }
 
@@ -51,13 +63,22 @@ export async function sendNotFoundPage(site: SiteFiles, request: FastifyRequest,
   return sendCachedFile(request, reply, page, 404);
 }
 
-export async function sendCachedFile(request: FastifyRequest, reply: FastifyReply, file: CachedFile, status: 200 | 404) {
+/** `experiment`: on a page with a running experiment, its hidden input (empty when the view takes no part). */
+export async function sendCachedFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: CachedFile,
+  status: 200 | 404,
+  experiment?: Buffer,
+) {
   const encoding = chooseEncoding(request.headers["accept-encoding"], file.body.length >= COMPRESS_MIN_BYTES);
   reply.header("vary", "Accept-Encoding").type(file.contentType);
   if (file.csp) reply.header("content-security-policy", file.csp);
   if (status === 200 && file.csp) {
     // A visit's first request of a page: the page with the visit's source for its form (analytics/page-source.ts).
-    const insert = request.server.visitStats?.pageSource(request, file.contentType);
+    const source = request.server.visitStats?.pageSource(request, file.contentType);
+    // A page with an experiment differs from view to view: it is always made for its request.
+    const insert = experiment ? Buffer.concat(source ? [source, experiment] : [experiment]) : source;
     const variant = insert && file.withInsert(encoding, insert);
     if (variant) {
       // Made for this request only: no ETag (a later request must not get it as the page, nor the page as

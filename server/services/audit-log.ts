@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = {
   "content-plan-withdrawn": "Änderung wie geplant zurückgenommen",
   "content-plan-failed": "Geplante Änderung fehlgeschlagen",
   "ledger-replayed": "Abmeldungen und Löschungen nach einer Wiederherstellung erneut eingetragen",
+  "experiment-ended": "Experiment beendet, das Original bleibt",
+  "experiment-adopted": "Gewinner eines Experiments in die Seite übernommen",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -10,6 +10,7 @@ import type { ErasureResult, PersonData } from "../../common/owner/responses";
 import type { Db, Queryable } from "../db/types";
 import { SWEEP_DAILY_SECRETS } from "../db/daily-secrets";
 import { purgeVisitStats } from "../analytics/store";
+import { purgeExperimentRecords } from "../experiments/store";
 import { purgeAuditLog } from "./audit-log";
 import { purgeOwnerAuth } from "./owner-sessions";
 import { eraseWebhookEvents, queueLeadUnsubscribed } from "../webhooks/events";
@@ -222,6 +223,7 @@ export async function purgeExpired(db: Db, periods: RetentionPeriods, options: P
     await tx.query(SWEEP_DAILY_SECRETS);
     const auditEntries = await purgeAuditLog(tx, periods.auditLogDays);
     const visitStatsRows = await purgeVisitStats(tx, periods.visitStatsDays);
+    await purgeExperimentRecords(tx, periods);
     await purgeOwnerAuth(tx);
     // A thinned lead's proof counts once, whether or not it was also in the history.
     const inHistory = new Set(expiredProofs.rows.map((row) => row.lead_id));

@@ -6,6 +6,7 @@
  * written to the visitor's device.
  */
 import { VISIT_SOURCE_FIELDS, VISIT_SOURCE_FORM_ID } from "../../common/visit-source";
+import { EXPERIMENT_FIELD } from "../../common/experiments/variant-pages";
 
 let entry: Record<string, string> | undefined;
 
@@ -14,7 +15,8 @@ export function entrySource(doc: Document | null = typeof document === "undefine
   if (entry) return entry;
   if (!doc) return {};
   const fields: Record<string, string> = {};
-  for (const name of Object.values(VISIT_SOURCE_FIELDS)) {
+  // The variant of an experiment the page showed (server/experiments/) goes along the same way.
+  for (const name of [...Object.values(VISIT_SOURCE_FIELDS), EXPERIMENT_FIELD]) {
     const input = doc.querySelector(`input[type="hidden"][form="${VISIT_SOURCE_FORM_ID}"][name="${name}"]`);
     if (input instanceof HTMLInputElement) fields[name] = input.value;
   }

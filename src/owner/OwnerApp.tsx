@@ -20,6 +20,7 @@ const RequestsPage = screen(() => import("./pages/RequestsPage").then((m) => m.R
 const RequestPage = screen(() => import("./pages/RequestPage").then((m) => m.RequestPage));
 const LeadsPage = screen(() => import("./pages/LeadsPage").then((m) => m.LeadsPage));
 const VisitorsPage = screen(() => import("./pages/VisitorsPage").then((m) => m.VisitorsPage));
+const ExperimentsPage = screen(() => import("./pages/ExperimentsPage").then((m) => m.ExperimentsPage));
 const NewsletterPage = screen(() => import("./pages/NewsletterPage").then((m) => m.NewsletterPage));
 const PersonPage = screen(() => import("./pages/PersonPage").then((m) => m.PersonPage));
 const AuditPage = screen(() => import("./pages/AuditPage").then((m) => m.AuditPage));
@@ -58,6 +59,8 @@ function screenFor(path: string): React.ReactNode {
       return <LeadsPage />;
     case OWNER_SCREENS.visitors.path:
       return <VisitorsPage />;
+    case OWNER_SCREENS.experiments.path:
+      return <ExperimentsPage />;
     case OWNER_SCREENS.newsletter.path:
       return <NewsletterPage />;
     case OWNER_SCREENS.person.path:

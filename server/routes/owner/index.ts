@@ -20,6 +20,7 @@ import ownerPageRoutes from "./page";
 import passkeyRoutes from "./passkeys";
 import peopleRoutes from "./people";
 import visitRoutes from "./visits";
+import experimentRoutes from "./experiments";
 import webhookRoutes from "./webhooks";
 import { OWNER_MESSAGES } from "./messages";
 import { registerOwnerValidation } from "./validation";
@@ -84,6 +85,7 @@ export default async function ownerArea(app: FastifyInstance, options: { site: S
       await api.register(peopleRoutes);
       await api.register(webhookRoutes);
       await api.register(visitRoutes);
+      await api.register(experimentRoutes);
       await api.register(newsletterRoutes);
       await api.register(contentRoutes);
     },

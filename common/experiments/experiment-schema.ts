@@ -1,0 +1,56 @@
+/**
+ * content/experiments.json: the owner's experiments on the words of a page. Each names the page, the text it
+ * varies (a dotted field of the page's content file, e.g. "hero.title"), one or two other texts beside the
+ * original (variants B and C), the share of visits that takes part, and the days it runs. Which fields may
+ * vary, and the checks a variant's text passes, are in experiment-problems.ts.
+ */
+import { array, number, object as yupObject, string, type ObjectShape } from "yup";
+import { ROUTES } from "../routes";
+
+export const EXPERIMENTS_FILE = "experiments.json";
+
+/** The pages with a form or a call to action whose words an experiment may vary. */
+export const EXPERIMENT_PAGES: readonly string[] = [
+  ROUTES.home.path,
+  ROUTES.movement.path,
+  ROUTES.nutrition.path,
+  ROUTES.recipes.path,
+  ROUTES.contact.path,
+];
+
+const object = <S extends ObjectShape>(shape: S) => yupObject(shape).required("fehlt");
+const text = () => string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").required("fehlt oder ist leer");
+const day = () =>
+  text()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, "muss ein Datum im Format JJJJ-MM-TT sein")
+    .test("real-date", "ist kein gültiges Datum", (value) => !value || !Number.isNaN(Date.parse(value)));
+
+export const experimentSchema = object({
+  id: text().matches(/^[a-z0-9][a-z0-9-]{1,39}$/, "nur Kleinbuchstaben, Ziffern und Bindestriche, 2 bis 40 Zeichen"),
+  page: text().oneOf(
+    [...EXPERIMENT_PAGES],
+    `muss eine dieser Seiten sein: ${EXPERIMENT_PAGES.join(", ")} (Rechtstexte, E-Mails und die Seiten nach einem Formular testet kein Experiment)`,
+  ),
+  field: text().meta({ description: "Das Feld der Seite, z. B. hero.title (Überschrift), hero.lead, heroButton, cta.title" }),
+  variants: array(text())
+    .min(1, "braucht einen oder zwei andere Texte (B, C) neben dem Original")
+    .max(2, "höchstens zwei andere Texte (B, C) neben dem Original")
+    .required("fehlt"),
+  share: number()
+    .strict()
+    .typeError("muss eine Zahl sein (ohne Anführungszeichen)")
+    .integer("muss eine ganze Zahl sein")
+    .min(10, "mindestens 10 (Prozent der Besuche)")
+    .max(100, "höchstens 100 (Prozent der Besuche)")
+    .required("fehlt")
+    .meta({ description: "Wie viel Prozent der Besuche teilnehmen; sie verteilen sich gleich auf Original und Varianten" }),
+  start: day(),
+  end: day(),
+  status: text()
+    .oneOf(["läuft", "beendet", "übernommen"], "muss „läuft“, „beendet“ oder „übernommen“ sein")
+    .meta({ description: "„läuft“, bis „Beenden“ oder „Gewinner übernehmen“ es abschließt" }),
+}).meta({ type: "Experiment" });
+
+export const experimentsFileSchema = object({
+  experiments: array(experimentSchema).max(20, "höchstens 20 Experimente").required("fehlt"),
+});

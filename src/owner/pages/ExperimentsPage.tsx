@@ -1,0 +1,120 @@
+/**
+ * Experimente: each experiment of content/experiments.json the live site runs, with its variants' views,
+ * sign-ups and confirmed sign-ups, the rate with its interval, the chance to beat the original and the plain
+ * warning while it is too early; „Beenden“ keeps the original, „Gewinner übernehmen“ writes the variant's text
+ * into the page (server/routes/owner/experiments.ts).
+ */
+import React, { useCallback, useEffect, useState } from "react";
+import { api, errorText } from "../api";
+import { Alert, Card, DataTable, Loading, PageTitle, smallButton } from "../ui";
+import type { ExperimentEnded, ExperimentsAnswer } from "../../../common/owner/experiments";
+
+type Experiment = ExperimentsAnswer["experiments"][number];
+
+const percent = (value: number) =>
+  `${(value * 100).toLocaleString("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+const COLUMNS = [
+  "Variante",
+  "Text",
+  "Aufrufe",
+  "Anmeldungen",
+  "Bestätigt",
+  "Rate (95-%-Intervall)",
+  "schlägt das Original",
+  "Anfragen",
+];
+
+function ExperimentCard({ experiment, onEnd }: { experiment: Experiment; onEnd: (path: string, body?: unknown) => void }) {
+  const texts = [experiment.original, ...experiment.variants];
+  const running = experiment.state === "läuft";
+  return (
+    <Card className="mb-6">
+      <h2 className="text-lg font-semibold">
+        „{experiment.id}“ auf {experiment.page}
+      </h2>
+      <p className="mb-3 text-sm text-bark-700">
+        Feld {experiment.field}, {experiment.share} % der Besuche nehmen teil – {experiment.note}.
+      </p>
+      {experiment.warning && <Alert kind="info">{experiment.warning}</Alert>}
+      <DataTable caption={`Ergebnisse von „${experiment.id}“`} columns={COLUMNS} framed={false}>
+        {experiment.results.map((result, index) => (
+          <tr key={result.variant} className="border-t border-cream-200">
+            <th scope="row" className="px-3 py-2">
+              {result.variant === "A" ? "A (Original)" : result.variant}
+            </th>
+            <td className="max-w-xs px-3 py-2">{texts[index]}</td>
+            <td className="px-3 py-2 tabular-nums">{result.views}</td>
+            <td className="px-3 py-2 tabular-nums">{result.leads}</td>
+            <td className="px-3 py-2 tabular-nums">{result.confirmed}</td>
+            <td className="px-3 py-2 tabular-nums">
+              {percent(result.rate)} ({percent(result.interval.low)} – {percent(result.interval.high)})
+            </td>
+            <td className="px-3 py-2 tabular-nums">{result.beatsOriginal === undefined ? "–" : percent(result.beatsOriginal)}</td>
+            <td className="px-3 py-2 tabular-nums">{result.contacts}</td>
+          </tr>
+        ))}
+      </DataTable>
+      {(running || experiment.state === "abgelaufen") && (
+        <div className="mt-4 flex flex-wrap gap-3">
+          <button type="button" className={smallButton} onClick={() => onEnd(`/experimente/${experiment.id}/beenden`)}>
+            Beenden (Original behalten)
+          </button>
+          {experiment.variants.map((_text, index) => {
+            const variant = index === 0 ? "B" : "C";
+            return (
+              <button
+                key={variant}
+                type="button"
+                className={smallButton}
+                onClick={() => onEnd(`/experimente/${experiment.id}/uebernehmen`, { variant })}
+              >
+                Gewinner übernehmen: {variant}
+              </button>
+            );
+          })}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+export function ExperimentsPage() {
+  const [answer, setAnswer] = useState<ExperimentsAnswer>();
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const load = useCallback(() => {
+    api<ExperimentsAnswer>("/experimente").then(setAnswer, (caught) => setError(errorText(caught)));
+  }, []);
+  useEffect(load, [load]);
+  const end = (path: string, body?: unknown) => {
+    setError(undefined);
+    setDone(undefined);
+    api<ExperimentEnded>(path, { method: "POST", body: body ?? {} }).then(
+      (ended) => {
+        setDone(ended.message);
+        load();
+      },
+      (caught) => setError(errorText(caught)),
+    );
+  };
+
+  return (
+    <>
+      <PageTitle>Experimente</PageTitle>
+      <p className="mb-4 max-w-prose text-bark-700">
+        Welche Worte bringen bestätigte Anmeldungen? Der Server zeigt jedem Besucher eine Fassung, ohne Cookie und ohne Skript,
+        und zählt Aufrufe, Anmeldungen und Bestätigungen je Fassung. Bots, Vorabladen und deine eigenen Aufrufe zählen nicht. Ein
+        Experiment legst du unter „Inhalte“ in „Experimente“ an; nach seinem Enddatum endet es von selbst.
+      </p>
+      {done && <Alert kind="success">{done}</Alert>}
+      {error && <Alert>{error}</Alert>}
+      {!answer && !error && <Loading />}
+      {answer && answer.experiments.length === 0 && (
+        <Card>Gerade läuft kein Experiment: Alle sehen die Texte, wie sie unter „Inhalte“ stehen.</Card>
+      )}
+      {answer?.experiments.map((experiment) => (
+        <ExperimentCard key={experiment.id} experiment={experiment} onEnd={end} />
+      ))}
+    </>
+  );
+}
