@@ -39,6 +39,8 @@ const EDITOR_ROUTES = [
   "POST /api/verwaltung/inhalte/veroeffentlichen",
   "GET /api/verwaltung/inhalte/verlauf",
   "HEAD /api/verwaltung/inhalte/verlauf",
+  "GET /api/verwaltung/inhalte/fassung",
+  "HEAD /api/verwaltung/inhalte/fassung",
   "POST /api/verwaltung/inhalte/zuruecksetzen",
   "DELETE /api/verwaltung/inhalte/vorschlag",
   "POST /api/verwaltung/inhalte/planen",
