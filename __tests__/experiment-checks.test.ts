@@ -73,7 +73,7 @@ describe("content/experiments.json", () => {
     );
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/Feld „experiments\[0\].variants\[0\]“: nennt eine Prozentzahl ohne Grundlage/),
+        expect.stringMatching(/Feld „experiments\[0\].variants\[0\]“: nennt 92\s%\sohne Hinweis auf die Grundlage/),
         expect.stringMatching(/Feld „experiments\[1\].variants\[0\]“: verbindet den Drink mit/),
         expect.stringMatching(/Feld „experiments\[2\].variants\[0\]“: den Platzhalter \{\{antwortZeit\}\} gibt es nicht/),
         expect.stringMatching(/„lead“\), Feld „variants\[0\]“ \(Variante B\): nennt „-Drink“ unter der Überschrift/),

@@ -72,6 +72,7 @@ export function useSiteSettings(): Queries.SiteSettingsQuery["siteSettings"] & o
           backupProvider
           checkedOn
           mailTrackingOffOn
+          dataProtectionOfficer
           marketSurveillance
           accessibilityCheckedOn
           webhookRecipients
