@@ -26,16 +26,24 @@ const day = () =>
     .test("real-date", "ist kein gültiges Datum", (value) => !value || !Number.isNaN(Date.parse(value)));
 
 export const experimentSchema = object({
-  id: text().matches(/^[a-z0-9][a-z0-9-]{1,39}$/, "nur Kleinbuchstaben, Ziffern und Bindestriche, 2 bis 40 Zeichen"),
-  page: text().oneOf(
-    [...EXPERIMENT_PAGES],
-    `muss eine dieser Seiten sein: ${EXPERIMENT_PAGES.join(", ")} (Rechtstexte, E-Mails und die Seiten nach einem Formular testet kein Experiment)`,
-  ),
-  field: text().meta({ description: "Das Feld der Seite, z. B. hero.title (Überschrift), hero.lead, heroButton, cta.title" }),
+  id: text()
+    .matches(/^[a-z0-9][a-z0-9-]{1,39}$/, "nur Kleinbuchstaben, Ziffern und Bindestriche, 2 bis 40 Zeichen")
+    .meta({ title: "Kennung" }),
+  page: text()
+    .oneOf(
+      [...EXPERIMENT_PAGES],
+      `muss eine dieser Seiten sein: ${EXPERIMENT_PAGES.join(", ")} (Rechtstexte, E-Mails und die Seiten nach einem Formular testet kein Experiment)`,
+    )
+    .meta({ title: "Seite", kind: "site-path" }),
+  field: text().meta({
+    title: "Feld",
+    description: "Das Feld der Seite, z. B. hero.title (Überschrift), hero.lead, heroButton, cta.title",
+  }),
   variants: array(text())
     .min(1, "braucht einen oder zwei andere Texte (B, C) neben dem Original")
     .max(2, "höchstens zwei andere Texte (B, C) neben dem Original")
-    .required("fehlt"),
+    .required("fehlt")
+    .meta({ title: "Andere Texte (B, C)" }),
   share: number()
     .strict()
     .typeError("muss eine Zahl sein (ohne Anführungszeichen)")
@@ -43,14 +51,17 @@ export const experimentSchema = object({
     .min(10, "mindestens 10 (Prozent der Besuche)")
     .max(100, "höchstens 100 (Prozent der Besuche)")
     .required("fehlt")
-    .meta({ description: "Wie viel Prozent der Besuche teilnehmen; sie verteilen sich gleich auf Original und Varianten" }),
-  start: day(),
-  end: day(),
+    .meta({
+      title: "Anteil der Besuche (Prozent)",
+      description: "Wie viel Prozent der Besuche teilnehmen; sie verteilen sich gleich auf Original und Varianten",
+    }),
+  start: day().meta({ title: "Beginn (JJJJ-MM-TT)" }),
+  end: day().meta({ title: "Ende (JJJJ-MM-TT)" }),
   status: text()
     .oneOf(["läuft", "beendet", "übernommen"], "muss „läuft“, „beendet“ oder „übernommen“ sein")
-    .meta({ description: "„läuft“, bis „Beenden“ oder „Gewinner übernehmen“ es abschließt" }),
+    .meta({ title: "Stand", description: "„läuft“, bis „Beenden“ oder „Gewinner übernehmen“ es abschließt" }),
 }).meta({ type: "Experiment" });
 
 export const experimentsFileSchema = object({
-  experiments: array(experimentSchema).max(20, "höchstens 20 Experimente").required("fehlt"),
+  experiments: array(experimentSchema).max(20, "höchstens 20 Experimente").required("fehlt").meta({ title: "Experimente" }),
 });
