@@ -80,8 +80,11 @@ for (const target of databaseTargets()) {
         chosen.push(variant);
       }
       console.log(`2,000 people: A ${seen.A}, B ${seen.B}, not taking part ${seen.none}`);
-      const day = new Date().toISOString().slice(0, 10);
-      const { rows } = await database.db.query<{ secret: string }>("SELECT secret FROM rate_limit_keys WHERE day = $1", [day]);
+      // The secret is the UTC day's (db/daily-secrets.ts); the day in the hash is the site's (Europe/Berlin).
+      const { rows } = await database.db.query<{ secret: string }>("SELECT secret FROM rate_limit_keys WHERE day = $1", [
+        new Date().toISOString().slice(0, 10),
+      ]);
+      const day = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
       const choice = (secret: string, person: number) =>
         assignVariant(
           {
