@@ -33,6 +33,9 @@ export function Loading() {
 export const inputClass =
   "mt-1 block w-full rounded-lg border border-bark-700/40 bg-white px-3 py-2 text-base text-bark-900 focus:border-forest-700";
 export const labelClass = "block font-semibold text-forest-900";
+/** The one main action of a card or form. */
+export const primaryButton =
+  "inline-flex min-h-11 items-center justify-center rounded-full bg-forest-800 px-5 py-2 font-semibold text-white hover:bg-forest-900 disabled:opacity-60";
 export const smallButton =
   "inline-flex min-h-11 items-center justify-center rounded-full border-2 border-forest-700 px-4 py-2 font-semibold text-forest-800 hover:bg-forest-50 disabled:opacity-60";
 

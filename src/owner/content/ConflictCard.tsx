@@ -5,7 +5,7 @@
  */
 import React, { useState } from "react";
 import { dateTime } from "../format";
-import { Card } from "../ui";
+import { Card, primaryButton } from "../ui";
 import type { CommitInfo, ConflictField } from "../../../common/owner/responses";
 
 export interface Conflict {
@@ -16,9 +16,6 @@ export interface Conflict {
   /** The editor's own values, to carry over where they choose theirs. */
   mine: unknown;
 }
-
-const primary =
-  "inline-flex min-h-11 items-center justify-center rounded-full bg-forest-800 px-5 py-2 font-semibold text-white hover:bg-forest-900 disabled:opacity-60";
 
 const valueAt = (data: unknown, path: string[]) =>
   path.reduce<unknown>((at, key) => (at && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), data);
@@ -105,7 +102,7 @@ export function ConflictCard({
           );
         })}
       </ul>
-      <button type="button" className={`${primary} mt-4`} onClick={merge} disabled={!decided}>
+      <button type="button" className={`${primaryButton} mt-4`} onClick={merge} disabled={!decided}>
         Zusammenführen
       </button>
       {!decided && <p className="mt-2 text-sm text-bark-700">Wähl bei jedem Feld eine Fassung, dann kannst du zusammenführen.</p>}

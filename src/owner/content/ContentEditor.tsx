@@ -10,7 +10,7 @@ import type { RJSFSchema } from "@rjsf/utils";
 import { api, ApiError, errorText } from "../api";
 import { dateTime } from "../format";
 import { Link } from "../router";
-import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
+import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton, primaryButton } from "../ui";
 import { serverValidator, templates, translateString, widgets } from "./form-theme";
 import { errorSchemaOf, uiSchemaFor } from "./form-schema";
 import type { ImageContext } from "./ImageWidget";
@@ -45,9 +45,6 @@ import { HistoryPanel } from "./HistoryPanel";
 const SAVE_DELAY_MS = 800;
 const CHECK_DELAY_MS = 600;
 const RETRY_MS = 10_000;
-
-const primary =
-  "inline-flex min-h-11 items-center justify-center rounded-full bg-forest-800 px-5 py-2 font-semibold text-white hover:bg-forest-900 disabled:opacity-60";
 
 async function uploadImage(file: File, credit: CreditInput): Promise<{ image: string; images: string[] }> {
   const data = await new Promise<string>((resolve, reject) => {
@@ -538,7 +535,7 @@ export function ContentEditor({ file }: { file: string }) {
               {!publishOpen ? (
                 <button
                   type="button"
-                  className={primary}
+                  className={primaryButton}
                   onClick={() => setPublishOpen(true)}
                   disabled={!changed || busy !== undefined}
                 >
@@ -599,7 +596,7 @@ export function ContentEditor({ file }: { file: string }) {
                       </p>
                     </>
                   )}
-                  <button type="submit" className={primary} disabled={busy !== undefined || !message.trim()}>
+                  <button type="submit" className={primaryButton} disabled={busy !== undefined || !message.trim()}>
                     {answer.approval
                       ? busy === "publish"
                         ? "Wird vorgeschlagen …"

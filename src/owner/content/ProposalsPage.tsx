@@ -8,14 +8,11 @@ import { api, errorText } from "../api";
 import { useConfirmedAction } from "../ConfirmLogin";
 import { dateTime } from "../format";
 import { Link } from "../router";
-import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
+import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton, primaryButton } from "../ui";
 import { FieldChanges } from "./FieldChanges";
 import { OWNER_SCREENS, ownerContentFilePath } from "../../../common/routes";
 import type { ContentPreviewAnswer, ProposalApproved, ProposalInfo, ProposalList } from "../../../common/owner/responses";
 import type { ProposalApproveBody, ProposalReturnBody } from "../../../common/owner/schemas";
-
-const primary =
-  "inline-flex min-h-11 items-center justify-center rounded-full bg-forest-800 px-5 py-2 font-semibold text-white hover:bg-forest-900 disabled:opacity-60";
 
 export function ProposalsPage() {
   const [proposals, setProposals] = useState<ProposalInfo[]>();
@@ -173,7 +170,7 @@ function ProposalCard(props: {
         </p>
       )}
       <div className="mt-5 flex flex-wrap gap-3">
-        <button type="button" className={primary} onClick={() => props.onApprove()} disabled={busy !== undefined}>
+        <button type="button" className={primaryButton} onClick={() => props.onApprove()} disabled={busy !== undefined}>
           Freigeben und veröffentlichen
         </button>
         <button type="button" className={smallButton} onClick={() => void buildPreview()} disabled={busy !== undefined}>
@@ -228,7 +225,7 @@ function ProposalCard(props: {
             placeholder={"z.\u00a0B. Die neue Geschäftsführerin steht noch nicht im Handelsregister."}
           />
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className={primary} disabled={busy !== undefined || !note.trim()}>
+            <button type="submit" className={primaryButton} disabled={busy !== undefined || !note.trim()}>
               {busy === "return" ? "Wird zurückgegeben …" : "Mit Hinweis zurückgeben"}
             </button>
             <button type="button" className={smallButton} onClick={() => setReturning(false)}>
