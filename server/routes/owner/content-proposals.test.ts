@@ -12,6 +12,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { databaseTargets, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
+import { ageSessions } from "../../test-support/sessions";
 import { git, loginByLink, seedContentRemote } from "../../test-support/content-remote";
 
 const OWNER = "inhaberin@urkraft-test.de";
@@ -64,15 +65,6 @@ for (const target of databaseTargets()) {
           [action],
         )
       ).rows;
-    /** Every session's times moved back, as if each login had been `minutes` ago. */
-    async function ageSessions(minutes: number) {
-      const { rows } = await database.db.query<{ column_name: string }>(
-        `SELECT column_name FROM information_schema.columns
-          WHERE table_name = 'owner_sessions' AND data_type LIKE 'timestamp%'`,
-      );
-      const shift = rows.map(({ column_name }) => `${column_name} = ${column_name} - $1::integer * interval '1 minute'`);
-      await database.db.query(`UPDATE owner_sessions SET ${shift.join(", ")}`, [minutes]);
-    }
 
     before(async () => {
       dir = mkdtempSync(path.join(os.tmpdir(), "urkraft-vorschlaege-test-"));
@@ -140,7 +132,7 @@ for (const target of databaseTargets()) {
 
     it("lets an owner approve only after a recent login, then commits it in the editors' role and tells the editor", async () => {
       const [proposal] = await proposals();
-      await ageSessions(30 - 1);
+      await ageSessions(database.db, 30 - 1);
       const stale = await post(`/api/verwaltung/inhalte/vorschlaege/${proposal.id}/freigeben`, {}, OWNER);
       assert.equal(stale.statusCode, 403, stale.body);
       assert.equal(stale.json().confirmLogin, true);

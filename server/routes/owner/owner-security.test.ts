@@ -10,6 +10,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { databaseTargets, type TestDatabase } from "../../test-support/databases";
 import { SoftwarePasskey } from "../../test-support/software-passkey";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
+import { ageSessions } from "../../test-support/sessions";
 
 const OWNER = "inhaber@urkraft-test.de";
 const SECOND_OWNER = "team@urkraft-test.de";
@@ -52,16 +53,6 @@ for (const target of databaseTargets()) {
       return cookieOf(response);
     }
 
-    /** Every time of every session moved back, as if the login had been `minutes` ago. */
-    async function ageSessions(minutes: number) {
-      const { rows } = await database.db.query<{ column_name: string }>(
-        `SELECT column_name FROM information_schema.columns
-          WHERE table_name = 'owner_sessions' AND data_type LIKE 'timestamp%'`,
-      );
-      const shift = rows.map(({ column_name }) => `${column_name} = ${column_name} - $1::integer * interval '1 minute'`);
-      await database.db.query(`UPDATE owner_sessions SET ${shift.join(", ")}`, [minutes]);
-    }
-
     async function addPasskey(cookie: string, passkey: SoftwarePasskey, name: string) {
       const options = await post("/api/verwaltung/passkeys/optionen", {}, cookie);
       if (options.statusCode !== 200) return options;
@@ -99,7 +90,7 @@ for (const target of databaseTargets()) {
 
     it("does not let a session older than 5 minutes add a passkey (the stolen-cookie takeover)", async () => {
       const stolen = await login();
-      await ageSessions(6);
+      await ageSessions(database.db, 6);
       const attacker = new SoftwarePasskey();
       // The two requests that registered an attacker's passkey with nothing but the cookie.
       const options = await post("/api/verwaltung/passkeys/optionen", {}, stolen);
@@ -119,7 +110,7 @@ for (const target of databaseTargets()) {
     it("asks for a recent login before exporting, erasing, enabling a receiver or ending sessions with passkeys", async () => {
       const cookie = await login();
       await database.db.query(`INSERT INTO webhook_endpoints (url, disabled_at) VALUES ('https://alt.example/hook', now())`);
-      await ageSessions(6);
+      await ageSessions(database.db, 6);
       assertConfirmationNeeded(await get("/api/verwaltung/leads/export.csv", cookie), "export");
       assertConfirmationNeeded(
         await post("/api/verwaltung/person/loeschen", { email: "a@example.de", confirmation: "a@example.de" }, cookie),
@@ -151,7 +142,7 @@ for (const target of databaseTargets()) {
          SELECT 'bestaetigt' || i || '@beispiel.de', 'Lea', '/', 'v1', 'v1', 'confirmed', now() FROM generate_series(1, 30) AS i`,
       );
       const stolen = await login();
-      await ageSessions(6);
+      await ageSessions(database.db, 6);
       assertConfirmationNeeded(await get("/api/verwaltung/leads?status=confirmed", stolen), "confirmed leads");
       const first = await get("/api/verwaltung/leads?status=alle", stolen);
       assert.equal(first.statusCode, 200, "the first page of all leads stays a glance");
@@ -210,7 +201,7 @@ for (const target of databaseTargets()) {
       const crossed = await post("/api/verwaltung/passkey-anmeldung", { response: passkey.authenticate(confirmOptions) });
       assert.equal(crossed.statusCode, 400);
 
-      await ageSessions(6);
+      await ageSessions(database.db, 6);
       const second = new SoftwarePasskey();
       assertConfirmationNeeded(await post("/api/verwaltung/passkeys/optionen", {}, cookie), "before confirming");
       const options = (await post("/api/verwaltung/bestaetigen/optionen", {}, cookie)).json();
@@ -233,7 +224,7 @@ for (const target of databaseTargets()) {
       const teamCookie = await login(SECOND_OWNER);
       const ownerPasskey = new SoftwarePasskey();
       assert.equal((await addPasskey(await login(), ownerPasskey, "Inhaber-Schlüssel")).statusCode, 201);
-      await ageSessions(6);
+      await ageSessions(database.db, 6);
       const refused = await confirmWith(teamCookie, ownerPasskey);
       assert.equal(refused.statusCode, 400);
       assert.match(refused.json().error, /Bestätigung mit dem Passkey hat nicht geklappt/);
@@ -245,7 +236,7 @@ for (const target of databaseTargets()) {
       const passkey = new SoftwarePasskey();
       const added = await addPasskey(cookie, passkey, "Tablet");
       const id = added.json().passkeys.find((entry: { name: string }) => entry.name === "Tablet").id as string;
-      await ageSessions(6);
+      await ageSessions(database.db, 6);
       assertConfirmationNeeded(await remove(`/api/verwaltung/passkeys/${id}`, cookie), "remove");
       assert.equal((await confirmWith(cookie, passkey)).statusCode, 200);
       const removed = await remove(`/api/verwaltung/passkeys/${id}`, cookie);

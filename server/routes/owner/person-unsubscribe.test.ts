@@ -10,6 +10,7 @@ import { after, before, describe, it } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
 import { databaseTargets, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postForm, postJson, type TestApp } from "../../test-support/test-app";
+import { ageSessions } from "../../test-support/sessions";
 import { clickThrough, linkIn } from "../../test-support/app-harness";
 import { createNewsletter } from "../../newsletters/newsletters";
 import { replayAfterRestore } from "../../services/restore-replay";
@@ -55,16 +56,6 @@ for (const target of databaseTargets()) {
       const response = await postJson(test.app, "/api/verwaltung/sitzung", { token }, ORIGIN);
       assert.equal(response.statusCode, 200, response.body);
       return cookieOf(response);
-    }
-
-    /** Every session's times moved back, as if the login had been `minutes` ago. */
-    async function ageSessions(minutes: number) {
-      const { rows } = await db().query<{ column_name: string }>(
-        `SELECT column_name FROM information_schema.columns
-          WHERE table_name = 'owner_sessions' AND data_type LIKE 'timestamp%'`,
-      );
-      const shift = rows.map(({ column_name }) => `${column_name} = ${column_name} - $1::integer * interval '1 minute'`);
-      await db().query(`UPDATE owner_sessions SET ${shift.join(", ")}`, [minutes]);
     }
 
     const mailText = async (email: string, kind: string) =>
@@ -250,7 +241,7 @@ for (const target of databaseTargets()) {
       assert.notEqual(refused.json().confirmLogin, true, "not a question of the login's age");
 
       const owner = await login();
-      await ageSessions(6);
+      await ageSessions(db(), 6);
       const old = await unsubscribe({ email, note: NOTE }, owner);
       assert.equal(old.statusCode, 403, old.body);
       assert.equal(old.json().confirmLogin, true);
