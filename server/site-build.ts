@@ -1,7 +1,7 @@
 /**
  * `npm start` builds the site first when public/ is missing or older than its sources, so a fresh
  * checkout or an edited content file never serves a stale site. It runs `npm run build`: Gatsby, then
- * the owner area (scripts/build-owner.ts).
+ * the owner area (server/release/owner-build.ts).
  */
 import { spawn } from "node:child_process";
 import { readdir, stat, writeFile } from "node:fs/promises";

@@ -62,7 +62,7 @@ export function ownerTraces(publicDir: string): string[] {
   return traces;
 }
 
-/** The owner area's shell, written by scripts/build-owner.ts; undefined when the build lacks it. */
+/** The owner area's shell, written by server/release/owner-build.ts; undefined when the build lacks it. */
 export function ownerShell(publicDir: string): string | undefined {
   const file = path.join(publicDir, OWNER_DIR, "index.html");
   return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;

@@ -62,7 +62,7 @@ export const realBuildSteps: BuildSteps = {
       releaseBuildEnv(projectDir),
     ),
   async buildOwner(projectDir, publicDir) {
-    const { buildOwnerArea } = await import("../../scripts/build-owner");
+    const { buildOwnerArea } = await import("./owner-build");
     try {
       await buildOwnerArea(projectDir, publicDir);
     } catch (error) {

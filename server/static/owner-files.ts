@@ -1,5 +1,5 @@
 /**
- * Where the owner area's build lives inside public/ (scripts/build-owner.ts writes it, the owner routes
+ * Where the owner area's build lives inside public/ (server/release/owner-build.ts writes it, the owner routes
  * serve it). Built apart from Gatsby, so no public page knows of it; the public file serving never
  * answers for this folder, only the owner routes behind OWNER_EMAILS do.
  */

@@ -1,5 +1,5 @@
 /**
- * Entry of the owner area's browser bundle (scripts/build-owner.ts): the brand fonts and the owner
+ * Entry of the owner area's browser bundle (server/release/owner-build.ts): the brand fonts and the owner
  * stylesheet, then the app, rendered into the shell's #verwaltung element.
  */
 import "@fontsource-variable/inter/wght.css";

@@ -1,5 +1,5 @@
 /**
- * The owner area's browser files, built for real by scripts/build-owner.ts into a temporary public/:
+ * The owner area's browser files, built for real by server/release/owner-build.ts into a temporary public/:
  * the shell for every /verwaltung path (no-store, noindex, strict CSP without inline scripts), the
  * hashed assets cached for a year, and none of it reachable when OWNER_EMAILS is unset, not even
  * through the public file serving.
@@ -9,7 +9,7 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { buildOwnerArea } from "../../../scripts/build-owner";
+import { buildOwnerArea } from "../../release/owner-build";
 import { DEFAULT_CSP } from "../../http/csp";
 import { createPgliteDatabase, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, type TestApp } from "../../test-support/test-app";

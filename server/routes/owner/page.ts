@@ -1,7 +1,7 @@
 /**
  * The owner area in the browser: its HTML shell for every path under /verwaltung (never cached, never
  * indexed) and its hashed bundle under /verwaltung/assets/ (cached for a year, and those of the last few
- * releases too), both from public/verwaltung/, which scripts/build-owner.ts writes apart from Gatsby. Without OWNER_EMAILS none
+ * releases too), both from public/verwaltung/, which server/release/owner-build.ts writes apart from Gatsby. Without OWNER_EMAILS none
  * of these paths exists, and the public file serving never answers for that folder (SiteFiles).
  */
 import { createReadStream } from "node:fs";

@@ -6,7 +6,7 @@
  * HTML shell public/verwaltung/index.html loads them without any inline script, so the strict CSP holds.
  * Run by `npm run build` after `gatsby build`, and by the server when it builds the site on start.
  *
- * `tsx scripts/build-owner.ts` prints the files and their gzip sizes.
+ * `tsx server/release/owner-build.ts` prints the files and their gzip sizes.
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/postcss";
 import { build, type Metafile, type Plugin } from "esbuild";
 import postcss from "postcss";
-import { OWNER_ASSETS_DIR, OWNER_ASSETS_URL, OWNER_DIR, OWNER_SHELL } from "../server/static/owner-files";
+import { OWNER_ASSETS_DIR, OWNER_ASSETS_URL, OWNER_DIR, OWNER_SHELL } from "../static/owner-files";
 
 const ENTRY = "src/owner/main.tsx";
 
