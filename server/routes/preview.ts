@@ -9,6 +9,7 @@
  */
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { API_PREFIX } from "../../common/routes";
 import { PREVIEW_FORM_MESSAGE, PREVIEW_PREFIX, previewPath } from "../../common/preview";
@@ -63,6 +64,8 @@ export default async function previewRoutes(app: FastifyInstance, options: { pre
     }
     return site;
   };
+  // A fresh checkout has no previews yet; the folder exists from the start, so serving them needs no warning.
+  await mkdir(previewsDir, { recursive: true });
   await app.register(fastifyStatic, { root: previewsDir, serve: false, cacheControl: false, etag: false, dotfiles: "allow" });
 
   const refuse = (request: FastifyRequest, reply: FastifyReply) => {
