@@ -120,7 +120,7 @@ export async function buildOwnerArea(projectDir: string, publicDir: string): Pro
 }
 
 if (require.main === module) {
-  const projectDir = path.resolve(__dirname, "..");
+  const projectDir = path.resolve(__dirname, "..", "..");
   buildOwnerArea(projectDir, path.join(projectDir, "public")).then(
     ({ files }) => {
       const shown = files.filter((f) => !/\.woff2?$/.test(f.file));
