@@ -12,10 +12,16 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { hydrate } from "../rig/audit/measure";
-import { ownEnv, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
+import { OWNER_SCREENS } from "../common/routes";
+import { mailSubjectPattern } from "../server/test-support/mail-copy";
+import { logInByLink } from "./support/log-in";
+import { onServer, ownEnv, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
 
 const ROOT = path.resolve(__dirname, "..");
+const OWNER = "inhaber@urkraft-test.de";
+const SHOTS = process.env.SCREENSHOT_DIR;
 const run = promisify(execFile);
 const ORIGINAL = "Natürliche Energie für Männer, die mitten im Leben stehen";
 const VARIANT = "Mehr Kraft im Alltag – mit ein paar Minuten am Tag";
@@ -100,7 +106,7 @@ async function signUp(page: Page, name: string, email: string): Promise<void> {
 
 test.beforeAll(async () => {
   dir = buildWithExperiment();
-  server = await startOwnServer({ env: { PUBLIC_DIR: dir } });
+  server = await startOwnServer({ env: { PUBLIC_DIR: dir, OWNER_EMAILS: OWNER } });
   for (let attempt = 0; attempt < 50; attempt++) {
     const candidate = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${attempt}.0 Safari/537.36`;
     const html = await fetch(`${server.origin}/`, { headers: { "user-agent": candidate } }).then((response) => response.text());
@@ -166,4 +172,48 @@ test("a sign-up sent without JavaScript carries its variant to the stored lead",
     { email: "jonas@example.com", experiment: "startseite-titel", variant: "B" },
     { email: "lena@example.com", experiment: "startseite-titel", variant: "B" },
   ]);
+});
+
+test("the owner reads the variant's sign-ups and confirmed sign-ups in „Experimente“, on a phone and on a desk", async ({
+  browser,
+}) => {
+  server = await startOwnServer({ restart: server, env: { PUBLIC_DIR: dir, OWNER_EMAILS: OWNER } });
+  const confirmation = await waitForMail(server.outbox, "jonas@example.com", mailSubjectPattern("lead-confirmation"));
+  const link = /https?:\/\/\S+\/api\/leads\/confirm\?token=[\w-]+/.exec(confirmation.text ?? "")![0];
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(onServer(server, link));
+  await visitor.getByRole("button", { name: /bestätigen/i }).click();
+  await visitor.waitForURL("**/anmeldung-bestaetigt**");
+  await context.close();
+
+  for (const width of [1280, 375]) {
+    const desk = await browser.newContext({ viewport: { width, height: 900 } });
+    const owner = await desk.newPage();
+    await logInByLink(owner, server, OWNER);
+    await owner.goto(`${server.origin}${OWNER_SCREENS.experiments.path}`);
+    if (width >= 768) {
+      const table = owner.getByRole("table", { name: "Ergebnisse von „startseite-titel“" });
+      const variant = table.getByRole("row").filter({ has: owner.getByRole("rowheader", { name: "B", exact: true }) });
+      await expect(variant.getByRole("cell").nth(0)).toHaveText(VARIANT);
+      // Anmeldungen and Bestätigt: both sign-ups came from variant B, Jonas confirmed his.
+      await expect(variant.getByRole("cell").nth(2)).toHaveText("2");
+      await expect(variant.getByRole("cell").nth(3)).toHaveText("1");
+    } else {
+      // On a phone each variant is a block of its own with every figure in view, nothing cut off at the edge.
+      const variant = owner
+        .getByRole("list", { name: "Ergebnisse von „startseite-titel“" })
+        .getByRole("listitem")
+        .filter({ has: owner.getByRole("heading", { name: "Variante B" }) });
+      await expect(variant).toContainText(`„${VARIANT}“`);
+      await expect(variant).toContainText(/Anmeldungen\s*2\s*Bestätigt\s*1/);
+      const box = (await variant.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    await expect(owner.getByRole("button", { name: "Gewinner übernehmen: B" })).toBeVisible();
+    const results = await new AxeBuilder({ page: owner }).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    if (SHOTS) await owner.screenshot({ path: path.join(SHOTS, `experimente-${width}.png`), fullPage: true });
+    await desk.close();
+  }
 });

@@ -84,7 +84,15 @@ export function DataTable({
   children: React.ReactNode;
 }) {
   return (
-    <div className={framed ? "overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-cream-200" : "overflow-x-auto"}>
+    // A table wider than a phone scrolls sideways; the keyboard reaches that region too (arrow keys scroll it).
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className={`overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest-700 ${
+        framed ? "rounded-2xl bg-white shadow-sm ring-1 ring-cream-200" : ""
+      }`}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-cream-100">

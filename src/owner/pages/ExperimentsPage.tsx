@@ -12,7 +12,7 @@ import type { ExperimentEnded, ExperimentsAnswer } from "../../../common/owner/e
 type Experiment = ExperimentsAnswer["experiments"][number];
 
 const percent = (value: number) =>
-  `${(value * 100).toLocaleString("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+  `${(value * 100).toLocaleString("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 })}\u00a0%`;
 const COLUMNS = [
   "Variante",
   "Text",
@@ -22,6 +22,18 @@ const COLUMNS = [
   "Rate (95-%-Intervall)",
   "schlägt das Original",
   "Anfragen",
+];
+
+type Result = Experiment["results"][number];
+
+/** A variant's figures with their names, as the phone's list shows them. */
+const figuresOf = (result: Result): [string, string][] => [
+  ["Aufrufe", String(result.views)],
+  ["Anmeldungen", String(result.leads)],
+  ["Bestätigt", String(result.confirmed)],
+  ["Rate (95-%-Intervall)", `${percent(result.rate)} (${percent(result.interval.low)} – ${percent(result.interval.high)})`],
+  ["schlägt das Original", result.beatsOriginal === undefined ? "–" : percent(result.beatsOriginal)],
+  ["Anfragen", String(result.contacts)],
 ];
 
 function ExperimentCard({ experiment, onEnd }: { experiment: Experiment; onEnd: (path: string, body?: unknown) => void }) {
@@ -36,24 +48,48 @@ function ExperimentCard({ experiment, onEnd }: { experiment: Experiment; onEnd: 
         Feld {experiment.field}, {experiment.share} % der Besuche nehmen teil – {experiment.note}.
       </p>
       {experiment.warning && <Alert kind="info">{experiment.warning}</Alert>}
-      <DataTable caption={`Ergebnisse von „${experiment.id}“`} columns={COLUMNS} framed={false}>
+      {/* A phone gets one block per variant with every figure; from md on one table compares them side by side. */}
+      <ul className="space-y-3 md:hidden" aria-label={`Ergebnisse von „${experiment.id}“`}>
         {experiment.results.map((result, index) => (
-          <tr key={result.variant} className="border-t border-cream-200">
-            <th scope="row" className="px-3 py-2">
-              {result.variant === "A" ? "A (Original)" : result.variant}
-            </th>
-            <td className="max-w-xs px-3 py-2">{texts[index]}</td>
-            <td className="px-3 py-2 tabular-nums">{result.views}</td>
-            <td className="px-3 py-2 tabular-nums">{result.leads}</td>
-            <td className="px-3 py-2 tabular-nums">{result.confirmed}</td>
-            <td className="px-3 py-2 tabular-nums">
-              {percent(result.rate)} ({percent(result.interval.low)} – {percent(result.interval.high)})
-            </td>
-            <td className="px-3 py-2 tabular-nums">{result.beatsOriginal === undefined ? "–" : percent(result.beatsOriginal)}</td>
-            <td className="px-3 py-2 tabular-nums">{result.contacts}</td>
-          </tr>
+          <li key={result.variant} className="rounded-xl bg-cream-50 p-3 ring-1 ring-cream-200">
+            <h3 className="font-semibold">{result.variant === "A" ? "A (Original)" : `Variante ${result.variant}`}</h3>
+            <p className="mb-2 text-sm">„{texts[index]}“</p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              {figuresOf(result).map(([label, value]) => (
+                <React.Fragment key={label}>
+                  <dt className="text-bark-700">{label}</dt>
+                  <dd className="tabular-nums">{value}</dd>
+                </React.Fragment>
+              ))}
+            </dl>
+          </li>
         ))}
-      </DataTable>
+      </ul>
+      <div className="hidden md:block">
+        <DataTable caption={`Ergebnisse von „${experiment.id}“`} columns={COLUMNS} framed={false}>
+          {experiment.results.map((result, index) => (
+            <tr key={result.variant} className="border-t border-cream-200">
+              <th scope="row" className="px-3 py-2">
+                {result.variant === "A" ? "A (Original)" : result.variant}
+              </th>
+              <td className="max-w-xs px-3 py-2">{texts[index]}</td>
+              <td className="px-3 py-2 tabular-nums">{result.views}</td>
+              <td className="px-3 py-2 tabular-nums">{result.leads}</td>
+              <td className="px-3 py-2 tabular-nums">{result.confirmed}</td>
+              <td className="px-3 py-2 tabular-nums">
+                {percent(result.rate)}{" "}
+                <span className="whitespace-nowrap">
+                  ({percent(result.interval.low)} – {percent(result.interval.high)})
+                </span>
+              </td>
+              <td className="px-3 py-2 tabular-nums">
+                {result.beatsOriginal === undefined ? "–" : percent(result.beatsOriginal)}
+              </td>
+              <td className="px-3 py-2 tabular-nums">{result.contacts}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </div>
       {(running || experiment.state === "abgelaufen") && (
         <div className="mt-4 flex flex-wrap gap-3">
           <button type="button" className={smallButton} onClick={() => onEnd(`/experimente/${experiment.id}/beenden`)}>
