@@ -15,7 +15,13 @@ import { formDataOf, formSchemaFor } from "../../common/content/content-forms";
 import { serverValidator, templates, translateString, widgets } from "../../src/owner/content/form-theme";
 import { uiSchemaFor, errorSchemaOf } from "../../src/owner/content/form-schema";
 
-const context = { prefix: "", images: ["images/hero-start.jpg"], upload: async () => "", imageUrl: (p: string) => p };
+const context = {
+  prefix: "",
+  images: ["images/hero-start.jpg"],
+  pending: [],
+  upload: async () => "",
+  imageUrl: (p: string) => p,
+};
 
 function renderForm(file: string, extraErrors = {}) {
   const entry = EDITABLE_FILES.find((item) => item.file === file)!;
@@ -71,4 +77,33 @@ it("offers the pictures for an image field and Markdown with a preview for a leg
   const legal = renderForm("legal/agb.md");
   expect(legal.getByLabelText("Text").tagName).toBe("TEXTAREA");
   expect(legal.getByRole("region", { name: "Vorschau des Textes" }).textContent).toContain("Geltungsbereich");
+});
+
+it("marks the person's own uploads not published yet in the picture choice", () => {
+  const entry = EDITABLE_FILES.find((item) => item.file === "recipes.json")!;
+  const schema = formSchemaFor(entry) as RJSFSchema;
+  const data = formDataOf(entry, readFileSync(path.join(__dirname, "../../content/recipes.json"), "utf8")) as {
+    image: string;
+  }[];
+  data[0]!.image = "images/wochenmarkt.jpg";
+  const { container } = render(
+    <Form
+      schema={schema}
+      uiSchema={uiSchemaFor(schema as Record<string, unknown>)}
+      formData={data}
+      validator={serverValidator}
+      templates={templates}
+      widgets={widgets}
+      formContext={{
+        ...context,
+        images: ["images/hero-start.jpg", "images/wochenmarkt.jpg"],
+        pending: ["images/wochenmarkt.jpg"],
+      }}
+      idPrefix="feld"
+    />,
+  );
+  const option = container.querySelector("#feld_0_image option[value='images/wochenmarkt.jpg']");
+  expect(option?.textContent).toBe("wochenmarkt.jpg (noch nicht veröffentlicht)");
+  expect(container.querySelector("#feld_0_image option[value='images/hero-start.jpg']")?.textContent).toBe("hero-start.jpg");
+  expect(container.querySelector("figcaption")?.textContent).toBe("noch nicht veröffentlicht");
 });

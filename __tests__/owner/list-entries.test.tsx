@@ -18,7 +18,7 @@ function renderList(file: string, problemEntries: ReadonlySet<number> = new Set(
   const entry = EDITABLE_FILES.find((item) => item.file === file)!;
   const schema = formSchemaFor(entry) as RJSFSchema;
   const data = formDataOf(entry, readFileSync(path.join(__dirname, "../../content", file), "utf8")) as { title?: string }[];
-  const context = { prefix: "", images: [], upload: async () => "", imageUrl: (p: string) => p, problemEntries };
+  const context = { prefix: "", images: [], pending: [], upload: async () => "", imageUrl: (p: string) => p, problemEntries };
   const view = render(
     <Form
       schema={schema}

@@ -22,6 +22,8 @@ import type {
   ContentFileAnswer,
   HistoryAnswer,
   HistoryEntry,
+  ImageList,
+  ImageUploaded,
   PlannedAnswer,
   ProposalInfo,
   ReleaseState,
@@ -46,14 +48,14 @@ const SAVE_DELAY_MS = 800;
 const CHECK_DELAY_MS = 600;
 const RETRY_MS = 10_000;
 
-async function uploadImage(file: File, credit: CreditInput): Promise<{ image: string; images: string[] }> {
+async function uploadImage(file: File, credit: CreditInput): Promise<ImageUploaded> {
   const data = await new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
     reader.onerror = () => reject(new Error("Die Datei ließ sich nicht lesen."));
     reader.readAsDataURL(file);
   });
-  return api<{ image: string; images: string[] }>("/inhalte/bilder", {
+  return api<ImageUploaded>("/inhalte/bilder", {
     method: "POST",
     body: { name: file.name, data, credit } satisfies ContentImageBody,
   });
@@ -69,7 +71,7 @@ export function ContentEditor({ file }: { file: string }) {
   const [check, setCheck] = useState<CheckAnswer>({ problems: [], otherProblems: [] });
   const [saveState, setSaveState] = useState<SaveState>("clean");
   const [otherDrafts, setOtherDrafts] = useState<ContentFileAnswer["otherDrafts"]>([]);
-  const [images, setImages] = useState<string[]>([]);
+  const [images, setImages] = useState<ImageList>({ images: [], pending: [] });
   const [message, setMessage] = useState("");
   const [publishOpen, setPublishOpen] = useState(false);
   /** „Später veröffentlichen“: the time it goes live, and optionally when it goes back (Germany's time). */
@@ -88,7 +90,7 @@ export function ContentEditor({ file }: { file: string }) {
       const [loaded, list, imageList] = await Promise.all([
         api<ContentFileAnswer>(`/inhalte/datei?pfad=${encodeURIComponent(file)}`),
         api<{ publishing: Publishing }>("/inhalte"),
-        api<{ images: string[] }>("/inhalte/bilder"),
+        api<ImageList>("/inhalte/bilder"),
       ]);
       const local = readLocal(file);
       const server = loaded.draft;
@@ -99,7 +101,7 @@ export function ContentEditor({ file }: { file: string }) {
       const waiting = !start && loaded.proposal?.state === "offen" ? loaded.proposal : undefined;
       setAnswer(loaded);
       setPublishing(list.publishing);
-      setImages(imageList.images);
+      setImages(imageList);
       setOtherDrafts(loaded.otherDrafts);
       setData(start?.data ?? (waiting ? waiting.data : loaded.data));
       setBaseCommit(start?.baseCommit ?? loaded.baseCommit);
@@ -394,12 +396,13 @@ export function ContentEditor({ file }: { file: string }) {
       previewValues: answer?.previewValues,
       problemEntries,
       prefix: "../".repeat(file.split("/").length - 1),
-      images,
+      images: images.images,
+      pending: images.pending,
       imageUrl: (path) => `${OWNER_API_PREFIX}/inhalte/bild?pfad=${encodeURIComponent(path)}`,
       upload: async (picked, credit) => {
         try {
           const result = await uploadImage(picked, credit);
-          setImages(result.images);
+          setImages({ images: result.images, pending: result.pending });
           return result.image;
         } catch (caught) {
           throw new Error(errorText(caught));
