@@ -11,7 +11,7 @@ import Form from "@rjsf/core";
 import type { RJSFSchema } from "@rjsf/utils";
 import { Alert, Card, Loading, PageTitle } from "../ui";
 import { serverValidator, templates, translateString, widgets } from "./form-theme";
-import { uiSchemaFor } from "./form-schema";
+import { movedToTop, uiSchemaFor } from "./form-schema";
 import { ConflictCard } from "./ConflictCard";
 import { HistoryPanel } from "./HistoryPanel";
 import { PlannedChanges } from "./PlannedChanges";
@@ -48,8 +48,21 @@ export function ContentEditor({ file }: { file: string }) {
   const preview = usePreview(state);
   const publisher = usePublish({ ...state, onPublished: () => actions.setHistory(undefined) });
   const actions = useFileActions({ ...state, onDiscarded: () => publisher.setConflict(undefined) });
+  const change = (value: unknown) => {
+    if (!autosave.change(value)) return;
+    setNotice(undefined);
+    check.checkSoon(value);
+  };
+
   const uiSchema = useMemo(() => (answer ? uiSchemaFor(answer.schema) : {}), [answer]);
-  const formContext = useFormContext(file, content.images, content.setImages, answer?.previewValues, check.problemEntries);
+  const formContext = useFormContext(
+    file,
+    content.images,
+    content.setImages,
+    answer?.previewValues,
+    check.problemEntries,
+    (path) => change(movedToTop(autosave.data, path)),
+  );
 
   // Whatever the page shows first is checked once, so the messages are there before the first change;
   // a copy this browser kept while offline goes to the server as soon as the page is back.
@@ -58,12 +71,6 @@ export function ContentEditor({ file }: { file: string }) {
     if (answer && autosave.unsent()) void autosave.save();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
-
-  const change = (value: unknown) => {
-    if (!autosave.change(value)) return;
-    setNotice(undefined);
-    check.checkSoon(value);
-  };
 
   if (content.loadError)
     return (

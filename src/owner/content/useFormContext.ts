@@ -1,10 +1,12 @@
 /**
  * What the form's picture fields need (ImageWidget.tsx): the pictures to choose, with the person's own
- * uploads not published yet, the prefix the file's folder needs, where a picture is shown, and the upload.
+ * uploads not published yet, the prefix the file's folder needs, where a picture is shown, and the upload;
+ * and for the lists, moving an entry to the top.
  */
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { api, errorText } from "../api";
 import type { ImageContext } from "./ImageWidget";
+import type { ListMoves } from "./form-theme";
 import type { CreditInput } from "../../../common/content/image-credits";
 import { OWNER_API_PREFIX } from "../../../common/routes";
 import type { ImageList, ImageUploaded } from "../../../common/owner/responses";
@@ -23,7 +25,7 @@ async function uploadImage(file: File, credit: CreditInput): Promise<ImageUpload
   });
 }
 
-export type FormContext = ImageContext & { previewValues?: unknown; problemEntries: ReadonlySet<number> };
+export type FormContext = ImageContext & ListMoves & { previewValues?: unknown; problemEntries: ReadonlySet<number> };
 
 export function useFormContext(
   file: string,
@@ -31,9 +33,14 @@ export function useFormContext(
   setImages: (images: ImageList) => void,
   previewValues: unknown,
   problemEntries: ReadonlySet<number>,
+  moveToTop: (path: (string | number)[]) => void,
 ): FormContext {
+  // The latest data's move, without making the context (and so every field) new at each keystroke.
+  const move = useRef(moveToTop);
+  move.current = moveToTop;
   return useMemo<FormContext>(
     () => ({
+      moveToTop: (path) => move.current(path),
       previewValues,
       problemEntries,
       prefix: "../".repeat(file.split("/").length - 1),
