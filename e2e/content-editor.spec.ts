@@ -8,7 +8,8 @@
  * person's name. axe finds nothing on the list, the form or the proposals at 1280 and 375 px. The preview in
  * the browser shows its banner, keeps a followed link inside the preview (Gatsby's client-side navigation
  * with the preview's page data) and leads back to the live page, and the server refuses its info form with
- * a German note.
+ * a German note. An uploaded picture waits with the draft and is committed with the change that shows it. A
+ * list entry goes to the top in one step, and a choice shows its values' German names.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -367,14 +368,63 @@ test("an editor uploads a photo with the keyboard alone, naming where it comes f
     await expect(page.getByRole("button", { name: "Bild hochladen", exact: true })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByText(`Hochgeladen und ausgewählt: ${name}.jpg`)).toBeVisible({ timeout: 30_000 });
-    expect(JSON.parse(git(remote, "show", "main:content/image-credits.json")).images.at(-1)).toEqual({
-      image: `images/${name}.jpg`,
-      kind: "Foto",
-      author: "Max Muster / Unsplash",
-      license: "Unsplash-Lizenz",
-      proof: "Download-Beleg im Ordner Bildrechte",
-      showsPerson: "ja",
-      consentDate: "2026-11-30",
-    });
+    // The picture waits with the draft: chosen and marked, nothing in the repository yet.
+    await expect(page.locator("option:checked", { hasText: `${name}.jpg (noch nicht veröffentlicht)` }).first()).toBeAttached();
+    expect(git(remote, "ls-tree", "main", `content/images/${name}.jpg`), "not in the repository before publishing").toBe("");
   }
+  // Publishing the page commits the picture it shows with its record, in one commit; the other upload waits on.
+  await expect(page.getByText("Entwurf gespeichert.")).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Veröffentlichen …" }).click();
+  await page.getByLabel("Was hast du geändert?").fill("Neues Bild vom Markt");
+  await page.getByRole("button", { name: "Jetzt veröffentlichen" }).click();
+  await expect(page.getByText(/^Veröffentlicht\./)).toBeVisible({ timeout: 30_000 });
+  expect(git(remote, "show", "--name-only", "--format=", "main").split("\n").sort()).toEqual([
+    "content/image-credits.json",
+    "content/images/markt-1280.jpg",
+    "content/pages/home.json",
+  ]);
+  expect(JSON.parse(git(remote, "show", "main:content/image-credits.json")).images.at(-1)).toEqual({
+    image: "images/markt-1280.jpg",
+    kind: "Foto",
+    author: "Max Muster / Unsplash",
+    license: "Unsplash-Lizenz",
+    proof: "Download-Beleg im Ordner Bildrechte",
+    showsPerson: "ja",
+    consentDate: "2026-11-30",
+  });
+});
+
+test("a list entry goes to the top in one step by keyboard, and a choice shows German names, at 375 and 1280 px", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logInAsEditor(page);
+  await page.getByRole("link", { name: "Prinzipien der traditionellen Ernährung" }).click();
+  await expect(page.getByRole("heading", { name: "Prinzipien der traditionellen Ernährung", level: 1 })).toBeVisible({
+    timeout: 15_000,
+  });
+  const bar = (number: number) => page.getByRole("button", { name: new RegExp(`^Eintrag ${number}: `) });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    if ((await bar(1).getAttribute("aria-expanded")) === "false") await bar(1).click();
+    // The symbol is a choice of German names; the file keeps "wheat".
+    const icon = page.locator("#feld_0_icon");
+    await expect(icon.locator("option:checked")).toHaveText("Ähre");
+    await expect(page.getByRole("button", { name: "Eintrag 1 an den Anfang" })).toBeDisabled();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `no sideways scrolling at ${width} px`,
+    ).toBeLessThanOrEqual(width);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await shot(page, `liste-an-den-anfang-${width}`);
+  }
+  const third = (await bar(3).textContent())!.replace(/^.*Eintrag 3: /, "");
+  await page.getByRole("button", { name: "Eintrag 3 an den Anfang" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(bar(1)).toContainText(`Eintrag 1: ${third}`);
+  await expect(bar(1)).toBeFocused();
+  await expect(page.getByText("Entwurf gespeichert.")).toBeVisible({ timeout: 15_000 });
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Änderungen verwerfen" }).click();
+  await expect(bar(1)).toContainText("Eintrag 1: Regional und saisonal", { timeout: 15_000 });
 });

@@ -17,6 +17,7 @@ import { queueSpamSummary, SPAM_SUMMARY_CHECK_MS } from "./services/spam-summary
 import { purgeDeliveries } from "./webhooks/deliveries";
 import { pruneFormerEditorsPreviews } from "./content-editor/publishing";
 import { DRAFT_DAYS, purgeOldDrafts } from "./content-editor/drafts";
+import { purgeOldPictures } from "./content-editor/pending-images";
 import { PROPOSAL_DAYS, purgeOldProposals } from "./content-editor/proposals";
 import { PLAN_DAYS, purgeOldPlans } from "./content-editor/schedule";
 import { prunePreviews } from "./release/previews";
@@ -144,6 +145,8 @@ export function serverJobs(app: FastifyInstance, config: Config): Job[] {
         run: async (log) => {
           const deleted = await purgeOldDrafts(app.db);
           if (deleted > 0) log.info({ deleted }, `drafts unchanged for ${DRAFT_DAYS} days deleted`);
+          const pictures = await purgeOldPictures(app.db);
+          if (pictures > 0) log.info({ deleted: pictures }, `unpublished pictures older than ${DRAFT_DAYS} days deleted`);
           const proposals = await purgeOldProposals(app.db);
           if (proposals > 0) log.info({ deleted: proposals }, `proposals older than ${PROPOSAL_DAYS} days deleted`);
           const plans = await purgeOldPlans(app.db);

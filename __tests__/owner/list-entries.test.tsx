@@ -1,24 +1,25 @@
 /**
  * A long list in „Inhalte“ (the eight recipes) opens folded: each entry is a bar with its number and its
  * name that opens and closes by keyboard or click; an entry the content check marks is open by itself, so
- * its message is never folded away. Short lists stay open.
+ * its message is never folded away. Short lists stay open. „An den Anfang“ moves an entry to the top in one step.
  */
-import React from "react";
+import React, { useState } from "react";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fireEvent, render } from "@testing-library/react";
+import { fireEvent, render, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import Form from "@rjsf/core";
 import type { RJSFSchema } from "@rjsf/utils";
 import { EDITABLE_FILES } from "../../common/content/editable-files";
 import { formDataOf, formSchemaFor } from "../../common/content/content-forms";
 import { serverValidator, templates, translateString, widgets } from "../../src/owner/content/form-theme";
-import { uiSchemaFor } from "../../src/owner/content/form-schema";
+import { movedToTop, uiSchemaFor } from "../../src/owner/content/form-schema";
 
 function renderList(file: string, problemEntries: ReadonlySet<number> = new Set()) {
   const entry = EDITABLE_FILES.find((item) => item.file === file)!;
   const schema = formSchemaFor(entry) as RJSFSchema;
   const data = formDataOf(entry, readFileSync(path.join(__dirname, "../../content", file), "utf8")) as { title?: string }[];
-  const context = { prefix: "", images: [], upload: async () => "", imageUrl: (p: string) => p, problemEntries };
+  const context = { prefix: "", images: [], pending: [], upload: async () => "", imageUrl: (p: string) => p, problemEntries };
   const view = render(
     <Form
       schema={schema}
@@ -77,4 +78,63 @@ test("a list the page shows a fixed number of never offers „Entfernen“, and 
   const { view } = renderList("recipes.json");
   expect(view.queryAllByRole("button", { name: /entfernen$/ })).toHaveLength(0);
   expect(view.container.textContent).toContain("Ein neuer Eintrag ersetzt einen alten");
+});
+
+/** The recipes' form holding its data as the editor does, with „An den Anfang“ (movedToTop) in its context. */
+function MovableRecipes({ initial }: { initial: unknown }) {
+  const [data, setData] = useState(initial);
+  const entry = EDITABLE_FILES.find((item) => item.file === "recipes.json")!;
+  const schema = formSchemaFor(entry) as RJSFSchema;
+  const context = {
+    prefix: "",
+    images: [],
+    pending: [],
+    upload: async () => "",
+    imageUrl: (p: string) => p,
+    problemEntries: new Set<number>(),
+    moveToTop: (at: (string | number)[]) => setData((current: unknown) => movedToTop(current, at)),
+  };
+  return (
+    <Form
+      schema={schema}
+      uiSchema={uiSchemaFor(schema as Record<string, unknown>)}
+      formData={data}
+      validator={serverValidator}
+      templates={templates}
+      widgets={widgets}
+      translateString={translateString}
+      formContext={context}
+      showErrorList={false}
+      noHtml5Validate
+      idPrefix="feld"
+      onChange={(event) =>
+        setData((current: unknown) => (JSON.stringify(current) === JSON.stringify(event.formData) ? current : event.formData))
+      }
+    />
+  );
+}
+
+test("„An den Anfang“ moves an entry to the top in one step by keyboard, and the focus goes with it", async () => {
+  const entry = EDITABLE_FILES.find((item) => item.file === "recipes.json")!;
+  const data = formDataOf(entry, readFileSync(path.join(__dirname, "../../content/recipes.json"), "utf8")) as { title: string }[];
+  const view = render(<MovableRecipes initial={data} />);
+  expect(view.getByRole("button", { name: "Eintrag 1 an den Anfang" })).toBeDisabled();
+  const toTop = view.getByRole("button", { name: "Eintrag 5 an den Anfang" });
+  expect(toTop.textContent).toBe("An den Anfang");
+  toTop.focus();
+  await userEvent.keyboard("{Enter}");
+  const bars = () => view.getAllByRole("button", { name: /^Eintrag \d+: / }).map((bar) => bar.textContent);
+  await waitFor(() => expect(bars()[0]).toContain(`Eintrag 1: ${data[4]!.title}`));
+  expect(bars().map((bar) => bar!.replace(/^.*Eintrag \d+: /, ""))).toEqual(
+    [data[4], data[0], data[1], data[2], data[3], data[5], data[6], data[7]].map((recipe) => recipe!.title),
+  );
+  await waitFor(() => expect(document.activeElement?.textContent).toContain(`Eintrag 1: ${data[4]!.title}`));
+}, 30_000);
+
+test("moving to the top changes nothing at the top, and works in a list inside an entry", () => {
+  const list = { items: ["a", "b", "c"] };
+  expect(movedToTop(list, ["items", 0])).toBe(list);
+  expect(movedToTop(list, ["items", 2])).toEqual({ items: ["c", "a", "b"] });
+  expect(list.items).toEqual(["a", "b", "c"]);
+  expect(movedToTop([{ steps: ["x", "y"] }], [0, "steps", 1])).toEqual([{ steps: ["y", "x"] }]);
 });

@@ -82,7 +82,12 @@ const linkedText = () =>
 /** A deployment fact: may stay empty until it is known (see DEPLOYMENT_OPTIONAL and the production check). */
 const deploymentFact = () =>
   string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").defined("fehlt (leer lassen, solange unbekannt)");
-const yesOrNo = () => deploymentFact().oneOf(["", "ja", "nein"], "muss „ja“ oder „nein“ sein (oder leer, solange unbekannt)");
+/** The form's names for a yes or no the file keeps as „ja“ and „nein“. */
+const YES_NO_LABELS = { ja: "Ja", nein: "Nein" };
+const yesOrNo = () =>
+  deploymentFact()
+    .oneOf(["", "ja", "nein"], "muss „ja“ oder „nein“ sein (oder leer, solange unbekannt)")
+    .meta({ labels: { "": "Noch nicht bekannt", ...YES_NO_LABELS } });
 /** Recipients that may process data outside the EU/EEA: each has a `…Country` and a `…Safeguard` field. */
 export const TRANSFER_RECIPIENTS = ["hosting", "cdn", "mail", "mailbox", "webhook", "contentRepository"] as const;
 /** Deployment facts that may stay empty in production: an empty one means "none". */
@@ -160,7 +165,9 @@ export const siteSchema = object({
   /** After this many hours an unanswered contact request gets the owners one reminder mail. */
   replyReminderHours: wholeNumber().positive("muss größer als 0 sein"),
   /** "link": the owner notification names the sender and links to the request; "full" adds the message. */
-  ownerNotification: text().oneOf(["link", "full"], "muss „link“ oder „full“ sein"),
+  ownerNotification: text()
+    .oneOf(["link", "full"], "muss „link“ oder „full“ sein")
+    .meta({ labels: { link: "Absender und Link zur Anfrage", full: "Absender, Link und die ganze Nachricht" } }),
   /** Local time of day (HH:MM, time zone `timeZone`) at which the daily plan mails are sent. */
   /** As running text writes it: "7:30" rather than "07:30". */
   planMailTime: text().matches(/^([01]?\d|2[0-3]):[0-5]\d$/, "muss eine Uhrzeit wie 7:30 sein"),
@@ -337,7 +344,10 @@ export const testimonialSchema = object({
   }),
   topic: text()
     .oneOf([...TESTIMONIAL_TOPICS], `muss eines davon sein: ${TESTIMONIAL_TOPICS.join(", ")}`)
-    .meta({ description: "Auf welcher Unterseite der Bericht auch erscheint: Bewegung oder Ernährung" }),
+    .meta({
+      description: "Auf welcher Unterseite der Bericht auch erscheint: Bewegung oder Ernährung",
+      labels: { bewegung: "Bewegung", ernaehrung: "Ernährung" },
+    }),
 });
 
 export const RECIPE_CATEGORIES = ["Frühstück", "Hauptgericht", "Suppe", "Salat", "Drink"] as const;
@@ -346,7 +356,10 @@ export const DRINK_CATEGORY = "Drink";
 
 export const recipeSchema = object({
   title: text(),
-  category: text().oneOf([...RECIPE_CATEGORIES], `muss eines davon sein: ${RECIPE_CATEGORIES.join(", ")}`),
+  category: text()
+    .oneOf([...RECIPE_CATEGORIES], `muss eines davon sein: ${RECIPE_CATEGORIES.join(", ")}`)
+    // The categories are the words the page shows.
+    .meta({ labels: Object.fromEntries(RECIPE_CATEGORIES.map((category) => [category, category])) }),
   servings: wholeNumber().positive("muss eine Zahl von Portionen größer als 0 sein"),
   ingredients: array(text()).min(1, "braucht mindestens eine Zutat").required("fehlt"),
   steps: array(text()).min(1, "braucht mindestens einen Zubereitungsschritt").required("fehlt"),
@@ -375,7 +388,20 @@ export const movementDaySchema = object({
 export const principleSchema = object({
   title: text(),
   description: text(),
-  icon: text().oneOf([...PRINCIPLE_ICONS], `muss eines dieser Symbole sein: ${PRINCIPLE_ICONS.join(", ")}`),
+  icon: text()
+    .oneOf([...PRINCIPLE_ICONS], `muss eines dieser Symbole sein: ${PRINCIPLE_ICONS.join(", ")}`)
+    .meta({
+      labels: {
+        wheat: "Ähre",
+        leaf: "Blatt",
+        jar: "Einmachglas",
+        clock: "Uhr",
+        drop: "Tropfen",
+        flame: "Flamme",
+        sun: "Sonne",
+        heart: "Herz",
+      },
+    }),
 });
 
 export const faqSchema = object({ question: text(), answer: text() });
@@ -722,7 +748,11 @@ export const imageCreditsSchema = object({
       image: imagePath().meta({ title: "Bild" }),
       kind: text()
         .oneOf([...IMAGE_KINDS], `muss eines davon sein: ${IMAGE_KINDS.join(", ")}`)
-        .meta({ title: "Art", description: "„Foto“ erscheint mit Urheber und Lizenz im Bildnachweis des Impressums" }),
+        .meta({
+          title: "Art",
+          description: "„Foto“ erscheint mit Urheber und Lizenz im Bildnachweis des Impressums",
+          labels: { "eigene Illustration": "Eigene Illustration", Foto: "Foto" },
+        }),
       author: text().meta({
         title: "Urheber oder Quelle",
         description: "Wer das Bild gemacht hat oder woher es stammt, z.\u00a0B. „Max Muster / Unsplash“",
@@ -737,7 +767,7 @@ export const imageCreditsSchema = object({
       }),
       showsPerson: text()
         .oneOf([...YES_NO], "muss „ja“ oder „nein“ sein")
-        .meta({ title: "Zeigt das Bild eine erkennbare Person?" }),
+        .meta({ title: "Zeigt das Bild eine erkennbare Person?", labels: YES_NO_LABELS }),
       consentDate: ownerDate().meta({
         title: "Einwilligung liegt vor am (JJJJ-MM-TT)",
         description: "Nur wenn das Bild eine erkennbare Person zeigt: der Tag ihrer Einwilligung",

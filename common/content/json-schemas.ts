@@ -6,7 +6,8 @@ import path from "node:path";
 import { CONTENT_FILES, isListFile, type ListFile, type ObjectFile } from "./content-schema";
 import { FIELD_TITLES } from "./field-titles";
 import { shapeOf, type Shape } from "./schema-shape";
-import { FIELD_KIND_KEYWORD } from "./field-kinds";
+import { FIELD_KIND_KEYWORD, FIELD_LABELS_KEYWORD } from "./field-kinds";
+import { ALL_ROUTES } from "../routes";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -59,11 +60,29 @@ function hint(message: string): string | undefined {
   return sentence(rule ? `${rule[1]}${rule[2]}` : message);
 }
 
+/** A page of the site is named by its title, with its path to tell it apart. */
+const PAGE_LABELS: Record<string, string> = Object.fromEntries(
+  ALL_ROUTES.map((route) => [route.path, `${route.title} (${route.path})`]),
+);
+
+/** The German names of a choice's values: declared with the field, or a page's title for a site path. */
+function labelsOf(shape: Shape): Record<string, string> | undefined {
+  const declared = shape.meta.labels ?? (shape.meta.kind === "site-path" ? PAGE_LABELS : undefined);
+  if (!declared) return undefined;
+  const values = (shape.enum ?? []).map(String);
+  const missing = values.filter((value) => declared[value] === undefined);
+  if (missing.length > 0) throw new Error(`Inhaltsbeschreibung: zu ${missing.join(", ")} fehlt der deutsche Name`);
+  return Object.fromEntries(values.map((value) => [value, declared[value]!]));
+}
+
 function fieldSchema(shape: Shape, name?: string): JsonSchema {
   const schema: JsonSchema = {};
   const title = shape.meta.title ?? (name ? FIELD_TITLES[name] : undefined);
   if (title) schema.title = title;
-  const description = [shape.meta.description && sentence(shape.meta.description), ...shape.messages.map(hint)]
+  const labels = shape.enum && labelsOf(shape);
+  // A choice with German names offers only the allowed values: the list of their codes would only confuse.
+  const messages = labels ? shape.messages.filter((message) => message !== shape.enumMessage) : shape.messages;
+  const description = [shape.meta.description && sentence(shape.meta.description), ...messages.map(hint)]
     .filter(Boolean)
     .join(" ");
   if (description) schema.description = description;
@@ -105,6 +124,7 @@ function fieldSchema(shape: Shape, name?: string): JsonSchema {
     }
   }
   if (shape.meta.kind) schema[FIELD_KIND_KEYWORD] = shape.meta.kind;
+  if (labels) schema[FIELD_LABELS_KEYWORD] = labels;
   return schema;
 }
 

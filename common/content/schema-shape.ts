@@ -16,6 +16,8 @@ export interface Shape {
   /** Message of the no-leading-or-trailing-space check, when there is one. */
   trimMessage?: string;
   enum?: unknown[];
+  /** The message for a value outside `enum` (also in `messages`). */
+  enumMessage?: string;
   pattern?: { regex: RegExp; message: string };
   /** Inclusive and exclusive bounds of a number, and min/max entries of a list. */
   min?: number;
@@ -97,7 +99,8 @@ export function shapeOf(schema: AnySchema): Shape {
   }
   if (description.oneOf.length > 0) {
     shape.enum = description.oneOf;
-    note(oneOfMessage(schema, description.oneOf));
+    shape.enumMessage = oneOfMessage(schema, description.oneOf);
+    note(shape.enumMessage);
   }
   if ("fields" in schema && schema.fields)
     shape.fields = Object.fromEntries(

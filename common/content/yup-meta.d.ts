@@ -19,6 +19,8 @@ declare module "yup" {
     graphqlNullable?: boolean;
     /** What a text is beyond its checks (field-kinds.ts): a picture's path, Markdown, a page's path. */
     kind?: FieldKind;
+    /** German names of the allowed values (`.oneOf`), shown in the editor's choice instead of the values. */
+    labels?: Record<string, string>;
     /** German field name shown in the editor; common names come from field-titles.ts. */
     title?: string;
     /** German hint shown in the editor (and in the GraphQL schema). */

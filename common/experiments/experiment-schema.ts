@@ -59,7 +59,11 @@ export const experimentSchema = object({
   end: day().meta({ title: "Ende (JJJJ-MM-TT)" }),
   status: text()
     .oneOf(["läuft", "beendet", "übernommen"], "muss „läuft“, „beendet“ oder „übernommen“ sein")
-    .meta({ title: "Stand", description: "„läuft“, bis „Beenden“ oder „Gewinner übernehmen“ es abschließt" }),
+    .meta({
+      title: "Stand",
+      description: "„läuft“, bis „Beenden“ oder „Gewinner übernehmen“ es abschließt",
+      labels: { läuft: "Läuft", beendet: "Beendet", übernommen: "Übernommen" },
+    }),
 }).meta({ type: "Experiment" });
 
 export const experimentsFileSchema = object({

@@ -479,8 +479,13 @@ export const VersionAnswer = Type.Object({
 });
 export const RestoreAnswer = Type.Object({ commit: Type.String() });
 /** The pictures under content/, relative to it. */
-export const ImageList = Type.Object({ images: Type.Array(Type.String()) });
-export const ImageUploaded = Type.Object({ image: Type.String(), images: Type.Array(Type.String()) });
+/** The pictures to choose: `images` all of them, `pending` the person's own uploads not published yet. */
+export const ImageList = Type.Object({ images: Type.Array(Type.String()), pending: Type.Array(Type.String()) });
+export const ImageUploaded = Type.Object({
+  image: Type.String(),
+  images: Type.Array(Type.String()),
+  pending: Type.Array(Type.String()),
+});
 
 export type OkAnswer = Static<typeof OkAnswer>;
 export type OwnerRole = Static<typeof OwnerRole>;

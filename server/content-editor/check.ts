@@ -1,7 +1,7 @@
 /**
  * The content check of the build and CI (allContentProblems), run on the content as it would be with the
  * edited files: a copy of content/ in a temporary folder (pictures linked, not copied) with the edited
- * texts written over it. Each problem is tied to its file and, where it names one, its field, so the
+ * texts (and the person's pictures still waiting to be published, pending-images.ts) written over it. Each problem is tied to its file and, where it names one, its field, so the
  * form shows the message at the field.
  */
 import { cp, mkdtemp, readdir, rm, symlink, writeFile, mkdir } from "node:fs/promises";
@@ -40,16 +40,23 @@ export function parseProblem(line: string): Problem {
   return { file, path: at, message: message!, line };
 }
 
-/** Runs the whole check with `edits` (path under content/ → new text) laid over `contentDir`. */
-export async function checkWithEdits(contentDir: string, edits: Map<string, string>): Promise<Problem[]> {
+/** Edited files: path under content/ → new text, or a waiting picture's bytes ("images/name.jpg"). */
+export type Edits = Map<string, string | Uint8Array>;
+/** A waiting picture lies directly in content/images/. */
+const PICTURE_EDIT = /^images\/[^/]+$/;
+
+/** Runs the whole check with `edits` laid over `contentDir`. */
+export async function checkWithEdits(contentDir: string, edits: Edits): Promise<Problem[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "urkraft-inhalte-"));
   try {
     const copy = path.join(dir, "content");
     await mkdir(copy);
+    const pictures = [...edits.keys()].filter((file) => file.startsWith("images/"));
+    if (pictures.some((file) => !PICTURE_EDIT.test(file))) throw new Error("a waiting picture lies directly in images/");
     for (const entry of await readdir(contentDir, { withFileTypes: true })) {
       const from = path.join(contentDir, entry.name);
       const to = path.join(copy, entry.name);
-      if (entry.name === "images" && entry.isDirectory()) await symlink(from, to, "dir");
+      if (entry.name === "images" && entry.isDirectory()) await linkImages(from, to, pictures);
       else if (!entry.isSymbolicLink()) await cp(from, to, { recursive: true, verbatimSymlinks: true });
     }
     for (const [file, text] of edits) {
@@ -60,4 +67,14 @@ export async function checkWithEdits(contentDir: string, edits: Map<string, stri
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The pictures, linked rather than copied: the whole folder at once, or, with waiting pictures to lay beside
+ * them, a folder of its own holding a link to each entry, so nothing is ever written into the real one.
+ */
+async function linkImages(from: string, to: string, pictures: string[]): Promise<void> {
+  if (pictures.length === 0) return symlink(from, to, "dir");
+  await mkdir(to);
+  for (const entry of await readdir(from)) await symlink(path.join(from, entry), path.join(to, entry));
 }

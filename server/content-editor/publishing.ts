@@ -14,6 +14,7 @@ import { listPreviews, removePreview, type PreviewInfo } from "../release/previe
 import { ReleaseError } from "../release/releases";
 import { failureReason, releaseFinished, releaseStarted } from "./release-state";
 import type { Queryable } from "../db/types";
+import type { Edits } from "./check";
 
 export type PreviewOutcome = { ok: true; address: string; seconds: number; phases: string } | { ok: false; message: string };
 
@@ -24,8 +25,8 @@ export interface PreviewRequest {
   projectDir: string;
   /** The content as published (the work tree's content/), which the edits are laid over. */
   contentDir: string;
-  /** Edited files: path under content/ → new text. */
-  edits: Map<string, string>;
+  /** Edited files: path under content/ → new text, or a waiting picture's bytes. */
+  edits: Edits;
   /** The site's address, which the preview's address starts with. */
   origin: string;
   /** Where the previews are served from (PREVIEWS_DIR). */
@@ -61,7 +62,7 @@ export function pruneFormerEditorsPreviews(previewsDir: string, people: readonly
  * The content a preview is built from, in a folder of its own: the published content/ with the edited
  * files written over it. The caller removes the folder.
  */
-export async function previewContent(contentDir: string, edits: Map<string, string>): Promise<string> {
+export async function previewContent(contentDir: string, edits: Edits): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "urkraft-vorschau-"));
   await cp(contentDir, dir, { recursive: true, verbatimSymlinks: true });
   for (const [file, text] of edits) {

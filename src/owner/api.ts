@@ -1,7 +1,8 @@
 /**
  * The owner area's calls to /api/verwaltung: JSON in and out, same-origin cookie. A 401 means the session
  * ended, so the caller is sent to the login page; a 403 with `confirmLogin` asks for a recent login (see
- * ConfirmLogin.tsx); every other refusal carries the server's German message. What each route accepts is
+ * ConfirmLogin.tsx); every other refusal carries the server's German message, and its whole answer for the
+ * refusals that bring data to show (a conflict's fields, the check's problems). What each route accepts is
  * declared once, in common/owner/schemas.ts, and what it answers in common/owner/responses.ts; the screens
  * take their types (`import type` only, so no schema code comes into the browser).
  */
@@ -16,6 +17,8 @@ export class ApiError extends Error {
     message: string,
     /** The action needs a login within the last minutes: confirm it, then try again. */
     readonly confirmLogin = false,
+    /** The refusal's whole answer, e.g. the conflict (409) or the check's problems (422) in „Inhalte“. */
+    readonly body: unknown = undefined,
   ) {
     super(message);
   }
@@ -39,7 +42,7 @@ export async function api<T>(path: string, options: { method?: "GET" | "POST" | 
   if (response.status === 401 && !window.location.pathname.startsWith(LOGIN_PATH)) {
     navigate(LOGIN_PATH, { replace: true });
   }
-  if (!response.ok) throw new ApiError(response.status, data.error ?? FALLBACK, data.confirmLogin === true);
+  if (!response.ok) throw new ApiError(response.status, data.error ?? FALLBACK, data.confirmLogin === true, data);
   return data;
 }
 

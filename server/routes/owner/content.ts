@@ -11,7 +11,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EDITABLE_FILES, editableFile, pagesShowing, type EditableFile } from "../../../common/content/editable-files";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
-import { checkWithEdits, type Problem } from "../../content-editor/check";
+import { checkWithEdits, type Edits, type Problem } from "../../content-editor/check";
+import {
+  addPendingPicture,
+  dropUnusedPictures,
+  pendingPaths,
+  pendingPicture,
+  picturesNamedIn,
+  publishedPictures,
+  type PendingPicture,
+} from "../../content-editor/pending-images";
 import {
   contentPath,
   CONTENT_DIR,
@@ -96,7 +105,7 @@ import {
   type ImageCredit,
 } from "../../../common/content/image-credits";
 
-/** Pictures one person may upload within an hour: each is a commit pushed at once. */
+/** Pictures one person may upload within an hour: each waits in the database until a change uses it. */
 export const UPLOADS_PER_HOUR = 20;
 
 const MESSAGES = {
@@ -121,8 +130,6 @@ const MESSAGES = {
   planNeedsApproval:
     "Änderungen an dieser Datei gibt eine Inhaberin oder ein Inhaber frei und legt dabei den Termin fest. Schlag sie zur Freigabe vor und schreib den gewünschten Termin in die Beschreibung.",
   creditMissing: "Das Bild ist nicht gespeichert: Es fehlen noch Angaben dazu, woher es stammt.",
-  creditsUnreadable:
-    "Die Bildnachweise (image-credits.json) lassen sich gerade nicht lesen, deshalb ist das Bild nicht gespeichert. Bitte wende dich an einen Inhaber.",
 } as const;
 
 class SymlinkError extends Error {
@@ -239,8 +246,54 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   /** The role a commit is made in (work-tree.ts): the person is in the audit log only. */
   const authorOf = async (request: FastifyRequest) =>
     authorFor(isEditor(request) ? "editor" : "owner", (await siteSettings()) as Record<string, unknown>);
+  /** The pictures a person can choose: the published ones and their own still waiting, marked as such. */
+  const imageChoice = async (person: string) => {
+    const pending = await pendingPaths(app.db, person);
+    return { images: [...(await listImages(contentDir)), ...pending].sort(), pending };
+  };
   /** The content check needs the work tree: before the first sync there is none yet. */
   const synced = () => tree.exclusive(() => tree.sync());
+
+  /**
+   * A file's new text with the waiting pictures it names (pending-images.ts) of the people given (undefined:
+   * anyone's): each picture, and its record added to image-credits.json, as further edits, so the check, the
+   * preview and the commit see the change as it would go live.
+   */
+  const changeWith = async (entry: EditableFile, text: string, people?: readonly string[]) => {
+    const edits: Edits = new Map([[entry.file, text]]);
+    const pictures = await picturesNamedIn(app.db, [text], people);
+    if (pictures.length === 0) return { edits, pictures };
+    const creditsEntry = editableFile(IMAGE_CREDITS_FILE)!;
+    const creditsText = entry.file === creditsEntry.file ? text : await readCurrent(creditsEntry);
+    // Records that cannot be read are left as they are: the content check names the broken file.
+    const records = creditsText === undefined ? undefined : recordsOf(creditsText);
+    for (const picture of pictures) edits.set(picture.path, picture.jpeg);
+    const named = new Set(records?.map((record) => record.image));
+    const added = pictures.filter((picture) => !named.has(picture.path)).map((picture) => picture.credit);
+    if (records && added.length > 0)
+      edits.set(
+        creditsEntry.file,
+        await fileTextOf(creditsEntry, { images: [...records, ...added] }, creditsText, await siteSettings(), today()),
+      );
+    return { edits, pictures };
+  };
+  /** Writes a change's files into the work tree (inside tree.exclusive); the paths to commit. */
+  const writeChange = async (edits: Edits): Promise<string[]> => {
+    const files: string[] = [];
+    for (const [name, content] of edits) {
+      const file = `${CONTENT_DIR}/${name}`;
+      if (!(await withoutSymlinks(workTree, file))) throw new SymlinkError(file);
+      await mkdir(path.dirname(path.join(workTree, file)), { recursive: true });
+      await writeFile(path.join(workTree, file), content);
+      files.push(file);
+    }
+    return files;
+  };
+  /** What a commit's message adds for the pictures it brings. */
+  const picturesNote = (pictures: PendingPicture[]) =>
+    pictures.length === 0
+      ? ""
+      : `\n\nMit ${pictures.length === 1 ? "dem Bild" : "den Bildern"} ${pictures.map((picture) => picture.path).join(", ")}.`;
 
   /**
    * The person's change (`mine`, made on `baseCommit`) brought onto the file as it is now: their fields where
@@ -305,10 +358,11 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     }
     const text = await textOf(request, entry, data);
     if (text === (await readCurrent(entry))) return refuse(400, { error: MESSAGES.unchanged });
-    const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+    const { edits, pictures } = await changeWith(entry, text, [ownerOf(request)]);
+    const problems = await checkWithEdits(contentDir, edits);
     if (problems.length > 0) return refuse(422, { error: MESSAGES.problems, ...splitProblems(problems, entry.file) });
     if (!(await withoutSymlinks(workTree, file))) return refuse(400, { error: MESSAGES.symlink });
-    return { data, text, last, merged, file };
+    return { data, text, last, merged, file, edits, pictures };
   };
 
   /** A time in the site's time zone („2026-12-24T18:00“) still to come after `after`, or the German refusal. */
@@ -375,7 +429,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         }
         const text = await textFor(item.role === "editor", entry, data);
         if (text === currentText) return { unchanged: true as const };
-        const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+        // The waiting pictures it names were checked with the plan; an approved proposal's are its editor's.
+        const { edits, pictures } = await changeWith(entry, text);
+        const problems = await checkWithEdits(contentDir, edits);
         if (problems.length > 0)
           return {
             failed: `Die Inhaltsprüfung hat zur geplanten Zeit ${problems.length === 1 ? "eine Stelle" : `${problems.length} Stellen`} gefunden: ${problems
@@ -384,12 +440,15 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
               .join("; ")}. Nichts wurde veröffentlicht.`,
           };
         if (!(await withoutSymlinks(workTree, file))) return { failed: MESSAGES.symlink };
-        await writeFile(path.join(workTree, file), text);
         const done = item.action === "publish" ? "Wie geplant veröffentlicht" : "Wie geplant zurückgenommen";
         const commit = await tree.commit(
-          [file],
+          await writeChange(edits),
           authorFor(item.role, (await siteSettings()) as Record<string, unknown>),
-          `${item.action === "publish" ? item.message : `Zurückgenommen: ${item.message}`}\n\n${done} am ${when(new Date())}.\n\n${entry.title} (${file})`,
+          `${item.action === "publish" ? item.message : `Zurückgenommen: ${item.message}`}\n\n${done} am ${when(new Date())}.\n\n${entry.title} (${file})${picturesNote(pictures)}`,
+        );
+        await publishedPictures(
+          app.db,
+          pictures.map((picture) => picture.path),
         );
         return { commit, before: current, after: data, kept };
       });
@@ -490,8 +549,16 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   };
 
   /** A preview of the site with the file's new text, checked first; named by person and file. */
-  const previewOf = async (request: FastifyRequest, reply: FastifyReply, me: string, entry: EditableFile, text: string) => {
-    const edits = new Map([[entry.file, text]]);
+  const previewOf = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    me: string,
+    entry: EditableFile,
+    text: string,
+    /** Whose waiting pictures the change may name: the person's own, or the proposing editor's. */
+    owner = me,
+  ) => {
+    const { edits } = await changeWith(entry, text, [owner]);
     const problems = await checkWithEdits(contentDir, edits);
     if (problems.length > 0) return reply.code(422).send({ error: MESSAGES.problems, ...splitProblems(problems, entry.file) });
     const started = Date.now();
@@ -615,6 +682,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const entry = fileOf(request, reply, request.query.pfad);
       if (!entry) return reply;
       await deleteDraft(app.db, ownerOf(request), entry.file);
+      // Pictures uploaded for it that nothing else of the person's names go with it.
+      await dropUnusedPictures(app.db, ownerOf(request));
       return { ok: true };
     },
   );
@@ -629,8 +698,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (nestsTooDeep(body.data)) return sendError(request, reply, { status: 400, message: MESSAGES.tooDeep });
       try {
         await synced();
-        const problems = await checkWithEdits(contentDir, new Map([[entry.file, await textOf(request, entry, body.data)]]));
-        return splitProblems(problems, entry.file);
+        const { edits } = await changeWith(entry, await textOf(request, entry, body.data), [ownerOf(request)]);
+        return splitProblems(await checkWithEdits(contentDir, edits), entry.file);
       } catch (error) {
         return gitFailed(request, reply, error);
       }
@@ -670,12 +739,21 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         const outcome = await tree.exclusive(async () => {
           const ready = await checkedDraft(request, entry);
           if ("refusal" in ready) return ready.refusal;
-          const { data, text, last, merged, file } = ready;
+          const { data, text, last, merged, file, edits, pictures } = ready;
           // Four eyes: an editor's change to what the law relies on waits for an owner (approval.ts).
+          // Its waiting pictures wait with it.
           if (await isProposal(request, entry, text))
             return proposeChange(request, entry, { data, baseCommit: last?.commit ?? "", message: message.text });
-          await writeFile(path.join(workTree, file), text);
-          const commit = await tree.commit([file], await authorOf(request), `${message.text}\n\n${entry.title} (${file})`);
+          // The pictures it names and their records go live in the same commit as the change.
+          const commit = await tree.commit(
+            await writeChange(edits),
+            await authorOf(request),
+            `${message.text}\n\n${entry.title} (${file})${picturesNote(pictures)}`,
+          );
+          await publishedPictures(
+            app.db,
+            pictures.map((picture) => picture.path),
+          );
           await deleteDraft(app.db, me, entry.file);
           await audit(app.db, me, "content-published", `${entry.file} @ ${commit.slice(0, 7)}`);
           if (watched(entry)) await notifyContentChange(app.db, app.mail, app.config, { by: me, entry, change: message.text });
@@ -918,7 +996,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             return { status: 409 as const, answer: { error: MESSAGES.proposalMoved } };
           const text = await textFor(true, entry, proposal.data);
           if (text === (await readCurrent(entry))) return { status: 400 as const, answer: { error: MESSAGES.unchanged } };
-          const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+          const { edits, pictures } = await changeWith(entry, text, [proposal.editor]);
+          const problems = await checkWithEdits(contentDir, edits);
           if (problems.length > 0)
             return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
           if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
@@ -953,12 +1032,15 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             });
             return { status: 200 as const, answer: { planned: shownOf(planned) } };
           }
-          await writeFile(path.join(workTree, file), text);
           // The change is the editors'; that an owner approved it is part of the message, the person in the audit log.
           const commit = await tree.commit(
-            [file],
+            await writeChange(edits),
             authorFor("editor", (await siteSettings()) as Record<string, unknown>),
-            `${proposal.message}\n\nVon der Verwaltung freigegeben.\n\n${entry.title} (${file})`,
+            `${proposal.message}\n\nVon der Verwaltung freigegeben.\n\n${entry.title} (${file})${picturesNote(pictures)}`,
+          );
+          await publishedPictures(
+            app.db,
+            pictures.map((picture) => picture.path),
           );
           if (!(await decide(app.db, proposal.id, { state: "freigegeben", by: me, commit })))
             return { status: 404 as const, answer: { error: MESSAGES.proposalUnknown } };
@@ -1032,7 +1114,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       } catch (error) {
         return gitFailed(request, reply, error);
       }
-      return previewOf(request, reply, me, entry, await textFor(true, entry, proposal.data));
+      return previewOf(request, reply, me, entry, await textFor(true, entry, proposal.data), proposal.editor);
     },
   );
 
@@ -1054,9 +1136,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get("/inhalte/bilder", { ...editors, schema: { response: { 200: ImageList } } }, async () => ({
-    images: await listImages(contentDir),
-  }));
+  app.get("/inhalte/bilder", { ...editors, schema: { response: { 200: ImageList } } }, async (request) =>
+    imageChoice(ownerOf(request)),
+  );
 
   // A picture to look at beside its field: only the pictures listed above, never through a link.
   app.get<{ Querystring: ContentFileQuery }>(
@@ -1065,6 +1147,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       const image = request.query.pfad;
       const relative = `${CONTENT_DIR}/${image}`;
+      // The person's own waiting picture, from the database; no one else's.
+      const waiting = await pendingPicture(app.db, ownerOf(request), image);
+      if (waiting) return reply.type("image/jpeg").header("cache-control", "private, max-age=300").send(waiting.jpeg);
       if (!(await listImages(contentDir)).includes(image) || !(await withoutSymlinks(workTree, relative)))
         return sendError(request, reply, { status: 404, message: MESSAGES.unknownFile });
       const type = IMAGE_TYPES[path.extname(image).toLowerCase()] ?? "application/octet-stream";
@@ -1100,38 +1185,26 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       }
       const checked = await reencodeUpload(Buffer.from(data, "base64"));
       if (!checked.ok) return sendError(request, reply, { status: 400, message: checked.message });
-      const creditsEntry = editableFile(IMAGE_CREDITS_FILE)!;
       try {
+        // The picture waits with the person's drafts: it reaches the repository with the change that uses it.
         const image = await tree.exclusive(async () => {
           await tree.sync();
-          const creditsText = await readCurrent(creditsEntry);
-          const records = creditsText === undefined ? undefined : recordsOf(creditsText);
-          if (!records) return undefined;
           const slug = imageSlug(name);
-          const existing = new Set(await listImages(contentDir));
+          const taken = new Set([...(await listImages(contentDir)), ...(await pendingPaths(app.db))]);
           let relative = `${IMAGES_DIR}/${slug}.jpg`;
-          for (let number = 2; existing.has(relative); number += 1) relative = `${IMAGES_DIR}/${slug}-${number}.jpg`;
-          const file = `${CONTENT_DIR}/${relative}`;
-          if (!(await withoutSymlinks(workTree, file))) throw new SymlinkError(file);
-          await mkdir(path.dirname(path.join(workTree, file)), { recursive: true });
-          await writeFile(path.join(workTree, file), checked.jpeg);
-          // The picture's record goes into the same commit: no picture on the remote without its origin.
-          const creditsFile = contentPath(creditsEntry.file);
-          const creditsData = { images: [...records, photoCredit(relative, credit)] };
-          await writeFile(
-            path.join(workTree, creditsFile),
-            await fileTextOf(creditsEntry, creditsData, creditsText, await siteSettings(), today()),
-          );
-          await tree.commit(
-            [file, creditsFile],
-            await authorOf(request),
-            `Bild hochgeladen: ${relative}\n\n${checked.width} × ${checked.height} Pixel`,
-          );
+          for (let number = 2; taken.has(relative); number += 1) relative = `${IMAGES_DIR}/${slug}-${number}.jpg`;
+          await addPendingPicture(app.db, {
+            path: relative,
+            editor: me,
+            credit: photoCredit(relative, credit),
+            jpeg: checked.jpeg,
+            width: checked.width,
+            height: checked.height,
+          });
           await audit(app.db, me, "content-image", relative);
           return relative;
         });
-        if (image === undefined) return sendError(request, reply, { status: 409, message: MESSAGES.creditsUnreadable });
-        return reply.code(201).send({ image, images: await listImages(contentDir) });
+        return reply.code(201).send({ image, ...(await imageChoice(me)) });
       } catch (error) {
         return gitFailed(request, reply, error);
       }

@@ -1,7 +1,8 @@
 /**
  * A picture field: choose one of the pictures under content/images/ (shown small beside the choice) or
- * upload a new one with where it comes from (ImageUpload.tsx), which the server checks, encodes anew and
- * commits with its record. The field keeps the path as the
+ * upload a new one with where it comes from (ImageUpload.tsx), which the server checks and encodes anew. An
+ * upload waits with the person's draft, marked „noch nicht veröffentlicht“, and goes live with its record
+ * in the same commit as the change that uses it. The field keeps the path as the
  * content file needs it (relative to the file's folder, e.g. "../images/…" from content/pages/).
  */
 import React, { useState } from "react";
@@ -15,11 +16,15 @@ export interface ImageContext {
   prefix: string;
   /** Paths relative to content/ ("images/…"). */
   images: string[];
+  /** Of these, the person's own uploads not published yet. */
+  pending: string[];
   /** Stores the picture with its record (image-credits.ts); the path of the stored picture. */
   upload(file: File, credit: CreditInput): Promise<string>;
   /** Where a picture under content/ can be looked at (the server serves it to the owner area). */
   imageUrl(path: string): string;
 }
+
+const PENDING = "noch nicht veröffentlicht";
 
 export function ImageWidget(props: WidgetProps) {
   const { id, value, onChange, disabled, readonly, registry, rawErrors } = props;
@@ -31,12 +36,19 @@ export function ImageWidget(props: WidgetProps) {
     const stored = await context.upload(file, credit);
     onChange(`${context.prefix}${stored}`);
     setUploading(false);
-    setDone(`Hochgeladen und ausgewählt: ${stored.replace(/^images\//, "")}`);
+    setDone(
+      `Hochgeladen und ausgewählt: ${stored.replace(/^images\//, "")}. Es ist ${PENDING} und geht mit deiner Änderung live.`,
+    );
   };
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
       {typeof current === "string" && context.images.includes(current) && (
-        <img src={context.imageUrl(current)} alt="" className="h-24 w-36 rounded-lg object-cover ring-1 ring-cream-200" />
+        <figure className="shrink-0">
+          <img src={context.imageUrl(current)} alt="" className="h-24 w-36 rounded-lg object-cover ring-1 ring-cream-200" />
+          {context.pending.includes(current) && (
+            <figcaption className="mt-1 text-xs font-semibold text-bark-700">{PENDING}</figcaption>
+          )}
+        </figure>
       )}
       <div className="flex-1">
         <select
@@ -56,6 +68,7 @@ export function ImageWidget(props: WidgetProps) {
           {context.images.map((image) => (
             <option key={image} value={image}>
               {image.replace(/^images\//, "")}
+              {context.pending.includes(image) ? ` (${PENDING})` : ""}
             </option>
           ))}
         </select>

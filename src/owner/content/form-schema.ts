@@ -38,3 +38,14 @@ export function errorSchemaOf(problems: FieldProblem[]): ErrorSchema {
   }
   return root as ErrorSchema;
 }
+
+/** The form's data with the list entry at `path` (e.g. [4] or ["experiments", 2]) moved to the top of its list. */
+export function movedToTop(data: unknown, path: readonly (string | number)[]): unknown {
+  const index = path.at(-1);
+  if (typeof index !== "number" || index <= 0) return data;
+  const copy = structuredClone(data);
+  const list = path.slice(0, -1).reduce<unknown>((node, step) => (node as Record<string, unknown>)?.[step], copy);
+  if (!Array.isArray(list) || index >= list.length) return data;
+  list.unshift(...list.splice(index, 1));
+  return copy;
+}

@@ -4,7 +4,7 @@
  * runs on the server (the same as the build's) and its messages come back as `extraErrors`, so the CSP
  * needs no eval (ajv would compile validators with `new Function`).
  */
-import React, { createContext, useContext, useId, useState } from "react";
+import React, { createContext, useContext, useId, useRef, useState } from "react";
 import {
   TranslatableString,
   type ArrayFieldItemTemplateProps,
@@ -21,6 +21,7 @@ import {
 import { inputClass } from "../ui";
 import { MarkdownPreview } from "./MarkdownPreview";
 import { ImageWidget } from "./ImageWidget";
+import { fieldLabelsOf } from "../../../common/content/field-kinds";
 
 const GERMAN: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.ArrayItemTitle]: "Eintrag",
@@ -187,10 +188,23 @@ function listHint(schema: ArrayFieldTemplateProps["schema"]): string {
   return "Einträge kannst du ändern, hinzufügen, entfernen und umsortieren.";
 }
 
+/** What the form's owner offers beside rjsf: moving a list entry (by its path in the data) to the top in one step. */
+export interface ListMoves {
+  moveToTop?(path: (string | number)[]): void;
+}
+
 function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, hasToolbar, index, registry } = props;
   const { entryTitle: name, startOpen = true, fixedCount = false } = useContext(EntryContext);
   const { hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly } = buttonsProps;
+  const { moveToTop } = registry.formContext as ListMoves;
+  const entry = useRef<HTMLLIElement>(null);
+  /** The entry goes first; the focus follows it to its bar, so the keyboard stays with it. */
+  const toTop = () => {
+    const list = entry.current?.parentElement;
+    moveToTop?.([...buttonsProps.fieldPathId.path]);
+    window.setTimeout(() => list?.querySelector<HTMLElement>(":scope > li button[aria-expanded]")?.focus(), 0);
+  };
   const number = index + 1;
   const [open, setOpen] = useState(startOpen);
   // An entry the check marks opens by itself, so its message is never folded away.
@@ -201,7 +215,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   }
   const bodyId = useId();
   return (
-    <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200">
+    <li ref={entry} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200">
       <div className={`flex flex-wrap items-center justify-between gap-2 ${open ? "mb-3 border-b border-cream-200 pb-2" : ""}`}>
         <button
           type="button"
@@ -218,6 +232,15 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
         </button>
         {hasToolbar && (
           <div className="flex flex-wrap gap-2">
+            {(hasMoveUp || hasMoveDown) && moveToTop && (
+              <WordButton
+                label="An den Anfang"
+                aria-label={`Eintrag ${number} an den Anfang`}
+                disabled={disabled || readonly || !hasMoveUp}
+                onClick={toTop}
+                registry={registry}
+              />
+            )}
             {(hasMoveUp || hasMoveDown) && (
               <WordButton
                 label="Nach oben"
@@ -308,9 +331,14 @@ function TextWidget(props: WidgetProps) {
   );
 }
 
+/** A choice: each value by its German name where the content description gives one („x-labels“). */
 function SelectWidget(props: WidgetProps) {
-  const { id, value, required, disabled, readonly, onChange, options, rawErrors } = props;
-  const choices = (options.enumOptions ?? []) as { value: unknown; label: string }[];
+  const { id, value, required, disabled, readonly, onChange, options, rawErrors, schema } = props;
+  const labels = fieldLabelsOf(schema as Record<string, unknown>) ?? {};
+  const choices = ((options.enumOptions ?? []) as { value: unknown; label: string }[]).map((choice) => ({
+    value: choice.value,
+    label: labels[String(choice.value)] ?? choice.label,
+  }));
   return (
     <select
       id={id}
