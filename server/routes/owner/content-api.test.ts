@@ -492,5 +492,32 @@ for (const target of databaseTargets()) {
       const images = (await get("/api/verwaltung/inhalte/bilder")).json().images;
       assert.ok(images.includes("images/fruehstueck-am-tisch.jpg"));
     });
+
+    it("publishes a new phone number with the new version of every legal text that names it, in one commit", async () => {
+      const { data, baseCommit } = await openFile("site.json", OWNER);
+      data.phone = "+49 89 4520 7799";
+      const checked = (await post("/api/verwaltung/inhalte/pruefen", { file: "site.json", data }, OWNER)).json();
+      assert.deepEqual(checked.problems, [], JSON.stringify(checked));
+      assert.deepEqual(checked.otherProblems, [], JSON.stringify(checked));
+      await post("/api/verwaltung/inhalte/entwurf", { file: "site.json", data, baseCommit }, OWNER);
+      const published = await post(
+        "/api/verwaltung/inhalte/veroeffentlichen",
+        { file: "site.json", message: "Neue Telefonnummer" },
+        OWNER,
+      );
+      assert.equal(published.statusCode, 200, published.body);
+      const commit = published.json().commit as string;
+      const naming = EDITABLE_FILES.filter(
+        (entry) =>
+          entry.kind === "legal" && readFileSync(path.join(PROJECT, "content", entry.file), "utf8").includes("{{phone}}"),
+      ).map((entry) => `content/${entry.file}`);
+      assert.ok(naming.length > 0);
+      const changed = git(remote, "show", "--name-only", "--format=", commit).trim().split("\n").sort();
+      const fingerprinted = naming.filter((file) => /(datenschutz|personenbezogene-daten|agb)\.md$/.test(file));
+      assert.deepEqual(changed, ["content/site.json", ...fingerprinted].sort());
+      assert.match(git(remote, "log", "-1", "--format=%B", commit), /Neue Fassung von „.+“ mit heutigem Stand/);
+      for (const file of fingerprinted)
+        assert.match(remoteFile(file.replace(/^content\//, "")), /^revised: "\d{4}-\d{2}-\d{2}"$/m);
+    });
   });
 }

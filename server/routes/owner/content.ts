@@ -12,6 +12,7 @@ import { EDITABLE_FILES, editableFile, pagesShowing, type EditableFile } from ".
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { checkWithEdits, type Edits, type Problem } from "../../content-editor/check";
+import { withLegalFollowUps } from "../../content-editor/legal-follow-ups";
 import {
   addPendingPicture,
   dropUnusedPictures,
@@ -260,7 +261,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
    * preview and the commit see the change as it would go live.
    */
   const changeWith = async (entry: EditableFile, text: string, people?: readonly string[]) => {
-    const edits: Edits = new Map([[entry.file, text]]);
+    // Settings that a legal text names bring that text's new version along (legal-follow-ups.ts).
+    const edits: Edits = await withLegalFollowUps(contentDir, new Map([[entry.file, text]]), today());
     const pictures = await picturesNamedIn(app.db, [text], people);
     if (pictures.length === 0) return { edits, pictures };
     const creditsEntry = editableFile(IMAGE_CREDITS_FILE)!;
@@ -289,12 +291,21 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     }
     return files;
   };
-  /** What a commit's message adds for the pictures it brings. */
-  const picturesNote = (pictures: PendingPicture[]) =>
-    pictures.length === 0
-      ? ""
-      : `\n\nMit ${pictures.length === 1 ? "dem Bild" : "den Bildern"} ${pictures.map((picture) => picture.path).join(", ")}.`;
-
+  /** What a commit's message adds for the pictures and the legal texts' new versions it brings. */
+  const changeNote = (pictures: PendingPicture[], edits: Edits, entry: EditableFile) => {
+    const pictureNote =
+      pictures.length === 0
+        ? ""
+        : `\n\nMit ${pictures.length === 1 ? "dem Bild" : "den Bildern"} ${pictures.map((picture) => picture.path).join(", ")}.`;
+    const texts = [...edits.keys()]
+      .filter((file) => file !== entry.file && file.startsWith("legal/"))
+      .map((file) => `„${editableFile(file)?.title ?? file}“`);
+    const legalNote =
+      texts.length === 0
+        ? ""
+        : `\n\nNeue Fassung von ${texts.join(" und ")} mit heutigem Stand: Der Text nennt die geänderten Angaben.`;
+    return pictureNote + legalNote;
+  };
   /**
    * The person's change (`mine`, made on `baseCommit`) brought onto the file as it is now: their fields where
    * the file still has what they started from; the fields someone else changed differently meanwhile are
@@ -444,7 +455,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         const commit = await tree.commit(
           await writeChange(edits),
           authorFor(item.role, (await siteSettings()) as Record<string, unknown>),
-          `${item.action === "publish" ? item.message : `Zurückgenommen: ${item.message}`}\n\n${done} am ${when(new Date())}.\n\n${entry.title} (${file})${picturesNote(pictures)}`,
+          `${item.action === "publish" ? item.message : `Zurückgenommen: ${item.message}`}\n\n${done} am ${when(new Date())}.\n\n${entry.title} (${file})${changeNote(pictures, edits, entry)}`,
         );
         await publishedPictures(
           app.db,
@@ -748,7 +759,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           const commit = await tree.commit(
             await writeChange(edits),
             await authorOf(request),
-            `${message.text}\n\n${entry.title} (${file})${picturesNote(pictures)}`,
+            `${message.text}\n\n${entry.title} (${file})${changeNote(pictures, edits, entry)}`,
           );
           await publishedPictures(
             app.db,
@@ -842,7 +853,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           // An editor's restore of the settings brings back the texts only, never an old recipient or period.
           const text = keepsOwnerFields(request, entry) ? await textOf(request, entry, formDataOf(entry, old)) : old;
           if (text === (await readCurrent(entry))) return { status: 400 as const, answer: { error: MESSAGES.unchanged } };
-          const problems = await checkWithEdits(contentDir, new Map([[entry.file, text]]));
+          const { edits } = await changeWith(entry, text, []);
+          const problems = await checkWithEdits(contentDir, edits);
           if (problems.length > 0)
             return { status: 422 as const, answer: { error: MESSAGES.problems, ...splitProblems(problems, entry.file) } };
           if (!(await withoutSymlinks(workTree, file))) return { status: 400 as const, answer: { error: MESSAGES.symlink } };
@@ -860,11 +872,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
               message: `Zurücksetzen auf die Fassung vom ${date}: ${target.message}`.slice(0, 400),
             });
           }
-          await writeFile(path.join(workTree, file), text);
           const made = await tree.commit(
-            [file],
+            await writeChange(edits),
             await authorOf(request),
-            `Zurückgesetzt auf die Fassung vom ${date}: ${target.message}\n\n${entry.title} (${file}), Fassung ${commit}`,
+            `Zurückgesetzt auf die Fassung vom ${date}: ${target.message}\n\n${entry.title} (${file}), Fassung ${commit}${changeNote([], edits, entry)}`,
           );
           await audit(app.db, me, "content-restored", `${entry.file} @ ${made.slice(0, 7)} (Fassung ${commit.slice(0, 7)})`);
           if (watched(entry))
@@ -1036,7 +1047,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           const commit = await tree.commit(
             await writeChange(edits),
             authorFor("editor", (await siteSettings()) as Record<string, unknown>),
-            `${proposal.message}\n\nVon der Verwaltung freigegeben.\n\n${entry.title} (${file})${picturesNote(pictures)}`,
+            `${proposal.message}\n\nVon der Verwaltung freigegeben.\n\n${entry.title} (${file})${changeNote(pictures, edits, entry)}`,
           );
           await publishedPictures(
             app.db,
