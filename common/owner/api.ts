@@ -217,9 +217,6 @@ export const OWNER_API = {
   },
 } as const satisfies Record<string, ApiRow>;
 
-export type OwnerApi = typeof OWNER_API;
-export type RouteKey = keyof OwnerApi;
-
 type SchemaOf<Row, Part extends "query" | "params" | "body"> = Row extends { [P in Part]: infer Name extends SchemaName }
   ? OwnerSchemas[Name]
   : undefined;

@@ -47,9 +47,12 @@ describe("the owner API's table", () => {
   });
 
   it("reads the router's tree as routes", () => {
-    const tree = ["└── /api (GET, HEAD)", "    ├── /sitzung (POST)", "    │   └── en-beenden (POST)", "    └── /x/:id (DELETE)"].join(
-      "\n",
-    );
+    const tree = [
+      "└── /api (GET, HEAD)",
+      "    ├── /sitzung (POST)",
+      "    │   └── en-beenden (POST)",
+      "    └── /x/:id (DELETE)",
+    ].join("\n");
     assert.deepEqual(routesOfTree(tree), [
       "GET /api",
       "HEAD /api",
