@@ -1,6 +1,6 @@
 /**
  * What a screen shows first: `useLoad(OWNER_API.x, input)` loads the route's answer when the screen opens and
- * again whenever the input changes, and gives {data, error, loading, reload, setData}. `error` is the German
+ * again whenever the input changes, and gives {data, error, loading, reload, more, setData}. `error` is the German
  * message (errorText); an answer for an input no longer current, or for an earlier reload, is dropped. With
  * `via` (useConfirmedAction's `confirmed`) the loading runs through it: a refusal that asks for a recent login
  * opens its panel and loads again once confirmed, and `via` reports every other error itself.
