@@ -45,8 +45,8 @@ export async function api<T>(path: string, options: { method?: "GET" | "POST" | 
   return data;
 }
 
-/** `path` with a route's query (its type from the route's schema); values left undefined are not sent. */
-export function withQuery(path: string, query: Record<string, string | undefined>): string {
+/** `path` with a query; values left undefined are not sent. */
+function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
   const text = params.toString();
