@@ -24,7 +24,7 @@ import type { ApiRow, OwnerSchemas, RouteSchema } from "../../../common/owner/ap
 const SCHEMAS: OwnerSchemas = { ...requests, ...answers, ...experiments };
 
 /** The Fastify schema of a row: its named schemas, each part only when declared. */
-export function schemaOf(row: ApiRow): Record<string, unknown> {
+function schemaOf(row: ApiRow): Record<string, unknown> {
   const { query, params, body, answer } = row;
   const response =
     answer === undefined
