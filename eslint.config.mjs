@@ -65,9 +65,33 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/common/owner/schemas", "**/common/owner/responses"],
+              group: [
+                "**/common/owner/schemas",
+                "**/common/owner/responses",
+                "**/common/owner/experiments",
+                "typebox",
+                "typebox/*",
+              ],
               allowTypeImports: true,
               message: "Die Verwaltung nimmt aus den Schemas nur Typen (import type): TypeBox gehört nicht in den Browser.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The table of owner routes the screens import holds names only, the schemas' types with `import type`.
+  {
+    files: ["common/owner/api.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["./schemas", "./responses", "./experiments", "typebox", "typebox/*"],
+              allowTypeImports: true,
+              message: "Die Tabelle der Verwaltungs-Routen lädt der Browser: aus den Schemas nur Typen (import type).",
             },
           ],
         },

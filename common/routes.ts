@@ -211,24 +211,24 @@ export const API_PATHS = {
   unsubscribe: `${API_PREFIX}/leads/unsubscribe`,
 } as const;
 
-/** The owner area's screens (its own router, src/owner/), with their navigation labels; "" is the login. */
+/**
+ * Where the owner area's screens are, for the links of mails, notifications and tests; the screens themselves,
+ * with their labels, who sees them and their menus, are the table in src/owner/screens.tsx.
+ */
 const OWNER = ROUTES.owner.path;
 export const OWNER_SCREENS = {
-  overview: { path: OWNER, label: "Übersicht" },
-  requests: { path: `${OWNER}/anfragen`, label: "Anfragen" },
-  leads: { path: `${OWNER}/leads`, label: "Anmeldungen" },
-  visitors: { path: `${OWNER}/besucher`, label: "Besucher" },
-  experiments: { path: `${OWNER}/experimente`, label: "Experimente" },
-  newsletter: { path: `${OWNER}/newsletter`, label: "Newsletter" },
-  content: { path: `${OWNER}/inhalte`, label: "Inhalte" },
-  person: { path: `${OWNER}/person`, label: "Person" },
-  audit: { path: `${OWNER}/protokoll`, label: "Protokoll" },
-  webhooks: { path: `${OWNER}/webhooks`, label: "Webhooks" },
-  security: { path: `${OWNER}/sicherheit`, label: "Sicherheit" },
+  overview: { path: OWNER },
+  requests: { path: `${OWNER}/anfragen` },
+  leads: { path: `${OWNER}/leads` },
+  visitors: { path: `${OWNER}/besucher` },
+  experiments: { path: `${OWNER}/experimente` },
+  newsletter: { path: `${OWNER}/newsletter` },
+  content: { path: `${OWNER}/inhalte` },
+  person: { path: `${OWNER}/person` },
+  audit: { path: `${OWNER}/protokoll` },
+  webhooks: { path: `${OWNER}/webhooks` },
+  security: { path: `${OWNER}/sicherheit` },
 } as const;
-
-/** The one screen in an editor's menu (EDITOR_EMAILS); their passkeys are under „Sicherheit“, reached from their address. */
-export const EDITOR_SCREENS = [OWNER_SCREENS.content] as const;
 
 /** The owner's login page, where login links lead. */
 export const OWNER_LOGIN_PATH = `${OWNER}/anmelden`;

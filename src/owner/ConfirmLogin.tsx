@@ -5,7 +5,8 @@
  */
 import React, { useCallback, useEffect, useState } from "react";
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { api, ApiError, errorText } from "./api";
+import { ApiError, call, errorText } from "./api";
+import { OWNER_API } from "../../common/owner/api";
 import { Alert, smallButton } from "./ui";
 import { RECENT_LOGIN_MINUTES } from "../../common/owner/limits";
 import type { OwnerSession } from "../../common/owner/responses";
@@ -16,7 +17,7 @@ const needsConfirmation = (error: unknown) => error instanceof ApiError && error
 
 /** Thrown before an action the server would refuse anyway (a download that cannot show an answer). */
 export async function requireRecentLogin(): Promise<void> {
-  const session = await api<OwnerSession>("/sitzung");
+  const session = await call(OWNER_API.session);
   if (!session.recent) throw new ApiError(403, "Bitte bestätige deine Anmeldung.", true);
 }
 
@@ -54,8 +55,8 @@ function ConfirmLogin(props: { onConfirmed: () => void; onCancel: () => void }) 
   const [linkSent, setLinkSent] = useState(false);
 
   useEffect(() => {
-    api<OwnerSession>("/sitzung").then(setSession, (caught) => setError(errorText(caught)));
-    api<{ passkeys: unknown[] }>("/passkeys").then(
+    call(OWNER_API.session).then(setSession, (caught) => setError(errorText(caught)));
+    call(OWNER_API.passkeys).then(
       (answer) => setHasPasskey(answer.passkeys.length > 0),
       () => setHasPasskey(false),
     );
@@ -65,14 +66,15 @@ function ConfirmLogin(props: { onConfirmed: () => void; onCancel: () => void }) 
     setBusy(true);
     setError(undefined);
     try {
-      const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>("/bestaetigen/optionen", { method: "POST", body: {} });
+      // WebAuthn's options as @simplewebauthn/server made them (PasskeyOptions keeps every field).
+      const optionsJSON = (await call(OWNER_API.confirmOptions)) as unknown as PublicKeyCredentialRequestOptionsJSON;
       let response;
       try {
         response = await startAuthentication({ optionsJSON });
       } catch {
         throw new Error("Die Bestätigung mit dem Passkey wurde abgebrochen.");
       }
-      await api("/bestaetigen", { method: "POST", body: { response } });
+      await call(OWNER_API.confirm, { body: { response } });
       props.onConfirmed();
     } catch (caught) {
       setError(caught instanceof Error && !(caught instanceof ApiError) ? caught.message : errorText(caught));
@@ -86,7 +88,7 @@ function ConfirmLogin(props: { onConfirmed: () => void; onCancel: () => void }) 
     setBusy(true);
     setError(undefined);
     try {
-      await api("/anmeldelink", { method: "POST", body: { email: session.email } });
+      await call(OWNER_API.loginLink, { body: { email: session.email } });
       setLinkSent(true);
     } catch (caught) {
       setError(errorText(caught));

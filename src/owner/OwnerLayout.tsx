@@ -6,12 +6,13 @@
  */
 import React, { useEffect, useRef, useState } from "react";
 import { Link, navigate } from "./router";
-import { api, errorText, LOGIN_PATH } from "./api";
+import { call, errorText, LOGIN_PATH } from "./api";
 import type { OwnerSession } from "../../common/owner/responses";
-import { EDITOR_SCREENS, OWNER_SCREENS } from "../../common/routes";
+import { OWNER_SCREENS } from "../../common/routes";
+import { OWNER_API } from "../../common/owner/api";
 import { clearLocalCopies } from "./content/local-copies";
+import { menuFor } from "./screens";
 
-const OWNER_NAVIGATION = Object.values(OWNER_SCREENS);
 const MENU_ID = "verwaltung-menue";
 
 const isCurrent = (to: string, path: string | undefined) =>
@@ -21,7 +22,7 @@ export function OwnerLayout({ session, path, children }: { session?: OwnerSessio
   const [error, setError] = useState<string>();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const navigation = session?.role === "editor" ? EDITOR_SCREENS : OWNER_NAVIGATION;
+  const navigation = session ? menuFor(session.role) : [];
 
   // A choice in the menu (or back/forward) closes it.
   useEffect(() => setOpen(false), [path]);
@@ -38,7 +39,7 @@ export function OwnerLayout({ session, path, children }: { session?: OwnerSessio
 
   const logout = async () => {
     try {
-      await api("/abmelden", { method: "POST", body: {} });
+      await call(OWNER_API.logout);
       clearLocalCopies();
       navigate(LOGIN_PATH, { replace: true });
     } catch (caught) {

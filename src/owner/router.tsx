@@ -59,3 +59,11 @@ export function usePathname(): string {
 export function Link({ to, ...props }: { to: string } & Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
   return <a href={to} {...props} />;
 }
+
+/** What the router gives every screen (src/owner/screens.tsx): its path, the parts its pattern names, the role. */
+export interface ScreenProps {
+  path: string;
+  /** `/anfragen/:id` gives { id }. */
+  params: Record<string, string>;
+  role: "owner" | "editor";
+}

@@ -56,40 +56,10 @@ import {
   warmUpPreviews,
 } from "../../content-editor/publishing";
 import { authorFor, ContentWorkTree, GitError } from "../../content-editor/work-tree";
-import {
-  ContentDataBody,
-  ContentDraftBody,
-  ContentFileQuery,
-  ContentImageBody,
-  ContentPublishBody,
-  ContentRestoreBody,
-  ContentPlanBody,
-  ContentVersionQuery,
-  IdParams,
-  ProposalApproveBody,
-  ProposalReturnBody,
-} from "../../../common/owner/schemas";
-import {
-  CheckAnswer,
-  ContentFileAnswer,
-  ContentList,
-  ContentPreviewAnswer,
-  DraftSaved,
-  HistoryAnswer,
-  ImageList,
-  ImageUploaded,
-  OkAnswer,
-  PlannedAnswer,
-  ProposalAnswer,
-  ProposalApproved,
-  ProposalList,
-  PublishAnswer,
-  RestoreAnswer,
-  VersionAnswer,
-  type ContentFileSummary,
-  type ProposalInfo,
-} from "../../../common/owner/responses";
+import type { ContentFileSummary, ProposalInfo } from "../../../common/owner/responses";
 import { ownerOf, ownOrigin, requireRecentLogin } from "./guard";
+import { OWNER_API } from "../../../common/owner/api";
+import { ownerRouteUntypedAnswers } from "./route";
 import {
   previewValuesOf,
   schemaWithoutOwnerFields,
@@ -168,7 +138,7 @@ const watched = (entry: EditableFile) => entry.kind !== "json" || entry.file ===
 const FORM_BODY_LIMIT = 2 * 1024 * 1024;
 
 export default async function contentRoutes(app: FastifyInstance): Promise<void> {
-  const editors = { config: { ownerAccess: "editors" } } as const;
+  const route = ownerRouteUntypedAnswers(app);
   const { remote, branch, workTree } = app.config.contentGit;
   const tree = new ContentWorkTree(workTree, remote, branch);
   const contentDir = path.join(workTree, CONTENT_DIR);
@@ -597,7 +567,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   // preview the next build starts ahead (PREVIEW_WARMUP); they end with the server.
   let warmedUp = !app.config.previewWarmup;
   if (app.config.previewWarmup) app.addHook("onClose", stopPreviewBuilds);
-  app.get("/inhalte", { ...editors, schema: { response: { 200: ContentList } } }, async (request) => {
+  route(OWNER_API.contentList, async (request) => {
     const editor = isEditor(request);
     if (!warmedUp) {
       warmedUp = true;
@@ -621,9 +591,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     };
   });
 
-  app.get<{ Querystring: ContentFileQuery }>(
-    "/inhalte/datei",
-    { ...editors, schema: { querystring: ContentFileQuery, response: { 200: ContentFileAnswer } } },
+  route(
+    OWNER_API.contentFile, // GET /inhalte/datei
     async (request, reply) => {
       const entry = fileOf(request, reply, request.query.pfad);
       if (!entry) return reply;
@@ -668,9 +637,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post<{ Body: ContentDraftBody }>(
-    "/inhalte/entwurf",
-    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDraftBody, response: { 200: DraftSaved } } },
+  route(
+    OWNER_API.saveDraft, // POST /inhalte/entwurf
+    { bodyLimit: FORM_BODY_LIMIT },
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -686,9 +655,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.delete<{ Querystring: ContentFileQuery }>(
-    "/inhalte/entwurf",
-    { ...editors, schema: { querystring: ContentFileQuery, response: { 200: OkAnswer } } },
+  route(
+    OWNER_API.deleteDraft, // DELETE /inhalte/entwurf
     async (request, reply) => {
       const entry = fileOf(request, reply, request.query.pfad);
       if (!entry) return reply;
@@ -699,9 +667,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post<{ Body: ContentDataBody }>(
-    "/inhalte/pruefen",
-    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDataBody, response: { 200: CheckAnswer } } },
+  route(
+    OWNER_API.checkContent, // POST /inhalte/pruefen
+    { bodyLimit: FORM_BODY_LIMIT },
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -717,9 +685,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post<{ Body: ContentDataBody }>(
-    "/inhalte/vorschau",
-    { ...editors, bodyLimit: FORM_BODY_LIMIT, schema: { body: ContentDataBody, response: { 200: ContentPreviewAnswer } } },
+  route(
+    OWNER_API.previewContent, // POST /inhalte/vorschau
+    { bodyLimit: FORM_BODY_LIMIT },
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -735,10 +703,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post<{ Body: ContentPublishBody }>(
-    "/inhalte/veroeffentlichen",
+  route(
     // Only the 200 is declared: a refusal (400, 409, 422) sends its own shape with the German message.
-    { ...editors, schema: { body: ContentPublishBody, response: { 200: PublishAnswer, 202: ProposalAnswer } } },
+    OWNER_API.publish, // POST /inhalte/veroeffentlichen
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -782,9 +749,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get<{ Querystring: ContentFileQuery }>(
-    "/inhalte/verlauf",
-    { ...editors, schema: { querystring: ContentFileQuery, response: { 200: HistoryAnswer } } },
+  route(
+    OWNER_API.history, // GET /inhalte/verlauf
     async (request, reply) => {
       const entry = fileOf(request, reply, request.query.pfad);
       if (!entry) return reply;
@@ -804,9 +770,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   );
 
   // An earlier version to look at before restoring it: its data (for a preview) and what restoring would change.
-  app.get<{ Querystring: ContentVersionQuery }>(
-    "/inhalte/fassung",
-    { ...editors, schema: { querystring: ContentVersionQuery, response: { 200: VersionAnswer } } },
+  route(
+    OWNER_API.version, // GET /inhalte/fassung
     async (request, reply) => {
       const entry = fileOf(request, reply, request.query.pfad);
       if (!entry) return reply;
@@ -833,9 +798,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post<{ Body: ContentRestoreBody }>(
-    "/inhalte/zuruecksetzen",
-    { ...editors, schema: { body: ContentRestoreBody, response: { 200: RestoreAnswer, 202: ProposalAnswer } } },
+  route(
+    OWNER_API.restore, // POST /inhalte/zuruecksetzen
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -896,9 +860,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   // --- Planned changes: publish at a time, take back at a later one (content-editor/schedule.ts) ---
 
-  app.post<{ Body: ContentPlanBody }>(
-    "/inhalte/planen",
-    { ...editors, schema: { body: ContentPlanBody, response: { 201: PlannedAnswer } } },
+  route(
+    OWNER_API.plan, // POST /inhalte/planen
     async (request, reply) => {
       const body = request.body;
       const entry = fileOf(request, reply, body.file);
@@ -943,9 +906,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.delete<{ Params: IdParams }>(
-    "/inhalte/geplant/:id",
-    { ...editors, schema: { params: IdParams, response: { 200: OkAnswer } } },
+  route(
+    OWNER_API.cancelPlan, // DELETE /inhalte/geplant/:id
     async (request, reply) => {
       const me = ownerOf(request);
       const planned = await plannedById(app.db, request.params.id);
@@ -963,7 +925,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   // --- Proposals: four eyes on what the law relies on (common/content/approval.ts) ---
 
-  app.get("/inhalte/vorschlaege", { schema: { response: { 200: ProposalList } } }, async (request, reply) => {
+  route(OWNER_API.proposals, async (request, reply) => {
     try {
       const proposals = await tree.exclusive(async () => {
         await tree.sync();
@@ -975,13 +937,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     }
   });
 
-  app.post<{ Params: IdParams; Body: ProposalApproveBody }>(
-    "/inhalte/vorschlaege/:id/freigeben",
+  route(
+    OWNER_API.approveProposal, // POST /inhalte/vorschlaege/:id/freigeben
     // Approving publishes what the law relies on: a stolen cookie alone is not enough (guard.ts).
-    {
-      preValidation: requireRecentLogin,
-      schema: { params: IdParams, body: ProposalApproveBody, response: { 200: ProposalApproved } },
-    },
+    { preValidation: requireRecentLogin },
     async (request, reply) => {
       const me = ownerOf(request);
       const dueAt = request.body.am === undefined ? undefined : futureTime(request.body.am);
@@ -1084,9 +1043,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post<{ Params: IdParams; Body: ProposalReturnBody }>(
-    "/inhalte/vorschlaege/:id/zurueckgeben",
-    { schema: { params: IdParams, body: ProposalReturnBody, response: { 200: OkAnswer } } },
+  route(
+    OWNER_API.returnProposal, // POST /inhalte/vorschlaege/:id/zurueckgeben
     async (request, reply) => {
       const me = ownerOf(request);
       const note = request.body.note.trim();
@@ -1111,9 +1069,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post<{ Params: IdParams }>(
-    "/inhalte/vorschlaege/:id/vorschau",
-    { schema: { params: IdParams, response: { 200: ContentPreviewAnswer } } },
+  route(
+    OWNER_API.previewProposal, // POST /inhalte/vorschlaege/:id/vorschau
     async (request, reply) => {
       const me = ownerOf(request);
       const proposal = await proposalById(app.db, request.params.id);
@@ -1129,9 +1086,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.delete<{ Querystring: ContentFileQuery }>(
-    "/inhalte/vorschlag",
-    { ...editors, schema: { querystring: ContentFileQuery, response: { 200: OkAnswer } } },
+  route(
+    OWNER_API.withdrawProposal, // DELETE /inhalte/vorschlag
     async (request, reply) => {
       const entry = fileOf(request, reply, request.query.pfad);
       if (!entry) return reply;
@@ -1147,14 +1103,11 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get("/inhalte/bilder", { ...editors, schema: { response: { 200: ImageList } } }, async (request) =>
-    imageChoice(ownerOf(request)),
-  );
+  route(OWNER_API.images, async (request) => imageChoice(ownerOf(request)));
 
   // A picture to look at beside its field: only the pictures listed above, never through a link.
-  app.get<{ Querystring: ContentFileQuery }>(
-    "/inhalte/bild",
-    { ...editors, schema: { querystring: ContentFileQuery } },
+  route(
+    OWNER_API.image, // GET /inhalte/bild
     async (request, reply) => {
       const image = request.query.pfad;
       const relative = `${CONTENT_DIR}/${image}`;
@@ -1171,13 +1124,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post<{ Body: ContentImageBody }>(
-    "/inhalte/bilder",
-    {
-      ...editors,
-      bodyLimit: Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4096,
-      schema: { body: ContentImageBody, response: { 201: ImageUploaded } },
-    },
+  route(
+    OWNER_API.uploadImage, // POST /inhalte/bilder
+    { bodyLimit: Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4096 },
     async (request, reply) => {
       const { name, data, credit = {} } = request.body;
       const me = ownerOf(request);

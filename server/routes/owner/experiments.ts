@@ -6,8 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { ExperimentEnded, ExperimentWinner, ExperimentsAnswer } from "../../../common/owner/experiments";
+import { OWNER_API } from "../../../common/owner/api";
 import { valueAt } from "../../../common/experiments/field-path";
 import { pageFileOf } from "../../../common/experiments/experiment-problems";
 import { CONTENT_DIR } from "../../content-editor/content-files";
@@ -17,11 +16,13 @@ import { endExperiment } from "../../experiments/ending";
 import { experimentReports } from "../../experiments/report";
 import { audit } from "../../services/audit-log";
 import { sendError } from "../../http/errors";
+import { experimentMissing, OWNER_MESSAGES } from "./messages";
+import { ownerRoute } from "./route";
 
 const ID = /^[a-z0-9][a-z0-9-]{1,39}$/;
 
-export default async function experimentRoutes(scope: FastifyInstance): Promise<void> {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export default async function experimentRoutes(app: FastifyInstance): Promise<void> {
+  const route = ownerRoute(app);
   const { remote, branch, workTree } = app.config.contentGit;
   const tree = new ContentWorkTree(workTree, remote, branch);
 
@@ -33,7 +34,7 @@ export default async function experimentRoutes(scope: FastifyInstance): Promise<
     return typeof value === "string" ? value : "";
   };
 
-  app.get("/experimente", { schema: { response: { 200: ExperimentsAnswer } } }, async () => {
+  route(OWNER_API.experiments, async () => {
     const reports = await experimentReports(app.db, await app.experiments.list(), app.experiments.today());
     // The original as the content stands now (the work tree follows the remote, like „Inhalte“).
     await tree.exclusive(() => tree.sync());
@@ -44,8 +45,7 @@ export default async function experimentRoutes(scope: FastifyInstance): Promise<
 
   const end = async (request: FastifyRequest, reply: FastifyReply, winner?: "B" | "C") => {
     const id = (request.params as { id?: string }).id ?? "";
-    if (!ID.test(id))
-      return sendError(request, reply, { status: 404, message: `Ein Experiment „${id.slice(0, 40)}“ gibt es nicht.` });
+    if (!ID.test(id)) return sendError(request, reply, { status: 404, message: experimentMissing(id) });
     try {
       const ended = await endExperiment(tree, workTree, id, winner);
       if (!ended.ok) return sendError(request, reply, { status: ended.status, message: ended.message });
@@ -62,26 +62,16 @@ export default async function experimentRoutes(scope: FastifyInstance): Promise<
           command: app.config.contentGit.deployCommand,
         });
       return {
-        message: `${ended.message}. Die Website wird jetzt neu gebaut; bis dahin läuft das Experiment weiter.`,
+        message: `${ended.message}. ${OWNER_MESSAGES.experimentRebuilding}`,
         commit: ended.commit,
       };
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
       app.log.error({ git: error.args[0], output: error.output }, "experiment not ended");
-      return sendError(request, reply, {
-        status: 503,
-        message:
-          "Das Inhalts-Repository ist gerade nicht erreichbar. Nichts wurde geändert; bitte versuch es gleich noch einmal.",
-      });
+      return sendError(request, reply, { status: 503, message: OWNER_MESSAGES.contentRepositoryDown });
     }
   };
 
-  app.post("/experimente/:id/beenden", { schema: { response: { 200: ExperimentEnded } } }, (request, reply) =>
-    end(request, reply),
-  );
-  app.post(
-    "/experimente/:id/uebernehmen",
-    { schema: { body: ExperimentWinner, response: { 200: ExperimentEnded } } },
-    (request, reply) => end(request, reply, request.body.variant),
-  );
+  route(OWNER_API.endExperiment, (request, reply) => end(request, reply));
+  route(OWNER_API.adoptWinner, (request, reply) => end(request, reply, request.body.variant));
 }

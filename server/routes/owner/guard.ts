@@ -1,26 +1,22 @@
 /**
  * What every owner API answer shares: never cached, never indexed; a state-changing request only with
  * an Origin of this site (or SITE_URL); every route but the login steps only with a valid session, and
- * only an owner's unless the route lets editors in too (`config.ownerAccess`). The check runs for every
- * route of the owner API, so a new route is closed to editors until it says otherwise.
+ * only an owner's unless the route lets editors in too (`config.ownerAccess`, from the route's `access` in
+ * common/owner/api.ts). The check runs for every route of the owner API; one without `ownerAccess` is an
+ * owners' route.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../../http/errors";
 import { wantsHtml } from "../../http/request-info";
 import { readSession, SESSION_COOKIE, type OwnerSession } from "../../services/owner-sessions";
 import { OWNER_MESSAGES } from "./messages";
-
-/**
- * Who may call an owner API route: "public" (the login steps, no session needed), "editors" (owners and
- * editors); unset: owners only.
- */
-export type OwnerAccess = "public" | "editors";
+import type { OwnerAccess } from "../../../common/owner/api";
 
 /** One route of the owner API as registered, for the tests that walk them all. */
 export interface OwnerRoute {
   method: string;
   url: string;
-  access: OwnerAccess | "owners";
+  access: OwnerAccess;
   /** The status codes whose answer the route declares in `schema.response` (common/owner/responses.ts). */
   responses: string[];
 }

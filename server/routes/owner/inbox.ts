@@ -1,6 +1,5 @@
 /** The inbox of contact requests: overview, list, one request, reply, mark answered. */
 import type { FastifyInstance } from "fastify";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import {
@@ -14,22 +13,20 @@ import {
   replyToRequest,
 } from "../../services/inbox";
 import { ownerOf } from "./guard";
-import { IdParams, ReplyBody, RequestsQuery } from "../../../common/owner/schemas";
-import { OverviewAnswer, RequestDetail, RequestPage, SpamErased } from "../../../common/owner/responses";
+import { OWNER_API } from "../../../common/owner/api";
 import { OWNER_MESSAGES } from "./messages";
+import { ownerRoute } from "./route";
 
-export default async function inboxRoutes(scope: FastifyInstance): Promise<void> {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
+  const route = ownerRoute(app);
   const replyWithinHours = () => app.mail.site.replyWithinHours;
 
-  const detail = { 200: RequestDetail };
-
-  app.get("/uebersicht", { schema: { response: { 200: OverviewAnswer } } }, async () => ({
+  route(OWNER_API.overview, async () => ({
     ...(await overview(app.db, replyWithinHours())),
     replyWithinHours: replyWithinHours(),
   }));
 
-  app.get("/anfragen", { schema: { querystring: RequestsQuery, response: { 200: RequestPage } } }, async (request, reply) => {
+  route(OWNER_API.requests, async (request, reply) => {
     const { filter = "offen", q, vor } = request.query;
     const before = vor === undefined ? undefined : parseCursor(vor);
     if (vor !== undefined && !before) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badCursor });
@@ -37,11 +34,9 @@ export default async function inboxRoutes(scope: FastifyInstance): Promise<void>
   });
 
   // Everything that looks automated goes at once: the requests and the sign-ups never confirmed.
-  app.post("/spam/loeschen", { schema: { response: { 200: SpamErased } } }, async (request) =>
-    eraseSpam(app.db, ownerOf(request)),
-  );
+  route(OWNER_API.eraseSpam, async (request) => eraseSpam(app.db, ownerOf(request)));
 
-  app.get("/anfragen/:id", { schema: { params: IdParams, response: detail } }, async (request, reply) => {
+  route(OWNER_API.request, async (request, reply) => {
     const id = Number(request.params.id);
     const detail = await getRequest(app.db, id, replyWithinHours());
     if (!detail) return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.requestMissing });
@@ -49,24 +44,20 @@ export default async function inboxRoutes(scope: FastifyInstance): Promise<void>
     return detail;
   });
 
-  app.post(
-    "/anfragen/:id/antwort",
-    { schema: { params: IdParams, body: ReplyBody, response: detail } },
-    async (request, reply) => {
-      const id = Number(request.params.id);
-      const text = request.body.text.replace(/\r\n?/g, "\n").trim();
-      if (!text) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.replyEmpty });
-      if (text.length > REPLY_MAX_LENGTH) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.replyTooLong });
-      const outcome = await replyToRequest(app.db, app.mail, { id, owner: ownerOf(request), text });
-      if (outcome === "missing") return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.requestMissing });
-      if (outcome === "undeliverable") {
-        return sendError(request, reply, { status: 422, message: OWNER_MESSAGES.replyUndeliverable });
-      }
-      return getRequest(app.db, id, replyWithinHours());
-    },
-  );
+  route(OWNER_API.reply, async (request, reply) => {
+    const id = Number(request.params.id);
+    const text = request.body.text.replace(/\r\n?/g, "\n").trim();
+    if (!text) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.replyEmpty });
+    if (text.length > REPLY_MAX_LENGTH) return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.replyTooLong });
+    const outcome = await replyToRequest(app.db, app.mail, { id, owner: ownerOf(request), text });
+    if (outcome === "missing") return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.requestMissing });
+    if (outcome === "undeliverable") {
+      return sendError(request, reply, { status: 422, message: OWNER_MESSAGES.replyUndeliverable });
+    }
+    return getRequest(app.db, id, replyWithinHours());
+  });
 
-  app.post("/anfragen/:id/beantwortet", { schema: { params: IdParams, response: detail } }, async (request, reply) => {
+  route(OWNER_API.markAnswered, async (request, reply) => {
     const id = Number(request.params.id);
     if (!(await markAnswered(app.db, id, ownerOf(request)))) {
       return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.requestMissing });

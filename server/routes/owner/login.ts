@@ -6,16 +6,8 @@
  * written to the audit log (owner-alerts.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { LoginLinkBody } from "../../../common/owner/schemas";
-import {
-  LoginAnswer,
-  LoginLinkAnswer,
-  OkAnswer,
-  OwnerSession,
-  PasskeyOptions,
-  SessionsEndedAnswer,
-} from "../../../common/owner/responses";
+import { OWNER_API } from "../../../common/owner/api";
+import type { OwnerSession } from "../../../common/owner/responses";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
@@ -36,6 +28,7 @@ import { areaEmails } from "../../services/owner-roles";
 import { OWNER_MESSAGES } from "./messages";
 import { relyingParty } from "./relying-party";
 import { field } from "./input";
+import { ownerRoute } from "./route";
 
 /** The window of the login limit: OWNER_LOGIN_LIMIT requests per client address and login route. */
 export const LOGIN_RATE_WINDOW_MS = 15 * 60_000;
@@ -46,28 +39,21 @@ const passkeyResponse = (body: unknown) => {
 };
 
 export default async function loginRoutes(app: FastifyInstance): Promise<void> {
-  const rateLimit = { max: app.config.ownerLoginLimit, timeWindow: LOGIN_RATE_WINDOW_MS };
-  const limited = { rateLimit, ownerAccess: "public" } as const;
-  const confirming = { rateLimit, ownerAccess: "editors" } as const;
-  const editors = { ownerAccess: "editors" } as const;
+  const route = ownerRoute(app);
+  const limited = { config: { rateLimit: { max: app.config.ownerLoginLimit, timeWindow: LOGIN_RATE_WINDOW_MS } } };
   const allowed = areaEmails(app.config);
   const failed = (owner: string | undefined, how: string) =>
     recordFailedLogin(app.db, app.mail, app.config.ownerEmails, { owner, how });
 
   const queue = app.ownerLoginLinks;
-  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  typed.post(
-    "/anmeldelink",
-    { config: limited, schema: { body: LoginLinkBody, response: { 202: LoginLinkAnswer } } },
-    async (request, reply) => {
-      const { email } = request.body;
-      // The same for every address: nothing is looked up before the answer.
-      queue.add(email);
-      return reply.code(202).send({ message: OWNER_MESSAGES.linkSent });
-    },
-  );
+  route(OWNER_API.loginLink, limited, async (request, reply) => {
+    const { email } = request.body;
+    // The same for every address: nothing is looked up before the answer.
+    queue.add(email);
+    return reply.code(202).send({ message: OWNER_MESSAGES.linkSent });
+  });
 
-  app.post("/sitzung", { config: limited, schema: { response: { 200: LoginAnswer } } }, async (request, reply) => {
+  route(OWNER_API.login, limited, async (request, reply) => {
     const token = field(request.body, "token");
     const outcome = await app.db.transaction(async (tx) => {
       const link = await consumeLoginLink(tx, allowed, token);
@@ -82,15 +68,11 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return startSession(reply, outcome, "link");
   });
 
-  app.post(
-    "/passkey-anmeldung/optionen",
-    { config: limited, schema: { response: { 200: PasskeyOptions } } },
-    async (request, reply) => {
-      return reply.send(await loginOptions(app.db, relyingParty(app, request)));
-    },
-  );
+  route(OWNER_API.passkeyLoginOptions, limited, async (request, reply) => {
+    return reply.send(await loginOptions(app.db, relyingParty(app, request)));
+  });
 
-  app.post("/passkey-anmeldung", { config: limited, schema: { response: { 200: LoginAnswer } } }, async (request, reply) => {
+  route(OWNER_API.passkeyLogin, limited, async (request, reply) => {
     const response = passkeyResponse(request.body);
     const outcome = await app.db.transaction(async (tx) => {
       const checked = response ? await verifyPasskey(tx, relyingParty(app, request), response) : { ok: false as const };
@@ -105,13 +87,11 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return startSession(reply, outcome, "passkey");
   });
 
-  app.post(
-    "/bestaetigen/optionen",
-    { config: confirming, schema: { response: { 200: PasskeyOptions } } },
-    async (request, reply) => reply.send(await confirmationOptions(app.db, relyingParty(app, request), ownerOf(request))),
+  route(OWNER_API.confirmOptions, limited, async (request, reply) =>
+    reply.send(await confirmationOptions(app.db, relyingParty(app, request), ownerOf(request))),
   );
 
-  app.post("/bestaetigen", { config: confirming, schema: { response: { 200: OwnerSession } } }, async (request, reply) => {
+  route(OWNER_API.confirm, limited, async (request, reply) => {
     const owner = ownerOf(request);
     const response = passkeyResponse(request.body);
     const checked = response ? await verifyPasskey(app.db, relyingParty(app, request), response, owner) : { ok: false as const };
@@ -125,22 +105,18 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return sessionInfo(session!);
   });
 
-  app.get("/sitzung", { config: editors, schema: { response: { 200: OwnerSession } } }, async (request) =>
-    sessionInfo(request.owner!),
-  );
+  route(OWNER_API.session, async (request) => sessionInfo(request.owner!));
 
-  app.post("/abmelden", { config: editors, schema: { response: { 200: OkAnswer } } }, async (request, reply) => {
+  route(OWNER_API.logout, async (request, reply) => {
     await endSession(app.db, request.cookies[SESSION_COOKIE]!);
     await audit(app.db, ownerOf(request), "logout");
     return clearCookie(reply).send({ ok: true });
   });
 
   // With `passkeys: true` every passkey of the owner goes too, which needs a recent login like removing one.
-  app.post(
-    "/sitzungen-beenden",
+  route(
+    OWNER_API.endSessions,
     {
-      config: editors,
-      schema: { response: { 200: SessionsEndedAnswer } },
       preHandler: async (request, reply) => {
         if ((request.body as { passkeys?: unknown } | undefined)?.passkeys === true) return requireRecentLogin(request, reply);
       },

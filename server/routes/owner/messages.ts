@@ -65,4 +65,11 @@ export const OWNER_MESSAGES = {
   endpointDisabled: "Der Empfänger hat mit 410 geantwortet und ist deaktiviert. Aktiviere ihn zuerst wieder.",
   endpointRemoved: "Dieser Empfänger ist nicht mehr eingerichtet; dorthin wird nichts mehr gesendet.",
   endpointNotDisabled: "Dieser Empfänger ist nicht deaktiviert.",
+  newsletterWhen: "Wann soll er gesendet werden?",
+  experimentRebuilding: "Die Website wird jetzt neu gebaut; bis dahin läuft das Experiment weiter.",
+  contentRepositoryDown:
+    "Das Inhalts-Repository ist gerade nicht erreichbar. Nichts wurde geändert; bitte versuch es gleich noch einmal.",
 } as const;
+
+/** The answer to an experiment's id that names none (the id as sent, cut to 40 characters). */
+export const experimentMissing = (id: string) => `Ein Experiment „${id.slice(0, 40)}“ gibt es nicht.`;

@@ -4,8 +4,6 @@
  * Refusals (text, the consent's monthly limit, state) answer with the German message.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { TSchema } from "typebox";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { NewsletterLimitError } from "../../newsletters/limit";
@@ -24,8 +22,10 @@ import { NewsletterInputError } from "../../newsletters/render";
 import { previewNewsletter, queueTestMail } from "../../newsletters/test-mail";
 import { notifyNewsletterScheduled } from "../../services/owner-alerts";
 import { ownerOf, requireRecentLogin } from "./guard";
-import { IdParams, NewsletterBody, NewsletterTextBody, NoQuery } from "../../../common/owner/schemas";
-import { NewsletterAnswer, NewsletterList, NewsletterPreview, TestMailAnswer } from "../../../common/owner/responses";
+import type { NewsletterTextBody } from "../../../common/owner/schemas";
+import { OWNER_API } from "../../../common/owner/api";
+import { OWNER_MESSAGES } from "./messages";
+import { ownerRoute } from "./route";
 
 const text = (body: NewsletterTextBody) => ({
   subject: body.subject ?? "",
@@ -41,23 +41,18 @@ function refused(request: FastifyRequest, reply: FastifyReply, error: unknown): 
   throw error;
 }
 
-export default async function newsletterRoutes(scope: FastifyInstance): Promise<void> {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export default async function newsletterRoutes(app: FastifyInstance): Promise<void> {
+  const route = ownerRoute(app);
   // Room for a long text (100,000 characters, up to 4 bytes each) with its JSON; longer bodies get a 413.
-  const bodyLimit = 1_024 * 1_024;
+  const withText = { bodyLimit: 1_024 * 1_024 };
 
-  app.get("/newsletter", { schema: { querystring: NoQuery, response: { 200: NewsletterList } } }, async () => ({
+  route(OWNER_API.newsletters, async () => ({
     newsletters: await listNewsletters(app.db),
     perMonth: limitSettings(app.mail).perMonth,
     timeZone: app.mail.site.timeZone,
   }));
 
-  /** A newsletter's text, without saving it; the answer as `answer` declares. */
-  const withText = <Answer extends TSchema>(answer: Answer) => ({
-    bodyLimit,
-    schema: { body: NewsletterTextBody, response: { 200: answer } },
-  });
-  app.post("/newsletter/vorschau", withText(NewsletterPreview), async (request, reply) => {
+  route(OWNER_API.newsletterPreview, withText, async (request, reply) => {
     try {
       return previewNewsletter(app.mail, text(request.body), "Vorname");
     } catch (error) {
@@ -65,7 +60,7 @@ export default async function newsletterRoutes(scope: FastifyInstance): Promise<
     }
   });
 
-  app.post("/newsletter/test", withText(TestMailAnswer), async (request, reply) => {
+  route(OWNER_API.newsletterTest, withText, async (request, reply) => {
     const owner = ownerOf(request);
     try {
       await queueTestMail(app.db, app.mail, text(request.body), owner);
@@ -77,64 +72,56 @@ export default async function newsletterRoutes(scope: FastifyInstance): Promise<
   });
 
   /** Saves the text (a new draft, or the draft `id`), then, with `send`, sends it now or at `at`. */
-  app.post(
-    "/newsletter",
-    { bodyLimit, schema: { body: NewsletterBody, response: { 200: NewsletterAnswer } } },
-    async (request, reply) => {
-      const owner = ownerOf(request);
-      const { id: idField, send, at } = request.body;
-      // Sending reaches every confirmed lead: a stolen session alone must not do it.
-      if (send === "now" || send === "later") {
-        await requireRecentLogin(request, reply);
-        if (reply.sent) return reply;
-      }
-      try {
-        let sendAt: Date | undefined;
-        if (send === "later") {
-          try {
-            sendAt = parseLocalDateTime(at ?? "", app.mail.site.timeZone);
-          } catch (error) {
-            throw new NewsletterInputError([`Wann soll er gesendet werden? ${(error as Error).message}.`]);
-          }
+  route(OWNER_API.saveNewsletter, withText, async (request, reply) => {
+    const owner = ownerOf(request);
+    const { id: idField, send, at } = request.body;
+    // Sending reaches every confirmed lead: a stolen session alone must not do it.
+    if (send === "now" || send === "later") {
+      await requireRecentLogin(request, reply);
+      if (reply.sent) return reply;
+    }
+    try {
+      let sendAt: Date | undefined;
+      if (send === "later") {
+        try {
+          sendAt = parseLocalDateTime(at ?? "", app.mail.site.timeZone);
+        } catch (error) {
+          throw new NewsletterInputError([`${OWNER_MESSAGES.newsletterWhen} ${(error as Error).message}.`]);
         }
-        let id: number;
-        if (idField) {
-          const existing = Number(idField);
-          await updateNewsletter(app.db, app.mail, existing, text(request.body));
-          id = existing;
-        } else id = await createNewsletter(app.db, app.mail, text(request.body), owner);
-        if (send === "now" || send === "later") {
-          const when = await scheduleNewsletter(app.db, app.mail, id, sendAt).catch(async (error: unknown) => {
-            // A refused new one is not kept as a draft: its text stays in the form, ready for another date.
-            if (!idField) await app.db.query("DELETE FROM newsletters WHERE id = $1 AND status = 'draft'", [id]);
-            throw error;
-          });
-          await audit(app.db, owner, "newsletter-scheduled", `Nr. ${id}, ${when.toISOString()}`);
-          await notifyNewsletterScheduled(app.db, app.mail, app.config.ownerEmails, {
-            owner,
-            subject: text(request.body).subject,
-            sendAt: when,
-          });
-        } else await audit(app.db, owner, "newsletter-saved", `Nr. ${id}`);
-        return { newsletter: await getNewsletter(app.db, id) };
-      } catch (error) {
-        return refused(request, reply, error);
       }
-    },
-  );
-
-  app.post(
-    "/newsletter/:id/absagen",
-    { schema: { params: IdParams, response: { 200: NewsletterAnswer } } },
-    async (request, reply) => {
-      const id = Number(request.params.id);
-      try {
-        await cancelNewsletter(app.db, id);
-      } catch (error) {
-        return refused(request, reply, error);
-      }
-      await audit(app.db, ownerOf(request), "newsletter-cancelled", `Nr. ${id}`);
+      let id: number;
+      if (idField) {
+        const existing = Number(idField);
+        await updateNewsletter(app.db, app.mail, existing, text(request.body));
+        id = existing;
+      } else id = await createNewsletter(app.db, app.mail, text(request.body), owner);
+      if (send === "now" || send === "later") {
+        const when = await scheduleNewsletter(app.db, app.mail, id, sendAt).catch(async (error: unknown) => {
+          // A refused new one is not kept as a draft: its text stays in the form, ready for another date.
+          if (!idField) await app.db.query("DELETE FROM newsletters WHERE id = $1 AND status = 'draft'", [id]);
+          throw error;
+        });
+        await audit(app.db, owner, "newsletter-scheduled", `Nr. ${id}, ${when.toISOString()}`);
+        await notifyNewsletterScheduled(app.db, app.mail, app.config.ownerEmails, {
+          owner,
+          subject: text(request.body).subject,
+          sendAt: when,
+        });
+      } else await audit(app.db, owner, "newsletter-saved", `Nr. ${id}`);
       return { newsletter: await getNewsletter(app.db, id) };
-    },
-  );
+    } catch (error) {
+      return refused(request, reply, error);
+    }
+  });
+
+  route(OWNER_API.cancelNewsletter, async (request, reply) => {
+    const id = Number(request.params.id);
+    try {
+      await cancelNewsletter(app.db, id);
+    } catch (error) {
+      return refused(request, reply, error);
+    }
+    await audit(app.db, ownerOf(request), "newsletter-cancelled", `Nr. ${id}`);
+    return { newsletter: await getNewsletter(app.db, id) };
+  });
 }

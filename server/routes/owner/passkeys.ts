@@ -3,33 +3,30 @@
  * and removing need a recent login (requireRecentLogin), and every owner gets a mail about it (an editor too).
  */
 import type { FastifyInstance } from "fastify";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { notifyPasskeyChange } from "../../services/owner-alerts";
 import { listPasskeys, PASSKEY_NAME_MAX, registerPasskey, registrationOptions, removePasskey } from "../../services/passkeys";
 import { ownerOf, requireRecentLogin } from "./guard";
-import { PasskeyBody, PasskeyIdParams } from "../../../common/owner/schemas";
-import { PasskeyList, PasskeyOptions } from "../../../common/owner/responses";
+import { OWNER_API } from "../../../common/owner/api";
 import { OWNER_MESSAGES } from "./messages";
 import { relyingParty } from "./relying-party";
+import { ownerRoute } from "./route";
 
-export default async function passkeyRoutes(scope: FastifyInstance): Promise<void> {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const editors = { ownerAccess: "editors" } as const;
-  const recent = { preValidation: requireRecentLogin, config: editors };
-  const listed = { response: { 200: PasskeyList } };
+export default async function passkeyRoutes(app: FastifyInstance): Promise<void> {
+  const route = ownerRoute(app);
+  const recent = { preValidation: requireRecentLogin };
 
-  app.get("/passkeys", { config: editors, schema: listed }, async (request) => ({
+  route(OWNER_API.passkeys, async (request) => ({
     passkeys: await listPasskeys(app.db, ownerOf(request)),
   }));
 
-  app.post("/passkeys/optionen", { ...recent, schema: { response: { 200: PasskeyOptions } } }, async (request) =>
+  route(OWNER_API.passkeyOptions, recent, async (request) =>
     registrationOptions(app.db, relyingParty(app, request), ownerOf(request)),
   );
 
-  app.post("/passkeys", { ...recent, schema: { body: PasskeyBody, response: { 201: PasskeyList } } }, async (request, reply) => {
+  route(OWNER_API.addPasskey, recent, async (request, reply) => {
     const name = request.body.name.trim();
     if (!name || name.length > PASSKEY_NAME_MAX)
       return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.passkeyName });
@@ -49,7 +46,7 @@ export default async function passkeyRoutes(scope: FastifyInstance): Promise<voi
     return reply.code(201).send({ passkeys: await listPasskeys(app.db, owner) });
   });
 
-  app.delete("/passkeys/:id", { ...recent, schema: { params: PasskeyIdParams, ...listed } }, async (request, reply) => {
+  route(OWNER_API.removePasskey, recent, async (request, reply) => {
     const owner = ownerOf(request);
     const id = request.params.id;
     const removed = await app.db.transaction(async (tx) => {

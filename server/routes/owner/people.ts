@@ -4,7 +4,6 @@
  */
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sendError } from "../../http/errors";
 import { erasePerson, showPerson } from "../../services/privacy";
 import { audit, AUDIT_PAGE_SIZE, auditNote, listAudit, maskEmail } from "../../services/audit-log";
@@ -14,16 +13,10 @@ import { ownerOf, requireRecentLogin } from "./guard";
 import { OWNER_MESSAGES } from "./messages";
 import { labelledRow, PERSON_SECTIONS } from "../../../common/privacy/person-fields";
 import { ROUTES } from "../../../common/routes";
-import { AuditQuery, EraseBody, LeadsQuery, PersonQuery, UnsubscribeBody } from "../../../common/owner/schemas";
-import {
-  AuditPage,
-  ErasureAnswer,
-  LeadPage,
-  PersonAnswer,
-  UnsubscribeAnswer,
-  type PersonData,
-} from "../../../common/owner/responses";
+import { OWNER_API } from "../../../common/owner/api";
+import type { PersonData } from "../../../common/owner/responses";
 import type { LeadFilter } from "../../../common/owner/filters";
+import { ownerRoute } from "./route";
 
 const berlinDate = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
 
@@ -35,10 +28,10 @@ const FILTER_NAMES: Record<LeadFilter, string> = {
   unsubscribed: "abgemeldet",
 };
 
-export default async function peopleRoutes(scope: FastifyInstance): Promise<void> {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export default async function peopleRoutes(app: FastifyInstance): Promise<void> {
+  const route = ownerRoute(app);
 
-  app.get("/leads", { schema: { querystring: LeadsQuery, response: { 200: LeadPage } } }, async (request, reply) => {
+  route(OWNER_API.leads, async (request, reply) => {
     const { status = "alle", vor } = request.query;
     const beforeId = vor === undefined ? undefined : Number(vor);
     // Paging through the confirmed leads gives what the export gives: the same recent login, and an audit entry.
@@ -60,7 +53,7 @@ export default async function peopleRoutes(scope: FastifyInstance): Promise<void
     return page;
   });
 
-  app.get("/leads/export.csv", { preHandler: requireRecentLogin }, async (request, reply) => {
+  route(OWNER_API.leadsExport, { preHandler: requireRecentLogin }, async (request, reply) => {
     const owner = ownerOf(request);
     let count = 0;
     // Sent as it is read; the audit row is written after the last lead, before the answer ends.
@@ -79,7 +72,7 @@ export default async function peopleRoutes(scope: FastifyInstance): Promise<void
       .send(Readable.from(body()));
   });
 
-  app.get("/person", { schema: { querystring: PersonQuery, response: { 200: PersonAnswer } } }, async (request, reply) => {
+  route(OWNER_API.person, async (request, reply) => {
     const { email } = request.query;
     const download = request.query.download === "1";
     const data = await showPerson(app.db, email.trim());
@@ -97,42 +90,34 @@ export default async function peopleRoutes(scope: FastifyInstance): Promise<void
   });
 
   // A withdrawal that came by message: what the unsubscribe link does, with the same recent login as erasing.
-  app.post(
-    "/person/abmelden",
-    { preValidation: requireRecentLogin, schema: { body: UnsubscribeBody, response: { 200: UnsubscribeAnswer } } },
-    async (request, reply) => {
-      const email = request.body.email.trim();
-      const result = await unsubscribeAddress(app.db, email, app.ledger);
-      if (result.outcome === "none") return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.leadMissing });
-      if (result.outcome === "unsubscribed") {
-        const note = auditNote(request.body.note);
-        const was = result.was === "confirmed" ? "war bestätigt" : "war unbestätigt";
-        await audit(app.db, ownerOf(request), "unsubscribe", `${maskEmail(email)} (${was})${note ? `: ${note}` : ""}`);
-      }
-      return { unsubscribed: result.outcome === "unsubscribed", already: result.outcome === "already" };
-    },
-  );
+  route(OWNER_API.unsubscribePerson, { preValidation: requireRecentLogin }, async (request, reply) => {
+    const email = request.body.email.trim();
+    const result = await unsubscribeAddress(app.db, email, app.ledger);
+    if (result.outcome === "none") return sendError(request, reply, { status: 404, message: OWNER_MESSAGES.leadMissing });
+    if (result.outcome === "unsubscribed") {
+      const note = auditNote(request.body.note);
+      const was = result.was === "confirmed" ? "war bestätigt" : "war unbestätigt";
+      await audit(app.db, ownerOf(request), "unsubscribe", `${maskEmail(email)} (${was})${note ? `: ${note}` : ""}`);
+    }
+    return { unsubscribed: result.outcome === "unsubscribed", already: result.outcome === "already" };
+  });
 
-  app.post(
-    "/person/loeschen",
-    { preValidation: requireRecentLogin, schema: { body: EraseBody, response: { 200: ErasureAnswer } } },
-    async (request, reply) => {
-      const { email, confirmation } = request.body;
-      if (confirmation?.trim().toLowerCase() !== email.trim().toLowerCase()) {
-        return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.eraseMismatch });
-      }
-      const result = await erasePerson(app.db, email.trim(), app.ledger);
-      await audit(
-        app.db,
-        ownerOf(request),
-        "erase",
-        `${maskEmail(email)}: ${result.leads} Anmeldung(en), ${result.contactRequests} Anfrage(n), ${result.mails} E-Mail(s)`,
-      );
-      return { erased: result };
-    },
-  );
+  route(OWNER_API.erasePerson, { preValidation: requireRecentLogin }, async (request, reply) => {
+    const { email, confirmation } = request.body;
+    if (confirmation?.trim().toLowerCase() !== email.trim().toLowerCase()) {
+      return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.eraseMismatch });
+    }
+    const result = await erasePerson(app.db, email.trim(), app.ledger);
+    await audit(
+      app.db,
+      ownerOf(request),
+      "erase",
+      `${maskEmail(email)}: ${result.leads} Anmeldung(en), ${result.contactRequests} Anfrage(n), ${result.mails} E-Mail(s)`,
+    );
+    return { erased: result };
+  });
 
-  app.get("/protokoll", { schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (request) => {
+  route(OWNER_API.audit, async (request) => {
     const { vor } = request.query;
     const entries = await listAudit(app.db, vor === undefined ? undefined : Number(vor));
     return {

@@ -1,25 +1,23 @@
 /** Besucher: the visit statistics of the last 30 or 90 days (server/analytics), as JSON and as CSV. */
 import type { FastifyInstance } from "fastify";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { VisitsQuery } from "../../../common/owner/schemas";
-import { VisitsAnswer } from "../../../common/owner/responses";
+import { OWNER_API } from "../../../common/owner/api";
 import { STATS_PERIODS } from "../../../common/visit-stats";
 import { SOURCE_HEADER, routeRow, sourceRow, statsForDays } from "../../analytics/report";
 import { toCsv } from "../../cli/csv";
+import { ownerRoute } from "./route";
 
 const periodOf = (value: string | undefined): number => (value === undefined ? STATS_PERIODS[0] : Number(value));
 
-export default async function visitRoutes(scope: FastifyInstance): Promise<void> {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export default async function visitRoutes(app: FastifyInstance): Promise<void> {
+  const route = ownerRoute(app);
   const timeZone = app.mail.site.timeZone;
 
-  const withPeriod = { schema: { querystring: VisitsQuery } };
-  app.get("/besucher", { schema: { querystring: VisitsQuery, response: { 200: VisitsAnswer } } }, async (request) => {
+  route(OWNER_API.visits, async (request) => {
     const days = periodOf(request.query.tage);
     return { ...(await statsForDays(app.db, days, timeZone)), counting: app.visitStats !== null };
   });
 
-  app.get("/besucher/export.csv", withPeriod, async (request, reply) => {
+  route(OWNER_API.visitsExport, async (request, reply) => {
     const days = periodOf(request.query.tage);
     const stats = await statsForDays(app.db, days, timeZone);
     const rows = [

@@ -1,13 +1,13 @@
 /** The webhook delivery log: the last 500 deliveries, "erneut senden", and lifting a 410 deactivation. */
 import type { FastifyInstance } from "fastify";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
 import { enableEndpoint, listDeliveries, listEndpoints, resendDelivery } from "../../webhooks/log";
 import { ownerOf, requireRecentLogin } from "./guard";
-import { EndpointBody, IdParams, NoQuery } from "../../../common/owner/schemas";
-import { WebhookState } from "../../../common/owner/responses";
+import { OWNER_API } from "../../../common/owner/api";
+import type { WebhookState } from "../../../common/owner/responses";
 import { OWNER_MESSAGES } from "./messages";
+import { ownerRoute } from "./route";
 
 const RESEND_REFUSALS = {
   "not-found": [404, OWNER_MESSAGES.deliveryMissing],
@@ -16,8 +16,8 @@ const RESEND_REFUSALS = {
   "endpoint-removed": [409, OWNER_MESSAGES.endpointRemoved],
 } as const;
 
-export default async function webhookRoutes(scope: FastifyInstance): Promise<void> {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  const route = ownerRoute(app);
 
   // The times as ISO text, as JSON.stringify writes a Date.
   const iso = (time: Date | null) => time && time.toISOString();
@@ -30,11 +30,10 @@ export default async function webhookRoutes(scope: FastifyInstance): Promise<voi
       deliveredAt: iso(delivery.deliveredAt),
     })),
   });
-  const answer = { 200: WebhookState };
 
-  app.get("/webhooks", { schema: { querystring: NoQuery, response: answer } }, state);
+  route(OWNER_API.webhooks, state);
 
-  app.post("/webhooks/:id/erneut", { schema: { params: IdParams, response: answer } }, async (request, reply) => {
+  route(OWNER_API.resendDelivery, async (request, reply) => {
     const id = Number(request.params.id);
     const outcome = await resendDelivery(app.db, id);
     if (outcome !== "queued") {
@@ -46,8 +45,7 @@ export default async function webhookRoutes(scope: FastifyInstance): Promise<voi
   });
 
   // Sending to a receiver again hands on personal data: a recent login is needed, as for the export.
-  const enabling = { preValidation: requireRecentLogin, schema: { body: EndpointBody, response: answer } };
-  app.post("/webhooks/endpunkt", enabling, async (request, reply) => {
+  route(OWNER_API.enableEndpoint, { preValidation: requireRecentLogin }, async (request, reply) => {
     const { url } = request.body;
     if (!URL.canParse(url)) {
       return sendError(request, reply, { status: 400, message: OWNER_MESSAGES.badUrl });

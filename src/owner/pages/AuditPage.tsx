@@ -1,29 +1,17 @@
 /** Protokoll: every owner action with owner, time and object, newest first. */
-import React, { useCallback, useEffect, useState } from "react";
-import { api, errorText, withQuery } from "../api";
+import React from "react";
+import { useLoad } from "../use-load";
 import { dateTime } from "../format";
 import { Alert, Loading, PageTitle, smallButton, DataTable } from "../ui";
-import type { AuditQuery } from "../../../common/owner/schemas";
-import type { AuditEntry as Entry, AuditPage as Page } from "../../../common/owner/responses";
+import { OWNER_API } from "../../../common/owner/api";
 
 export function AuditPage() {
-  const [entries, setEntries] = useState<Entry[]>();
-  const [next, setNext] = useState<number | null>(null);
-  const [keepDays, setKeepDays] = useState<number>();
-  const [error, setError] = useState<string>();
-  const load = useCallback(async (before?: number) => {
-    try {
-      const page = await api<Page>(withQuery("/protokoll", { vor: before ? String(before) : undefined } satisfies AuditQuery));
-      setKeepDays(page.keepDays);
-      setEntries((current) => (before ? [...(current ?? []), ...page.entries] : page.entries));
-      setNext(page.next);
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const page = useLoad(OWNER_API.audit);
+  const entries = page.data?.entries;
+  const next = page.data?.next;
+  const keepDays = page.data?.keepDays;
+  const older = (before: number) =>
+    page.more({ query: { vor: String(before) } }, (shown, more) => ({ ...more, entries: [...shown.entries, ...more.entries] }));
 
   return (
     <>
@@ -32,7 +20,7 @@ export function AuditPage() {
         Jede Aktion in der Verwaltung, mit Person, Zeit und Gegenstand. Einträge werden{" "}
         {keepDays ? `nach ${keepDays} Tagen` : "nach Ablauf ihrer Frist"} gelöscht; E-Mail-Adressen erscheinen hier nur gekürzt.
       </p>
-      {error && <Alert>{error}</Alert>}
+      {page.error && <Alert>{page.error}</Alert>}
       {!entries ? (
         <Loading />
       ) : (
@@ -48,7 +36,7 @@ export function AuditPage() {
         </DataTable>
       )}
       {next && (
-        <button type="button" className={`${smallButton} mt-4`} onClick={() => void load(next)}>
+        <button type="button" className={`${smallButton} mt-4`} onClick={() => void older(next)}>
           Ältere laden
         </button>
       )}

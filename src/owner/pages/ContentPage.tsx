@@ -2,12 +2,13 @@
  * „Inhalte“: the site's texts, lists and settings, grouped as the editor thinks of them; a file opens in
  * its form (ContentEditor, loaded only here).
  */
-import React, { lazy, Suspense, useEffect, useState } from "react";
-import { api, errorText } from "../api";
-import { Link } from "../router";
+import React, { lazy, Suspense } from "react";
+import { useLoad } from "../use-load";
+import { Link, type ScreenProps } from "../router";
 import { Alert, Card, Loading, PageTitle } from "../ui";
 import { OWNER_PROPOSALS_PATH, OWNER_SCREENS, ownerContentFilePath } from "../../../common/routes";
-import type { ContentFileSummary, ContentList as ContentFiles } from "../../../common/owner/responses";
+import { OWNER_API } from "../../../common/owner/api";
+import type { ContentFileSummary } from "../../../common/owner/responses";
 
 const GROUPS: { group: ContentFileSummary["group"]; hint: string }[] = [
   { group: "Seiten", hint: "Überschriften und Texte der einzelnen Seiten" },
@@ -21,7 +22,7 @@ const GROUPS: { group: ContentFileSummary["group"]; hint: string }[] = [
 const ContentEditor = lazy(() => import("../content/ContentEditor").then((m) => ({ default: m.ContentEditor })));
 const ProposalsPage = lazy(() => import("../content/ProposalsPage").then((m) => ({ default: m.ProposalsPage })));
 
-export function ContentPage({ path, role }: { path: string; role: "owner" | "editor" }) {
+export function ContentPage({ path, role }: ScreenProps) {
   const prefix = `${OWNER_SCREENS.content.path}/`;
   if (path === OWNER_PROPOSALS_PATH && role === "owner")
     return (
@@ -39,18 +40,9 @@ export function ContentPage({ path, role }: { path: string; role: "owner" | "edi
 }
 
 function ContentList() {
-  const [files, setFiles] = useState<ContentFileSummary[]>();
-  const [openProposals, setOpenProposals] = useState<number>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    api<ContentFiles>("/inhalte").then(
-      (answer) => {
-        setFiles(answer.files);
-        setOpenProposals(answer.openProposals);
-      },
-      (caught) => setError(errorText(caught)),
-    );
-  }, []);
+  const { data, error } = useLoad(OWNER_API.contentList);
+  const files = data?.files;
+  const openProposals = data?.openProposals;
   return (
     <>
       <PageTitle>Inhalte</PageTitle>

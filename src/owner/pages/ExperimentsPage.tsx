@@ -4,9 +4,11 @@
  * warning while it is too early; „Beenden“ keeps the original, „Gewinner übernehmen“ writes the variant's text
  * into the page (server/routes/owner/experiments.ts).
  */
-import React, { useCallback, useEffect, useState } from "react";
-import { api, errorText } from "../api";
+import React, { useState } from "react";
+import { call, errorText } from "../api";
+import { useLoad } from "../use-load";
 import { Alert, Card, DataTable, Loading, PageTitle, smallButton } from "../ui";
+import { OWNER_API } from "../../../common/owner/api";
 import type { ExperimentEnded, ExperimentsAnswer } from "../../../common/owner/experiments";
 
 type Experiment = ExperimentsAnswer["experiments"][number];
@@ -36,7 +38,7 @@ const figuresOf = (result: Result): [string, string][] => [
   ["Anfragen", String(result.contacts)],
 ];
 
-function ExperimentCard({ experiment, onEnd }: { experiment: Experiment; onEnd: (path: string, body?: unknown) => void }) {
+function ExperimentCard({ experiment, onEnd }: { experiment: Experiment; onEnd: (variant?: "B" | "C") => void }) {
   const texts = [experiment.original, ...experiment.variants];
   const running = experiment.state === "läuft";
   return (
@@ -92,18 +94,13 @@ function ExperimentCard({ experiment, onEnd }: { experiment: Experiment; onEnd: 
       </div>
       {(running || experiment.state === "abgelaufen") && (
         <div className="mt-4 flex flex-wrap gap-3">
-          <button type="button" className={smallButton} onClick={() => onEnd(`/experimente/${experiment.id}/beenden`)}>
+          <button type="button" className={smallButton} onClick={() => onEnd()}>
             Beenden (Original behalten)
           </button>
           {experiment.variants.map((_text, index) => {
             const variant = index === 0 ? "B" : "C";
             return (
-              <button
-                key={variant}
-                type="button"
-                className={smallButton}
-                onClick={() => onEnd(`/experimente/${experiment.id}/uebernehmen`, { variant })}
-              >
+              <button key={variant} type="button" className={smallButton} onClick={() => onEnd(variant)}>
                 Gewinner übernehmen: {variant}
               </button>
             );
@@ -115,20 +112,21 @@ function ExperimentCard({ experiment, onEnd }: { experiment: Experiment; onEnd: 
 }
 
 export function ExperimentsPage() {
-  const [answer, setAnswer] = useState<ExperimentsAnswer>();
-  const [error, setError] = useState<string>();
+  const loaded = useLoad(OWNER_API.experiments);
+  const answer = loaded.data;
+  const [failed, setError] = useState<string>();
+  const error = failed ?? loaded.error;
   const [done, setDone] = useState<string>();
-  const load = useCallback(() => {
-    api<ExperimentsAnswer>("/experimente").then(setAnswer, (caught) => setError(errorText(caught)));
-  }, []);
-  useEffect(load, [load]);
-  const end = (path: string, body?: unknown) => {
+  const end = (id: string, variant?: "B" | "C") => {
     setError(undefined);
     setDone(undefined);
-    api<ExperimentEnded>(path, { method: "POST", body: body ?? {} }).then(
+    const ending: Promise<ExperimentEnded> = variant
+      ? call(OWNER_API.adoptWinner, { params: { id }, body: { variant } })
+      : call(OWNER_API.endExperiment, { params: { id } });
+    ending.then(
       (ended) => {
         setDone(ended.message);
-        load();
+        void loaded.reload();
       },
       (caught) => setError(errorText(caught)),
     );
@@ -149,7 +147,7 @@ export function ExperimentsPage() {
         <Card>Gerade läuft kein Experiment: Alle sehen die Texte, wie sie unter „Inhalte“ stehen.</Card>
       )}
       {answer?.experiments.map((experiment) => (
-        <ExperimentCard key={experiment.id} experiment={experiment} onEnd={end} />
+        <ExperimentCard key={experiment.id} experiment={experiment} onEnd={(variant) => end(experiment.id, variant)} />
       ))}
     </>
   );

@@ -1,14 +1,12 @@
 /** Sign-ups (leads): status, dates and the full proof of consent of each; the CSV list of confirmed leads for the owner's records. */
-import React, { useCallback, useEffect, useRef, useState } from "react";
-import { OWNER_API_PREFIX } from "../../../common/routes";
-import { api, withQuery } from "../api";
+import React, { useState } from "react";
+import { OWNER_API } from "../../../common/owner/api";
+import { routeUrl } from "../api";
+import { useLoad } from "../use-load";
 import { dateTime } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle, smallButton } from "../ui";
 import { requireRecentLogin, useConfirmedAction } from "../ConfirmLogin";
 import { numberWord } from "../../../common/content/placeholders";
-
-import type { LeadEntry as Lead, LeadPage, NewsletterList } from "../../../common/owner/responses";
-import type { LeadsQuery } from "../../../common/owner/schemas";
 import { SPAM_KEPT_DAYS } from "../../../common/constants";
 
 const STATUS = { pending: "unbestätigt", confirmed: "bestätigt", unsubscribed: "abgemeldet" } as const;
@@ -19,22 +17,14 @@ const FILTERS = [
   { value: "unsubscribed", label: "Abgemeldet" },
 ] as const;
 
-const EXPORT_URL = `${OWNER_API_PREFIX}/leads/export.csv`;
+const EXPORT_URL = routeUrl(OWNER_API.leadsExport);
 
 export function LeadsPage() {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("alle");
-  const [leads, setLeads] = useState<Lead[]>();
-  const [next, setNext] = useState<number | null>(null);
   const [error, setError] = useState<string>();
   const { confirmed, panel } = useConfirmedAction(setError);
   // The consent's monthly limit, from the server that keeps it (content/site.json), never written here.
-  const [perMonth, setPerMonth] = useState<number>();
-  useEffect(() => {
-    api<NewsletterList>("/newsletter").then(
-      (list) => setPerMonth(list.perMonth),
-      () => undefined,
-    );
-  }, []);
+  const perMonth = useLoad(OWNER_API.newsletters).data?.perMonth;
 
   // The export needs a recent login; the download itself cannot show a refusal, so it is asked first.
   const exportCsv = () =>
@@ -45,27 +35,17 @@ export function LeadsPage() {
     });
 
   // Reading the confirmed leads page by page gives what the export gives: the same confirmation of the login.
+  // An answer for a filter chosen before the last one (still on its way when the owner clicked) is dropped
+  // (useLoad), or a slow first page of „Alle“ would fill the list under „Bestätigt“ without the confirmation.
   const list = useConfirmedAction(setError);
-  const confirmList = list.confirmed;
-  // The filter chosen last: an answer for one chosen before it (still on its way when the owner clicked) is
-  // dropped, or a slow first page of „Alle“ would fill the list under „Bestätigt“ without the confirmation.
-  const chosenFilter = useRef(filter);
-  chosenFilter.current = filter;
-  const load = useCallback(
-    (before?: number) =>
-      confirmList(async () => {
-        const query: LeadsQuery = { status: filter, vor: before ? String(before) : undefined };
-        const page = await api<LeadPage>(withQuery("/leads", query));
-        if (chosenFilter.current !== filter) return;
-        setLeads((current) => (before ? [...(current ?? []), ...page.leads] : page.leads));
-        setNext(page.next);
-      }),
-    [filter, confirmList],
-  );
-  useEffect(() => {
-    setLeads(undefined);
-    void load();
-  }, [load]);
+  const page = useLoad(OWNER_API.leads, { query: { status: filter } }, { via: list.confirmed });
+  const leads = page.data?.leads;
+  const next = page.data?.next;
+  const more = (before: number) =>
+    page.more({ query: { status: filter, vor: String(before) } }, (shown, more) => ({
+      ...more,
+      leads: [...shown.leads, ...more.leads],
+    }));
 
   return (
     <>
@@ -167,7 +147,7 @@ export function LeadsPage() {
         </ul>
       )}
       {next && (
-        <button type="button" className={`${smallButton} mt-4`} onClick={() => void load(next)}>
+        <button type="button" className={`${smallButton} mt-4`} onClick={() => void more(next)}>
           Weitere laden
         </button>
       )}

@@ -3,22 +3,18 @@
  * 1280 px, plain text), send a test to yourself, send now or schedule in Europe/Berlin, cancel a scheduled
  * one, and the list with status and figures counted from the outbox.
  */
-import React, { useCallback, useEffect, useState } from "react";
-import { api, errorText } from "../api";
+import React, { useState } from "react";
+import { call, errorText } from "../api";
+import { useLoad } from "../use-load";
+import { OWNER_API } from "../../../common/owner/api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton, DataTable } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
 import { RECENT_LOGIN_MINUTES } from "../../../common/owner/limits";
 import type { NewsletterFigures } from "../../../common/newsletter-figures";
 import { numberWord } from "../../../common/content/placeholders";
-import type { NewsletterBody, NewsletterTextBody } from "../../../common/owner/schemas";
-import type {
-  NewsletterAnswer,
-  NewsletterList,
-  NewsletterPreview as Preview,
-  NewsletterSummary as Newsletter,
-  TestMailAnswer,
-} from "../../../common/owner/responses";
+import type { NewsletterTextBody } from "../../../common/owner/schemas";
+import type { NewsletterPreview as Preview, NewsletterSummary as Newsletter } from "../../../common/owner/responses";
 
 const FIGURE_TITLES: [keyof NewsletterFigures, string][] = [
   ["recipients", "Empfänger"],
@@ -34,26 +30,18 @@ const BODY_HINT =
   "Leerzeile = neuer Absatz, „## “ = Zwischenüberschrift, „- “ = Aufzählung, **fett**, [Linktext](https://…). {{name}} wird zum Namen der Person. Sicherheitshinweis, Abmeldelink und Impressum kommen von selbst darunter.";
 
 export function NewsletterPage() {
-  const [list, setList] = useState<NewsletterList>();
+  const loaded = useLoad(OWNER_API.newsletters);
+  const list = loaded.data;
+  const load = loaded.reload;
   const [subject, setSubject] = useState("");
   const [preheader, setPreheader] = useState("");
   const [body, setBody] = useState("");
   const [at, setAt] = useState("");
   const [preview, setPreview] = useState<Preview>();
-  const [error, setError] = useState<string>();
+  const [failed, setError] = useState<string>();
+  const error = failed ?? loaded.error;
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setList(await api<NewsletterList>("/newsletter"));
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const run = async (work: () => Promise<string | undefined>) => {
     setBusy(true);
@@ -72,12 +60,12 @@ export function NewsletterPage() {
 
   const showPreview = () =>
     run(async () => {
-      setPreview(await api<Preview>("/newsletter/vorschau", { method: "POST", body: text }));
+      setPreview(await call(OWNER_API.newsletterPreview, { body: text }));
       return undefined;
     });
   const sendTest = () =>
     run(async () => {
-      const { sentTo } = await api<TestMailAnswer>("/newsletter/test", { method: "POST", body: text });
+      const { sentTo } = await call(OWNER_API.newsletterTest, { body: text });
       return `Der Test ist unterwegs an ${sentTo}.`;
     });
   // Sending needs a recent login: when the server asks for it, the panel confirms it and sends again.
@@ -89,12 +77,8 @@ export function NewsletterPage() {
       setNotice(undefined);
       try {
         // The answer names the newsletter just saved, which only a deletion in between could take away.
-        const newsletter = (
-          await api<NewsletterAnswer>("/newsletter", {
-            method: "POST",
-            body: { ...text, send: when, at: at.replace("T", " ") } satisfies NewsletterBody,
-          })
-        ).newsletter!;
+        const newsletter = (await call(OWNER_API.saveNewsletter, { body: { ...text, send: when, at: at.replace("T", " ") } }))
+          .newsletter!;
         setSubject("");
         setPreheader("");
         setBody("");
@@ -111,7 +95,7 @@ export function NewsletterPage() {
     });
   const cancel = (newsletter: Newsletter) =>
     run(async () => {
-      await api(`/newsletter/${newsletter.id}/absagen`, { method: "POST", body: {} });
+      await call(OWNER_API.cancelNewsletter, { params: { id: String(newsletter.id) } });
       await load();
       return `„${newsletter.subject}“ ist abgesagt.`;
     });

@@ -1,11 +1,11 @@
 /** Übersicht: what needs answering, how the sign-ups go, and 30 days of activity. */
-import React, { useEffect, useState } from "react";
+import React from "react";
 import { Link } from "../router";
 import { OWNER_SCREENS } from "../../../common/routes";
-import { api, errorText } from "../api";
+import { OWNER_API } from "../../../common/owner/api";
+import { useLoad } from "../use-load";
 import { ActivityChart, VisitsChart } from "../Chart";
 import { rate, type VisitStats } from "../../../common/visit-stats";
-import type { OverviewAnswer as Overview } from "../../../common/owner/responses";
 import { age, percent } from "../format";
 import { Alert, Card, Loading, PageTitle } from "../ui";
 
@@ -19,14 +19,9 @@ function Figure({ label, value, tone = "normal" }: { label: string; value: React
 }
 
 export function OverviewPage() {
-  const [data, setData] = useState<Overview>();
-  const [error, setError] = useState<string>();
-  const [visits, setVisits] = useState<VisitStats>();
-  useEffect(() => {
-    api<Overview>("/uebersicht").then(setData, (caught) => setError(errorText(caught)));
-    // The visit figures are an extra: the overview shows without them when they cannot be read.
-    api<VisitStats>("/besucher?tage=30").then(setVisits, () => undefined);
-  }, []);
+  const { data, error } = useLoad(OWNER_API.overview);
+  // The visit figures are an extra: the overview shows without them when they cannot be read.
+  const visits = useLoad(OWNER_API.visits, { query: { tage: "30" } }).data;
   if (error) return <Alert>{error}</Alert>;
   if (!data) return <Loading />;
   const overdue = data.overdueRequests > 0;

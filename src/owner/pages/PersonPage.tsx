@@ -3,8 +3,8 @@
  * after a withdrawal by message (Art. 7 Abs. 3: what the unsubscribe link does, the proof stays); erasure (Art. 17).
  */
 import React, { useEffect, useRef, useState } from "react";
-import { OWNER_API_PREFIX } from "../../../common/routes";
-import { api, errorText, withQuery } from "../api";
+import { OWNER_API } from "../../../common/owner/api";
+import { call, errorText, routeUrl } from "../api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, PageTitle, smallButton } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
@@ -14,8 +14,7 @@ import {
   PERSON_SECTIONS as SECTIONS,
   shownValue,
 } from "../../../common/privacy/person-fields";
-import type { ErasureAnswer, PersonAnswer, PersonData, UnsubscribeAnswer } from "../../../common/owner/responses";
-import type { PersonQuery, EraseBody, UnsubscribeBody } from "../../../common/owner/schemas";
+import type { PersonData } from "../../../common/owner/responses";
 import { UNSUBSCRIBE_NOTE_MAX } from "../../../common/owner/limits";
 
 function show(value: unknown): string {
@@ -34,7 +33,7 @@ export function PersonPage() {
   const [notice, setNotice] = useState<string>();
 
   const load = async (address: string) => {
-    const answer = await api<PersonAnswer>(withQuery("/person", { email: address } satisfies PersonQuery));
+    const answer = await call(OWNER_API.person, { query: { email: address } });
     setData(answer.data);
     setFound(answer.found);
     setConfirmation("");
@@ -59,10 +58,7 @@ export function PersonPage() {
     if (!data) return;
     setError(undefined);
     await confirmed(async () => {
-      const answer = await api<ErasureAnswer>("/person/loeschen", {
-        method: "POST",
-        body: { email: data.email, confirmation } satisfies EraseBody,
-      });
+      const answer = await call(OWNER_API.erasePerson, { body: { email: data.email, confirmation } });
       const { leads, contactRequests, mails } = answer.erased;
       setNotice(
         `Gelöscht: ${count(leads, "Anmeldung", "Anmeldungen")}, ${count(contactRequests, "Kontaktanfrage", "Kontaktanfragen")}, ${count(mails, "E-Mail", "E-Mails")} von ${data.email}.`,
@@ -78,9 +74,8 @@ export function PersonPage() {
     setError(undefined);
     setNotice(undefined);
     await confirmed(async () => {
-      const answer = await api<UnsubscribeAnswer>("/person/abmelden", {
-        method: "POST",
-        body: { email: address, ...(note.trim() ? { note: note.trim() } : {}) } satisfies UnsubscribeBody,
+      const answer = await call(OWNER_API.unsubscribePerson, {
+        body: { email: address, ...(note.trim() ? { note: note.trim() } : {}) },
       });
       setNotice(
         answer.already
@@ -130,7 +125,7 @@ export function PersonPage() {
           <p className="mb-4">
             <a
               className={smallButton}
-              href={OWNER_API_PREFIX + withQuery("/person", { email: data.email, download: "1" } satisfies PersonQuery)}
+              href={routeUrl(OWNER_API.person, { query: { email: data.email, download: "1" } })}
               download
             >
               Auskunft als JSON herunterladen

@@ -1,31 +1,31 @@
 /** One contact request: the message, the answers so far, a reply box, "als beantwortet markieren", mailto. */
-import React, { useEffect, useState } from "react";
-import { Link } from "../router";
+import React, { useState } from "react";
 import { OWNER_SCREENS } from "../../../common/routes";
-import { api, errorText } from "../api";
+import { OWNER_API } from "../../../common/owner/api";
+import { call, errorText } from "../api";
+import { useLoad } from "../use-load";
+import { Link, type ScreenProps } from "../router";
 import { age, dateTime } from "../format";
 import { Alert, Card, labelClass, Loading, PageTitle, smallButton } from "../ui";
-import type { ReplyBody } from "../../../common/owner/schemas";
 import type { RequestDetail as Detail } from "../../../common/owner/responses";
 
 const REPLY_MAX = 5000;
 
-export function RequestPage({ id }: { id: string }) {
-  const [request, setRequest] = useState<Detail>();
-  const [error, setError] = useState<string>();
+export function RequestPage({ params }: ScreenProps) {
+  const id = params.id ?? "";
+  const loaded = useLoad(OWNER_API.request, { params: { id } });
+  const request = loaded.data;
+  const [failed, setError] = useState<string>();
+  const error = failed ?? loaded.error;
   const [notice, setNotice] = useState<string>();
   const [reply, setReply] = useState("");
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    api<Detail>(`/anfragen/${encodeURIComponent(id)}`).then(setRequest, (caught) => setError(errorText(caught)));
-  }, [id]);
-
-  const act = async (path: string, body: unknown, success: string) => {
+  const act = async (action: () => Promise<Detail>, success: string) => {
     setBusy(true);
     setError(undefined);
     try {
-      setRequest(await api<Detail>(`/anfragen/${encodeURIComponent(id)}/${path}`, { method: "POST", body }));
+      loaded.setData(await action());
       setNotice(success);
       setReply("");
     } catch (caught) {
@@ -100,8 +100,7 @@ export function RequestPage({ id }: { id: string }) {
           onSubmit={(event) => {
             event.preventDefault();
             void act(
-              "antwort",
-              { text: reply } satisfies ReplyBody,
+              () => call(OWNER_API.reply, { params: { id }, body: { text: reply } }),
               "Deine Antwort ist unterwegs. Die Anfrage ist als beantwortet markiert.",
             );
           }}
@@ -133,7 +132,7 @@ export function RequestPage({ id }: { id: string }) {
                 type="button"
                 className={smallButton}
                 disabled={busy}
-                onClick={() => void act("beantwortet", {}, "Als beantwortet markiert.")}
+                onClick={() => void act(() => call(OWNER_API.markAnswered, { params: { id } }), "Als beantwortet markiert.")}
               >
                 Als beantwortet markieren
               </button>

@@ -2,14 +2,14 @@
  * Anfragen: newest first, filter open/answered/all, search by name or e-mail, more on demand; „Spam“ shows
  * apart what looks automated, and erases it all at once.
  */
-import React, { useCallback, useEffect, useState } from "react";
+import React, { useState } from "react";
 import { Link } from "../router";
-import { api, errorText, withQuery } from "../api";
+import { call, errorText } from "../api";
+import { useLoad } from "../use-load";
 import { age, dateTime } from "../format";
 import { Alert, Card, FilterButtons, inputClass, Loading, PageTitle, smallButton } from "../ui";
-
-import type { RequestPage, RequestSummary as Summary, SpamErased } from "../../../common/owner/responses";
-import type { RequestsQuery } from "../../../common/owner/schemas";
+import { OWNER_API } from "../../../common/owner/api";
+import { ownerRequestPath } from "../../../common/routes";
 import { SPAM_KEPT_DAYS } from "../../../common/constants";
 
 const FILTERS = [
@@ -23,28 +23,17 @@ export function RequestsPage() {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("offen");
   const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
-  const [requests, setRequests] = useState<Summary[]>();
-  const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
-
-  const load = useCallback(
-    async (before?: string) => {
-      setError(undefined);
-      const params: RequestsQuery = { filter, q: query || undefined, vor: before };
-      try {
-        const page = await api<RequestPage>(withQuery("/anfragen", params));
-        setRequests((current) => (before ? [...(current ?? []), ...page.requests] : page.requests));
-        setNext(page.next);
-      } catch (caught) {
-        setError(errorText(caught));
-      }
-    },
-    [filter, query],
-  );
-  useEffect(() => {
-    setRequests(undefined);
-    void load();
-  }, [load]);
+  const chosen = { filter, q: query || undefined };
+  const page = useLoad(OWNER_API.requests, { query: chosen });
+  const requests = page.data?.requests;
+  const next = page.data?.next;
+  const [failed, setError] = useState<string>();
+  const error = failed ?? page.error;
+  const older = (before: string) =>
+    page.more({ query: { ...chosen, vor: before } }, (shown, more) => ({
+      ...more,
+      requests: [...shown.requests, ...more.requests],
+    }));
 
   const [erased, setErased] = useState<string>();
   const eraseSpam = async () => {
@@ -56,10 +45,10 @@ export function RequestsPage() {
       return;
     setError(undefined);
     try {
-      const result = await api<SpamErased>("/spam/loeschen", { method: "POST", body: {} });
+      const result = await call(OWNER_API.eraseSpam);
       setErased(`Gelöscht: ${result.requests} Anfragen und ${result.leads} unbestätigte Anmeldungen.`);
-      setRequests(undefined);
-      await load();
+      page.setData(undefined);
+      await page.reload();
     } catch (caught) {
       setError(errorText(caught));
     }
@@ -120,7 +109,7 @@ export function RequestsPage() {
           {requests.map((request) => (
             <li key={request.id}>
               <Link
-                to={`/verwaltung/anfragen/${request.id}`}
+                to={ownerRequestPath(request.id)}
                 className="flex flex-col gap-1 px-4 py-3 hover:bg-cream-50 sm:flex-row sm:items-center sm:justify-between"
               >
                 <span>
@@ -149,7 +138,7 @@ export function RequestsPage() {
         </ul>
       )}
       {next && (
-        <button type="button" className={`${smallButton} mt-4`} onClick={() => void load(next)}>
+        <button type="button" className={`${smallButton} mt-4`} onClick={() => void older(next)}>
           Ältere laden
         </button>
       )}

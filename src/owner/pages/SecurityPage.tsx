@@ -2,32 +2,28 @@
  * Sicherheit: the owner's passkeys (add, list, remove) and "alle Sitzungen beenden", optionally with every
  * passkey. Adding and removing need a recent login: ConfirmLogin asks for it and tries again.
  */
-import React, { useEffect, useState } from "react";
+import React, { useState } from "react";
 import { navigate } from "../router";
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { api, errorText, LOGIN_PATH } from "../api";
+import { call, errorText, LOGIN_PATH } from "../api";
+import { useLoad } from "../use-load";
+import { OWNER_API } from "../../../common/owner/api";
 import { dateTime } from "../format";
 import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
 import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from "../../../common/owner/limits";
-import type { PasskeyBody } from "../../../common/owner/schemas";
-import type { Passkey, PasskeyList } from "../../../common/owner/responses";
+import type { Passkey } from "../../../common/owner/responses";
 
 export function SecurityPage() {
-  const [passkeys, setPasskeys] = useState<Passkey[]>();
+  const loaded = useLoad(OWNER_API.passkeys);
+  const passkeys = loaded.data?.passkeys;
   const [name, setName] = useState("");
-  const [error, setError] = useState<string>();
+  const [failed, setError] = useState<string>();
+  const error = failed ?? loaded.error;
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [withPasskeys, setWithPasskeys] = useState(false);
   const { confirmed, panel } = useConfirmedAction(setError);
-
-  useEffect(() => {
-    api<PasskeyList>("/passkeys").then(
-      (answer) => setPasskeys(answer.passkeys),
-      (caught) => setError(errorText(caught)),
-    );
-  }, []);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -45,18 +41,15 @@ export function SecurityPage() {
   const add = (event: React.FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>("/passkeys/optionen", { method: "POST", body: {} });
+      // WebAuthn's options as @simplewebauthn/server made them (PasskeyOptions keeps every field).
+      const optionsJSON = (await call(OWNER_API.passkeyOptions)) as unknown as PublicKeyCredentialCreationOptionsJSON;
       let response;
       try {
         response = await startRegistration({ optionsJSON });
       } catch {
         throw new Error("Das Anlegen des Passkeys wurde abgebrochen.");
       }
-      const answer = await api<PasskeyList>("/passkeys", {
-        method: "POST",
-        body: { name, response } satisfies PasskeyBody,
-      });
-      setPasskeys(answer.passkeys);
+      loaded.setData(await call(OWNER_API.addPasskey, { body: { name, response } }));
       setName("");
       setNotice("Passkey gespeichert. Beim nächsten Mal meldest du dich damit an.");
     });
@@ -64,14 +57,13 @@ export function SecurityPage() {
 
   const remove = (passkey: Passkey) =>
     run(async () => {
-      const answer = await api<PasskeyList>(`/passkeys/${encodeURIComponent(passkey.id)}`, { method: "DELETE" });
-      setPasskeys(answer.passkeys);
+      loaded.setData(await call(OWNER_API.removePasskey, { params: { id: passkey.id } }));
       setNotice(`Passkey „${passkey.name}“ entfernt.`);
     });
 
   const endAll = () =>
     run(async () => {
-      await api("/sitzungen-beenden", { method: "POST", body: { passkeys: withPasskeys } });
+      await call(OWNER_API.endSessions, { body: { passkeys: withPasskeys } });
       navigate(LOGIN_PATH, { replace: true });
     });
 

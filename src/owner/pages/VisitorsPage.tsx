@@ -3,14 +3,13 @@
  * server without cookies (server/analytics); top pages, sources and campaigns with their conversion
  * rates, and the CSV export.
  */
-import React, { useEffect, useState } from "react";
-import { api, errorText, withQuery } from "../api";
-import { OWNER_API_PREFIX } from "../../../common/routes";
+import React, { useState } from "react";
+import { routeUrl } from "../api";
+import { useLoad } from "../use-load";
+import { OWNER_API } from "../../../common/owner/api";
 import { VisitsChart } from "../Chart";
 import { shortDate } from "../format";
 import { Alert, Card, FilterButtons, Loading, PageTitle } from "../ui";
-import type { VisitsQuery } from "../../../common/owner/schemas";
-import type { VisitsAnswer } from "../../../common/owner/responses";
 import { KEPT_AFTER_DAYS, MAX_SOURCES_PER_DAY, rate, STATS_PERIODS, type FunnelRow } from "../../../common/visit-stats";
 import { OTHER_MEDIUM, UTM_MEDIUMS } from "../../../common/visit-source";
 
@@ -102,15 +101,7 @@ function FunnelHead({ first, views }: { first: React.ReactNode; views: string })
 
 export function VisitorsPage() {
   const [period, setPeriod] = useState<Period>(PERIODS[0]!.value);
-  const [stats, setStats] = useState<VisitsAnswer>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    setStats(undefined);
-    setError(undefined);
-    api<VisitsAnswer>(withQuery("/besucher", { tage: period } satisfies VisitsQuery)).then(setStats, (caught) =>
-      setError(errorText(caught)),
-    );
-  }, [period]);
+  const { data: stats, error } = useLoad(OWNER_API.visits, { query: { tage: period } });
 
   const total = (key: "views" | "visits" | "leads" | "confirmed" | "contacts") =>
     stats ? stats.perDay.reduce((sum, day) => sum + day[key], 0) : 0;
@@ -234,11 +225,7 @@ export function VisitorsPage() {
                 <p className="mb-3 text-sm text-bark-700">
                   Alle Seiten und Quellen dieses Zeitraums als CSV (für Excel: Semikolon, UTF-8).
                 </p>
-                <a
-                  className="btn-primary"
-                  href={OWNER_API_PREFIX + withQuery("/besucher/export.csv", { tage: period } satisfies VisitsQuery)}
-                  download
-                >
+                <a className="btn-primary" href={routeUrl(OWNER_API.visitsExport, { query: { tage: period } })} download>
                   Besucherzahlen als CSV herunterladen
                 </a>
               </Card>

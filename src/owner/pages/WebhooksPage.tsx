@@ -1,31 +1,30 @@
 /** Webhooks: the configured receivers and the last 500 deliveries, with "erneut senden". */
-import React, { useEffect, useState } from "react";
-import { api, errorText } from "../api";
+import React, { useState } from "react";
+import { call } from "../api";
+import { useLoad } from "../use-load";
 import { dateTime } from "../format";
 import { Alert, Card, Loading, PageTitle, smallButton, DataTable } from "../ui";
 import { useConfirmedAction } from "../ConfirmLogin";
-import type { EndpointBody } from "../../../common/owner/schemas";
-import type { WebhookState as State } from "../../../common/owner/responses";
+import { OWNER_API } from "../../../common/owner/api";
+import type { WebhookState } from "../../../common/owner/responses";
 
 const STATUS = { pending: "wartet", delivered: "zugestellt", failed: "aufgegeben" } as const;
 
 export function WebhooksPage() {
-  const [state, setState] = useState<State>();
-  const [error, setError] = useState<string>();
+  const loaded = useLoad(OWNER_API.webhooks);
+  const state = loaded.data;
+  const [failed, setError] = useState<string>();
+  const error = failed ?? loaded.error;
   const [notice, setNotice] = useState<string>();
-
-  useEffect(() => {
-    api<State>("/webhooks").then(setState, (caught) => setError(errorText(caught)));
-  }, []);
 
   const { confirmed, panel } = useConfirmedAction(setError);
 
   // Enabling a receiver needs a recent login; ConfirmLogin asks for it and sends the request again.
-  const act = async (path: string, body: unknown, success: string) => {
+  const act = async (action: () => Promise<WebhookState>, success: string) => {
     setError(undefined);
     setNotice(undefined);
     await confirmed(async () => {
-      setState(await api<State>(path, { method: "POST", body }));
+      loaded.setData(await action());
       setNotice(success);
     });
   };
@@ -68,8 +67,7 @@ export function WebhooksPage() {
                         className={smallButton}
                         onClick={() =>
                           void act(
-                            "/webhooks/endpunkt",
-                            { url: endpoint.url } satisfies EndpointBody,
+                            () => call(OWNER_API.enableEndpoint, { body: { url: endpoint.url } }),
                             "Empfänger wieder aktiviert.",
                           )
                         }
@@ -106,7 +104,12 @@ export function WebhooksPage() {
                       <button
                         type="button"
                         className={smallButton}
-                        onClick={() => void act(`/webhooks/${delivery.id}/erneut`, {}, "Zustellung neu eingeplant.")}
+                        onClick={() =>
+                          void act(
+                            () => call(OWNER_API.resendDelivery, { params: { id: String(delivery.id) } }),
+                            "Zustellung neu eingeplant.",
+                          )
+                        }
                       >
                         Erneut senden
                       </button>
