@@ -2,6 +2,7 @@
  * Builds the Fastify app: the form endpoints, health, the static site, security headers and errors.
  * It opens no port, so tests call `app.inject`; server/index.ts starts it.
  */
+import { ContentWorkTree } from "./content-editor/work-tree";
 import { ErasureLedger } from "./services/erasure-ledger";
 import compress from "@fastify/compress";
 import formbody from "@fastify/formbody";
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("proofOfWork", proofOfWork(db));
   // The content routes put their runners here; the jobs for planned changes and outside changes call them (jobs.ts).
   app.decorate("contentSchedule", { runDue: async () => 0, watchOutside: async () => 0 });
+  const { workTree, remote, branch } = config.contentGit;
+  app.decorate("contentTree", new ContentWorkTree(workTree, remote, branch));
   registerMail(app, { config, contentDir, ...options.mail });
   registerWebhooks(app, config);
   registerMetrics(app, config);

@@ -200,3 +200,13 @@ export class ContentWorkTree {
     return commit;
   }
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * The one clone of the content repository (or the project itself): „Inhalte“, its planned changes and the
+     * experiments' endings all work it through this object, so its queue keeps them from working it at once.
+     */
+    contentTree: ContentWorkTree;
+  }
+}

@@ -128,9 +128,18 @@ for (const target of databaseTargets()) {
       assert.equal((await post("/api/verwaltung/experimente/gibt-es-nicht/beenden", {})).statusCode, 404);
     });
 
-    it("„Beenden“ keeps the original and says so", async () => {
+    it("„Beenden“ keeps the original and says so, and waits while „Inhalte“ works the same clone", async () => {
       const before = git(remote, "show", "main:content/pages/gesunde-rezepte.json");
-      const response = await post("/api/verwaltung/experimente/rezepte-aufruf/beenden", {});
+      // „Inhalte“ holds the clone (a publish in progress): the ending waits for it instead of working beside it.
+      let release!: () => void;
+      const held = test.app.contentTree.exclusive(() => new Promise<void>((resolve) => (release = resolve)));
+      let settled = false;
+      const ending = post("/api/verwaltung/experimente/rezepte-aufruf/beenden", {}).finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(settled, false, "the ending waits for the clone");
+      release();
+      await held;
+      const response = await ending;
       assert.equal(response.statusCode, 200, response.body);
       assert.match(response.json().message, /beendet: \/gesunde-rezepte zeigt wieder das Original/);
       assert.equal(git(remote, "show", "main:content/pages/gesunde-rezepte.json"), before);

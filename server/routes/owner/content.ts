@@ -55,7 +55,7 @@ import {
   stopPreviewBuilds,
   warmUpPreviews,
 } from "../../content-editor/publishing";
-import { authorFor, ContentWorkTree, GitError } from "../../content-editor/work-tree";
+import { authorFor, GitError } from "../../content-editor/work-tree";
 import type { ContentFileSummary, ProposalInfo } from "../../../common/owner/responses";
 import { ownerOf, ownOrigin, requireRecentLogin } from "./guard";
 import { OWNER_API } from "../../../common/owner/api";
@@ -140,7 +140,7 @@ const FORM_BODY_LIMIT = 2 * 1024 * 1024;
 export default async function contentRoutes(app: FastifyInstance): Promise<void> {
   const route = ownerRouteUntypedAnswers(app);
   const { remote, branch, workTree } = app.config.contentGit;
-  const tree = new ContentWorkTree(workTree, remote, branch);
+  const tree = app.contentTree;
   const contentDir = path.join(workTree, CONTENT_DIR);
 
   const isEditor = (request: FastifyRequest) => request.owner?.role !== "owner";

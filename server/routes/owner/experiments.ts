@@ -11,7 +11,7 @@ import { valueAt } from "../../../common/experiments/field-path";
 import { pageFileOf } from "../../../common/experiments/experiment-problems";
 import { CONTENT_DIR } from "../../content-editor/content-files";
 import { deployPublished } from "../../content-editor/publishing";
-import { GitError, ContentWorkTree } from "../../content-editor/work-tree";
+import { GitError } from "../../content-editor/work-tree";
 import { endExperiment } from "../../experiments/ending";
 import { experimentReports } from "../../experiments/report";
 import { audit } from "../../services/audit-log";
@@ -23,8 +23,8 @@ const ID = /^[a-z0-9][a-z0-9-]{1,39}$/;
 
 export default async function experimentRoutes(app: FastifyInstance): Promise<void> {
   const route = ownerRoute(app);
-  const { remote, branch, workTree } = app.config.contentGit;
-  const tree = new ContentWorkTree(workTree, remote, branch);
+  const { remote, workTree } = app.config.contentGit;
+  const tree = app.contentTree;
 
   const originalOf = async (page: string, field: string): Promise<string> => {
     const file = pageFileOf(page);
