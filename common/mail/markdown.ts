@@ -59,7 +59,7 @@ function inlineText(inline: Token, values: Values): string {
     if (child.type === "text") piece = fill(child.content, values, keepText);
     else if (child.type === "softbreak" || child.type === "hardbreak") piece = "\n";
     else if (child.type === "link_open") {
-      href = safeHref(child.attrGet("href") ?? "", values);
+      href = safeHref(String(child.attrGet("href") ?? ""), values);
       button = Boolean((child.meta as { button?: boolean } | null)?.button);
       label = "";
       continue;
@@ -119,9 +119,8 @@ export function renderText(source: string, values: Values): string {
 
 // HTML: the reader's render rules with the mail's inline styles.
 
-interface MailEnv {
-  values: Values;
-}
+/** What the rules fill the placeholders with, passed through the render call. */
+const valuesOf = (env: unknown): Values => (env as { values: Values }).values;
 
 const P = `margin:0 0 16px 0;font-family:${FONT};font-size:16px;line-height:1.6;color:${COLORS.text}`;
 const HEADING_SIZES: Readonly<Record<string, number>> = { h1: 24, h2: 20, h3: 18 };
@@ -148,7 +147,7 @@ const MAIL_RULES: Renderer["rules"] = {
   bullet_list_close: (tokens, index) => `</ul>${after(tokens[index]!)}`,
   ordered_list_open(tokens, index) {
     const start = tokens[index]!.attrGet("start");
-    return `<ol${start ? ` start="${escapeHtml(start)}"` : ""} style="${LIST}">`;
+    return `<ol${start ? ` start="${escapeHtml(String(start))}"` : ""} style="${LIST}">`;
   },
   ordered_list_close: (tokens, index) => `</ol>${after(tokens[index]!)}`,
   list_item_open: () => `<li style="${P};margin:0 0 6px 0">`,
@@ -162,16 +161,16 @@ const MAIL_RULES: Renderer["rules"] = {
   em_close: () => "</em>",
   softbreak: () => "<br>",
   hardbreak: () => "<br>",
-  link_open(tokens, index, _options, env: MailEnv) {
+  link_open(tokens, index, _options, env) {
     const token = tokens[index]!;
-    const href = escapeHtml(safeHref(token.attrGet("href") ?? "", env.values));
+    const href = escapeHtml(safeHref(String(token.attrGet("href") ?? ""), valuesOf(env)));
     if ((token.meta as { button?: boolean } | null)?.button)
       return `<a href="${href}" style="display:inline-block;padding:14px 26px;border-radius:8px;background:${COLORS.button};color:${COLORS.buttonText};font-family:${FONT};font-size:16px;font-weight:bold;text-decoration:none">`;
     return `<a href="${href}" style="color:${COLORS.link};text-decoration:underline">`;
   },
   link_close: () => "</a>",
-  text(tokens, index, _options, env: MailEnv) {
-    const html = fill(tokens[index]!.content, env.values, escapeHtml);
+  text(tokens, index, _options, env) {
+    const html = fill(tokens[index]!.content, valuesOf(env), escapeHtml);
     // A value may span lines (a message, a reply): each of its line breaks stays one.
     return html.includes("\n") ? html.replace(/\n/g, "<br>") : html;
   },
@@ -181,6 +180,6 @@ const mailReader = markdownReader();
 Object.assign(mailReader.renderer.rules, MAIL_RULES);
 
 export function renderHtml(source: string, values: Values): string {
-  const env: MailEnv = { values };
+  const env = { values };
   return mailReader.renderer.render(markdownTokens(source) as Token[], mailReader.options, env).replace(/\n$/, "");
 }

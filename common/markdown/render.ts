@@ -14,7 +14,7 @@
  * Placeholders are plain text to Markdown: each use fills them in the text parts after reading, so no value
  * can add markup or Markdown syntax.
  */
-import MarkdownIt, { type Token } from "markdown-it";
+import markdownit, { type MarkdownIt, type Token } from "markdown-it";
 
 export type { Token };
 
@@ -22,7 +22,7 @@ export type { Token };
 const PLACEHOLDER_IN_TARGET = /(\{\{[^{}]*\}\})/;
 
 function createReader(): MarkdownIt {
-  const md = new MarkdownIt("default", { html: false, linkify: false, typographer: false, breaks: true });
+  const md = markdownit("default", { html: false, linkify: false, typographer: false, breaks: true });
   md.disable(["image", "table", "strikethrough", "backticks", "code", "fence", "hr", "lheading", "reference"]);
   const normalize = md.normalizeLink.bind(md);
   md.normalizeLink = (url) =>
@@ -82,19 +82,18 @@ const tokenCache = new Map<string, readonly Token[]>();
 
 /** The tokens of a Markdown text (line endings unified). */
 export function markdownTokens(source: string): readonly Token[] {
-  let tokens = tokenCache.get(source);
-  if (tokens === undefined) {
-    tokens = reader.parse(source.replace(/\r\n?/g, "\n"), {});
-    if (tokenCache.size >= CACHE_LIMIT) tokenCache.clear();
-    tokenCache.set(source, tokens);
-  }
+  const cached = tokenCache.get(source);
+  if (cached !== undefined) return cached;
+  const tokens = reader.parse(source.replace(/\r\n?/g, "\n"), {});
+  if (tokenCache.size >= CACHE_LIMIT) tokenCache.clear();
+  tokenCache.set(source, tokens);
   return tokens;
 }
 
 /** Every link target of a text, with its placeholders as written. */
 export function linkTargets(source: string): string[] {
   return markdownTokens(source).flatMap((token) =>
-    (token.children ?? []).flatMap((child) => (child.type === "link_open" ? [child.attrGet("href") ?? ""] : [])),
+    (token.children ?? []).flatMap((child) => (child.type === "link_open" ? [String(child.attrGet("href") ?? "")] : [])),
   );
 }
 
