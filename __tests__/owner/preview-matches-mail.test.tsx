@@ -8,6 +8,7 @@ import React from "react";
 import { render } from "@testing-library/react";
 import { MarkdownPreview } from "../../src/owner/content/MarkdownPreview";
 import { renderHtml } from "../../common/mail/markdown";
+import { legalMarkdownHtml } from "../../common/content/legal-html";
 
 /** An element tree as a string of tags and texts, without attributes and without the preview's wrappers. */
 function shape(root: Node): string {
@@ -52,6 +53,12 @@ function shape(root: Node): string {
 function mailShape(markdown: string, values: Record<string, string> = {}): string {
   const container = document.createElement("div");
   container.innerHTML = renderHtml(markdown, values);
+  return shape(container);
+}
+
+function pageShape(markdown: string): string {
+  const container = document.createElement("div");
+  container.innerHTML = legalMarkdownHtml(markdown, {});
   return shape(container);
 }
 
@@ -101,5 +108,15 @@ describe("the preview of a mail has the mail's structure", () => {
     window.history.pushState({}, "", "/verwaltung/inhalte/legal/agb.md");
     expect(previewShape(lone)).not.toContain("[button]");
     expect(previewShape(lone, "page")).toBe('p(a("Jetzt bestätigen"))');
+  });
+
+  test("a legal text's preview has its page's structure, from the same reader", () => {
+    for (const [, markdown] of SAMPLES) expect(previewShape(markdown, "page")).toBe(pageShape(markdown));
+    const legal =
+      "## 1. Wer wir sind\n\n### Cookies\n\nEin Cookie (`__Host-sitzung`) *nur* für dich.\n\n- [Datenschutz](/datenschutz)";
+    expect(pageShape(legal)).toBe(
+      'h2("1. Wer wir sind") h3("Cookies") p("Ein Cookie (" code("__Host-sitzung") ") " em("nur") " für dich.") ul(li(a("Datenschutz")))',
+    );
+    expect(previewShape(legal, "page")).toBe(pageShape(legal));
   });
 });

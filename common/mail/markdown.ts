@@ -56,7 +56,7 @@ function inlineText(inline: Token, values: Values): string {
   let label = "";
   for (const child of inline.children ?? []) {
     let piece = "";
-    if (child.type === "text") piece = fill(child.content, values, keepText);
+    if (child.type === "text" || child.type === "code_inline") piece = fill(child.content, values, keepText);
     else if (child.type === "softbreak" || child.type === "hardbreak") piece = "\n";
     else if (child.type === "link_open") {
       href = safeHref(String(child.attrGet("href") ?? ""), values);
@@ -159,6 +159,8 @@ const MAIL_RULES: Renderer["rules"] = {
   strong_close: () => "</strong>",
   em_open: () => "<em>",
   em_close: () => "</em>",
+  code_inline: (tokens, index, _options, env) =>
+    `<code style="font-family:'Courier New',Courier,monospace;font-size:15px">${fill(tokens[index]!.content, valuesOf(env), escapeHtml)}</code>`,
   softbreak: () => "<br>",
   hardbreak: () => "<br>",
   link_open(tokens, index, _options, env) {

@@ -5,8 +5,8 @@
  *
  * - Raw HTML is never passed through (`html: false`): `<script>`, `<iframe>` or `<form>` in a text stay text.
  * - What it reads: paragraphs (a single line break stays a line break), `#` to `######` headings, `- ` and
- *   `1. ` lists, `> ` quotes, `**bold**`, `*italic*`, `[label](target)`, `<https://…>` and `&nbsp;`.
- *   Pictures, tables, code, rules and reference links are not read: they stay the text they were written as.
+ *   `1. ` lists, `> ` quotes, `**bold**`, `*italic*`, `` `code` ``, `[label](target)`, `<https://…>` and `&nbsp;`.
+ *   Pictures, tables, code blocks, rules and reference links are not read: they stay the text they were written as.
  * - Link targets are not judged here: each use checks them after filling in its values (the mail only http(s)
  *   and mailto). `{{placeholders}}` in a target are kept as written, so they can be filled in afterwards.
  * - A paragraph that is a single link is marked (`meta.button`), so the mail can make it a button.
@@ -23,7 +23,7 @@ const PLACEHOLDER_IN_TARGET = /(\{\{[^{}]*\}\})/;
 
 function createReader(): MarkdownIt {
   const md = markdownit("default", { html: false, linkify: false, typographer: false, breaks: true });
-  md.disable(["image", "table", "strikethrough", "backticks", "code", "fence", "hr", "lheading", "reference"]);
+  md.disable(["image", "table", "strikethrough", "code", "fence", "hr", "lheading", "reference"]);
   const normalize = md.normalizeLink.bind(md);
   md.normalizeLink = (url) =>
     url

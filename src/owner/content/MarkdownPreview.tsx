@@ -1,7 +1,7 @@
 /**
  * A preview of Markdown as the editor writes it, read by the same reader as every mail
  * (common/markdown/render.ts), so it shows what the mail will: the same headings, paragraphs, line breaks,
- * lists, quotes, **bold**, *italic* and links, and in a mail a paragraph that is a single link as a button.
+ * lists, quotes, **bold**, *italic*, `code` and links, and in a mail a paragraph that is a single link as a button.
  * It is built as elements from the reader's tokens (never as HTML from the text), so nothing typed can become
  * markup, and its links are never followed from here (the target is their title).
  * Placeholders such as {{legal.company}} show the value the page will show (from the settings, marked, with
@@ -11,6 +11,7 @@
  */
 import React from "react";
 import { conditionHolds, placeholderText, toFill } from "../../../common/content/placeholders";
+import { LEGAL_ELEMENTS } from "../../../common/content/legal-elements";
 import { markdownBlocks, type MarkdownBlock, type Token } from "../../../common/markdown/render";
 
 /** A placeholder as the page will show it, or as a marked name when only sending a mail fills it. */
@@ -62,7 +63,7 @@ function textWithPlaceholders(text: string, values: unknown, key: string): React
   return parts;
 }
 
-/** The inline tokens as elements: text, line breaks, bold, italic and links (never followed from here). */
+/** The inline tokens as elements: text, line breaks, bold, italic, code and links (never followed from here). */
 function inline(token: Token, values: unknown, kind: PreviewKind): React.ReactNode[] {
   const root: React.ReactNode[] = [];
   const stack: { type: string; href?: string; button?: boolean; parts: React.ReactNode[] }[] = [];
@@ -70,7 +71,16 @@ function inline(token: Token, values: unknown, kind: PreviewKind): React.ReactNo
   (token.children ?? []).forEach((child, index) => {
     const key = String(index);
     if (child.type === "text") into().push(...textWithPlaceholders(child.content, values, key));
-    else if (child.type === "softbreak" || child.type === "hardbreak") into().push(<br key={key} />);
+    else if (child.type === "code_inline")
+      into().push(
+        <code key={key} className="rounded bg-cream-100 px-1 font-mono text-sm">
+          {textWithPlaceholders(child.content, values, key)}
+        </code>,
+      );
+    // A mail keeps each line break of a paragraph; a page only those written with a backslash, as the browser joins the rest.
+    else if (child.type === "hardbreak" || (child.type === "softbreak" && kind === "mail"))
+      into().push(<br key={key} />, ...(kind === "page" ? ["\n"] : []));
+    else if (child.type === "softbreak") into().push("\n");
     else if (child.nesting === 1)
       stack.push({
         type: child.type,
@@ -187,6 +197,8 @@ function Block({ block, values, kind }: { block: MarkdownBlock; values: unknown;
   const children = block.children.map((child, index) => <Block key={index} block={child} values={values} kind={kind} />);
   switch (open.type) {
     case "heading_open":
+      // A heading the page drops (it keeps LEGAL_ELEMENTS) is plain text there, run into what follows.
+      if (kind === "page" && !LEGAL_ELEMENTS.includes(open.tag)) return [...children, "\n"];
       // A heading of the text, not of this screen: a paragraph that looks like it, so the screen's outline stays its own.
       return (
         <p data-heading={open.tag.slice(1)} className={HEADING_CLASS[open.tag] ?? "font-bold text-forest-900"}>
