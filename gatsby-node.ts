@@ -3,7 +3,7 @@ import type { GatsbyNode } from "gatsby";
 import { BUILD_GO_ENV } from "./common/build-flags";
 import { CONTENT_CHECKED_ENV, allContentProblems, problemReport } from "./common/content/content-check";
 import { contentTypeDefs } from "./common/content/graphql-types";
-import { legalPageHtml } from "./common/content/legal-html";
+import { legalMarkdownHtml } from "./common/content/legal-html";
 import { legalValues } from "./common/content/image-credits";
 import { finishBuiltPages } from "./gatsby/after-load";
 import { type GatsbyStateAtStart, waitToGo } from "./gatsby/build-standby";
@@ -37,20 +37,21 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 };
 
 /**
- * A legal page's HTML as the page shows it (common/content/legal-html.ts): remark's HTML with the values of
- * content/site.json and the photos' credits (common/content/image-credits.ts) filled in, and nothing but the allowed elements and links. Made here, at build time,
- * so the pages never pass on markup a text brought along.
+ * A legal page's HTML as the page shows it (common/content/legal-html.ts): the text read by the project's one
+ * Markdown reader (the mails' and the editor preview's), with the values of content/site.json and the
+ * photos' credits (common/content/image-credits.ts) filled in, and nothing but the allowed elements and links.
+ * Made here, at build time, so the pages never pass on markup a text brought along.
  */
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
   createResolvers({
     MarkdownRemark: {
       safeHtml: {
         type: "String!",
-        async resolve(source: unknown, args: unknown, context: ResolverContext, info: ResolverInfo) {
-          const html = await info.schema.getType("MarkdownRemark").getFields().html!.resolve!(source, args, context, info);
+        async resolve(source: { rawMarkdownBody?: unknown }, _args: unknown, context: ResolverContext) {
           const site = await context.nodeModel.findOne({ type: "SiteSettings", query: {} });
           const credits = (await context.nodeModel.findOne({ type: "ImageCredits", query: {} })) as { images?: [] } | null;
-          return legalPageHtml(typeof html === "string" ? html : "", legalValues(site ?? {}, credits));
+          const body = typeof source.rawMarkdownBody === "string" ? source.rawMarkdownBody : "";
+          return legalMarkdownHtml(body, legalValues(site ?? {}, credits));
         },
       },
     },
@@ -59,13 +60,6 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
 
 interface ResolverContext {
   nodeModel: { findOne(args: { type: string; query: object }): Promise<unknown> };
-}
-interface ResolverInfo {
-  schema: {
-    getType(name: string): {
-      getFields(): Record<string, { resolve?: (...args: unknown[]) => unknown }>;
-    };
-  };
 }
 
 /**

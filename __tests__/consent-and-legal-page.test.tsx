@@ -12,7 +12,7 @@ import { LeadForm, LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
 import LegalPage from "../src/templates/legal-page";
 import { formatLongGermanDate } from "../src/german-date";
 import { toFill } from "../common/content/placeholders";
-import { legalPageHtml } from "../common/content/legal-html";
+import { legalMarkdownHtml } from "../common/content/legal-html";
 import { CONTENT_DIR, provideStaticQueries } from "./support/content";
 
 describe("consent text", () => {
@@ -47,7 +47,9 @@ function renderLegal(slug: string) {
   const { data, content } = readFrontMatter(fs.readFileSync(path.join(CONTENT_DIR, "legal", `${slug}.md`), "utf8"));
   const props = {
     // As gatsby-node.ts's safeHtml resolver makes it from the rendered text.
-    data: { markdownRemark: { safeHtml: legalPageHtml(content, site), frontmatter: { ...data, revised: String(data.revised) } } },
+    data: {
+      markdownRemark: { safeHtml: legalMarkdownHtml(content, site), frontmatter: { ...data, revised: String(data.revised) } },
+    },
   } as unknown as PageProps<Queries.LegalPageQuery>;
   render(<LegalPage {...props} />);
   return { site, revised: String(data.revised) };

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { allContentProblems } from "../common/content/content-check";
-import { legalPageHtml } from "../common/content/legal-html";
+import { legalMarkdownHtml } from "../common/content/legal-html";
 import { legalValues, photoCredit, type ImageCredit } from "../common/content/image-credits";
 import { readFrontMatter } from "../common/content/front-matter";
 import { CONTENT_DIR, contentCopy, removeContentCopies } from "./support/content";
@@ -120,7 +120,7 @@ describe("the Impressum's Bildnachweis", () => {
   const site = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, "site.json"), "utf8"));
   const credits = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, CREDITS), "utf8"));
   const { content } = readFrontMatter(fs.readFileSync(path.join(CONTENT_DIR, "legal/impressum.md"), "utf8"));
-  const imprint = (images: Partial<ImageCredit>[]) => legalPageHtml(content, legalValues(site, { images }));
+  const imprint = (images: Partial<ImageCredit>[]) => legalMarkdownHtml(content, legalValues(site, { images }));
 
   it("names the own illustrations, and a photo's author, source and licence once there is one", () => {
     const text = imprint([...credits.images, PHOTO, { ...PHOTO, image: "images/markt-2.jpg" }]);

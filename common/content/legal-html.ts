@@ -1,15 +1,16 @@
 /**
  * The legal texts are Markdown without HTML. The content check refuses any HTML tag and any link whose
  * target is not a page of the site, an `https:` address or a `mailto:` address, naming the line; the build
- * renders what Markdown makes and then keeps only an allow-list of elements (headings, paragraphs, lists,
- * emphasis, links, line breaks), so a text can never bring a script, a form or a frame onto a page.
+ * renders them with the project's one Markdown reader (common/markdown/render.ts, the mails' and the editor
+ * preview's, which passes no HTML through) and then keeps only an allow-list of elements (headings,
+ * paragraphs, lists, emphasis, links, line breaks), so a text can never bring a script, a form or a frame
+ * onto a page.
  */
 import sanitizeHtml from "sanitize-html";
 import { escapeHtml } from "../escape-html";
+import { markdownReader, markdownTokens, type Token } from "../markdown/render";
+import { LEGAL_ELEMENTS } from "./legal-elements";
 import { fillPlaceholders } from "./placeholders";
-
-/** What Markdown makes of a legal text, and all the page keeps of it. */
-const ALLOWED_TAGS = ["h2", "h3", "h4", "p", "ul", "ol", "li", "strong", "em", "b", "i", "a", "br", "code", "blockquote", "hr"];
 
 /** A tag or comment written into the text: `<a href=…>`, `</div>`, `<!-- … -->`; autolinks (`<https://…>`) are not. */
 const RAW_HTML = /<\/?[A-Za-z][A-Za-z0-9-]*(?=[\s/>])|<!--|<\?|<!\[CDATA\[|<![A-Za-z]/;
@@ -47,10 +48,19 @@ export function legalMarkdownProblems(shown: string, body: string, first: number
 export function legalPageHtml(html: string, site: unknown): string {
   const placeholdersBack = html.replace(/%7B%7B([\w.:]+)%7D%7D/gi, "{{$1}}");
   return sanitizeHtml(fillPlaceholders(placeholdersBack, site, escapeHtml), {
-    allowedTags: ALLOWED_TAGS,
+    allowedTags: LEGAL_ELEMENTS,
     allowedAttributes: { a: ["href"] },
     allowedSchemes: ["https", "mailto"],
     allowedSchemesAppliedToAttributes: ["href"],
     allowProtocolRelative: false,
   });
+}
+
+/** The reader with its plain HTML; a line break inside a paragraph stays a line of the HTML, as browsers join it. */
+const pageReader = markdownReader();
+pageReader.renderer.rules.softbreak = () => "\n";
+
+/** A legal text's Markdown as its page shows it (`legalPageHtml` of what the reader makes of it). */
+export function legalMarkdownHtml(body: string, site: unknown): string {
+  return legalPageHtml(pageReader.renderer.render(markdownTokens(body) as Token[], pageReader.options, {}), site);
 }

@@ -39,8 +39,9 @@ test("an empty, a 1 MB or a broken text is refused with a clear German message",
     tooLong,
     "Der Text ist 1.048.576 Zeichen lang; höchstens 100.000 sind möglich. Kürze ihn – ein Newsletter, der so lang ist, wird nicht gelesen.",
   );
+  // Markdown reads balanced brackets in a target: the message quotes it whole.
   assert.deepEqual(problemsOf({ subject: "Hallo", body: "[Klick](javascript:alert(1))" }), [
-    "Der Link „javascript:alert(1“ führt nicht auf eine Adresse mit https://, http:// oder mailto:. Bitte korrigiere ihn.",
+    "Der Link „javascript:alert(1)“ führt nicht auf eine Adresse mit https://, http:// oder mailto:. Bitte korrigiere ihn.",
   ]);
   assert.match(
     problemsOf({ subject: "Hallo {{vorname}}", body: "Text" })[0]!,

@@ -1,7 +1,7 @@
 /**
  * A newsletter's text: checked when it is saved, and rendered for each recipient in the site's mail layout
- * (content/emails/_unsubscribe.md and _footer.md below it), as HTML and plain text. The body is Markdown in
- * the subset of common/mail/markdown.ts: whatever else it holds (HTML, <script>) is shown as text, links go
+ * (content/emails/_unsubscribe.md and _footer.md below it), as HTML and plain text. The body is Markdown as
+ * every mail reads it (common/mail/markdown.ts): whatever else it holds (HTML, <script>) is shown as text, links go
  * only to http(s) and mailto addresses and are not rewritten, and nothing is added that tracks. Below the
  * owner's text every newsletter carries the safety note of content/notices.json, as the plan mails do.
  */

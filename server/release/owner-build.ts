@@ -100,7 +100,8 @@ export async function buildOwnerArea(projectDir: string, publicDir: string): Pro
     assetNames: "[name]-[hash]",
     jsx: "automatic",
     jsxImportSource: "preact",
-    alias: { react: "preact/compat", "react-dom": "preact/compat" },
+    // linkify-it: the Markdown reader never links bare addresses; a stand-in keeps it out of the bundle.
+    alias: { react: "preact/compat", "react-dom": "preact/compat", "linkify-it": "./scripts/owner-linkify-stub.ts" },
     define: { "process.env.NODE_ENV": '"production"' },
     loader: { ".woff2": "file", ".woff": "file" },
     legalComments: "none",

@@ -48,8 +48,6 @@ function pageFor(page: TokenPage, token: unknown): string {
 
 export default async function leadTokenRoutes(app: FastifyInstance, options: { site: SiteFiles }): Promise<void> {
   const limited = { config: { rateLimit: app.formRateLimit } };
-  // Mail providers may send the one-click POST as multipart/form-data, which RFC 8058 prefers.
-  acceptMultipartFields(app);
   const formPost = { ...limited, onRequest: guardFormPost(app.allowedOrigins) };
 
   /**
@@ -85,13 +83,17 @@ export default async function leadTokenRoutes(app: FastifyInstance, options: { s
     return seeOther(reply, outcome === "done" ? CONFIRMED_PATH : INVALID_LINK_PATH);
   });
 
-  // The page's button posts the token in the body; a mail program's one-click POST has it in the link.
-  app.post(API_PATHS.unsubscribe, limited, async (request, reply) => {
-    const oneClick = (request.body as Record<string, unknown> | undefined)?.["List-Unsubscribe"] === "One-Click";
-    const outcome = await unsubscribeLead(app.db, tokenIn(request.body) ?? tokenIn(request.query), app.ledger);
-    request.log.info({ outcome, oneClick }, "unsubscribe");
-    if (!oneClick) return seeOther(reply, outcome === "done" ? UNSUBSCRIBED_PATH : INVALID_LINK_PATH);
-    if (outcome === "done") return reply.code(200).send({ ok: true });
-    return sendError(request, reply, { status: 404, message: "Dieser Abmeldelink ist ungültig." });
+  // The page's button posts the token in the body; a mail program's one-click POST has it in the link. Mail
+  // providers may send that POST as multipart/form-data, which RFC 8058 prefers: only this route reads it.
+  await app.register(async (oneClick) => {
+    await acceptMultipartFields(oneClick);
+    oneClick.post(API_PATHS.unsubscribe, limited, async (request, reply) => {
+      const oneClickPost = (request.body as Record<string, unknown> | undefined)?.["List-Unsubscribe"] === "One-Click";
+      const outcome = await unsubscribeLead(app.db, tokenIn(request.body) ?? tokenIn(request.query), app.ledger);
+      request.log.info({ outcome, oneClick: oneClickPost }, "unsubscribe");
+      if (!oneClickPost) return seeOther(reply, outcome === "done" ? UNSUBSCRIBED_PATH : INVALID_LINK_PATH);
+      if (outcome === "done") return reply.code(200).send({ ok: true });
+      return sendError(request, reply, { status: 404, message: "Dieser Abmeldelink ist ungültig." });
+    });
   });
 }

@@ -9,6 +9,7 @@ import type { ParsedMail } from "mailparser";
 import site from "../../content/site.json";
 import { SmtpSink, sentTo } from "../test-support/smtp-sink";
 import { mailSubject } from "../test-support/mail-copy";
+import { MULTIPART_MESSAGES } from "../http/multipart-fields";
 import {
   clickThrough,
   linkIn,
@@ -236,6 +237,15 @@ onBothDrivers("double opt-in", async (t, database) => {
     });
     assert.equal(multipart.statusCode, 200, multipart.body);
     assert.equal((await leadOf(app, other))?.status, "unsubscribed");
+    // A body that is no multipart/form-data is refused with a German message, not read as a one-click.
+    const broken = await app.inject({
+      method: "POST",
+      url: pathOf(otherUrl),
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nkaputt`,
+    });
+    assert.equal(broken.statusCode, 400, broken.body);
+    assert.deepEqual(broken.json(), { error: MULTIPART_MESSAGES.unreadable });
 
     const forged = await app.inject({
       method: "POST",

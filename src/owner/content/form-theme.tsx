@@ -394,13 +394,17 @@ function MarkdownWidget(props: WidgetProps) {
         >
           <MarkdownPreview
             text={String(value ?? "")}
-            values={(props.registry.formContext as { previewValues?: unknown }).previewValues}
+            values={(props.registry.formContext as PreviewContext).previewValues}
+            kind={(props.registry.formContext as PreviewContext).previewKind}
           />
         </section>
       </div>
     </div>
   );
 }
+
+/** What the form's context tells a Markdown field's preview (useFormContext.ts). */
+type PreviewContext = { previewValues?: unknown; previewKind?: "mail" | "page" };
 
 const tab = (active: boolean) =>
   `${button} ${active ? "bg-forest-800 text-white" : "bg-white text-forest-800 ring-1 ring-forest-700"}`;

@@ -25,7 +25,13 @@ async function uploadImage(file: File, credit: CreditInput): Promise<ImageUpload
   });
 }
 
-export type FormContext = ImageContext & ListMoves & { previewValues?: unknown; problemEntries: ReadonlySet<number> };
+export type FormContext = ImageContext &
+  ListMoves & {
+    previewValues?: unknown;
+    /** How the Markdown preview shows the text: as the mail it becomes, or as its page. */
+    previewKind: "mail" | "page";
+    problemEntries: ReadonlySet<number>;
+  };
 
 export function useFormContext(
   file: string,
@@ -42,6 +48,7 @@ export function useFormContext(
     () => ({
       moveToTop: (path) => move.current(path),
       previewValues,
+      previewKind: file.startsWith("emails/") ? "mail" : "page",
       problemEntries,
       prefix: "../".repeat(file.split("/").length - 1),
       images: images.images,
