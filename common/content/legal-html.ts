@@ -10,7 +10,7 @@ import sanitizeHtml from "sanitize-html";
 import { escapeHtml } from "../escape-html";
 import { markdownReader, markdownTokens, type Token } from "../markdown/render";
 import { LEGAL_ELEMENTS } from "./legal-elements";
-import { fillPlaceholders } from "./placeholders";
+import { decideConditions, fillPlaceholders } from "./placeholders";
 
 /** A tag or comment written into the text: `<a href=…>`, `</div>`, `<!-- … -->`; autolinks (`<https://…>`) are not. */
 const RAW_HTML = /<\/?[A-Za-z][A-Za-z0-9-]*(?=[\s/>])|<!--|<\?|<!\[CDATA\[|<![A-Za-z]/;
@@ -60,7 +60,11 @@ export function legalPageHtml(html: string, site: unknown): string {
 const pageReader = markdownReader();
 pageReader.renderer.rules.softbreak = () => "\n";
 
-/** A legal text's Markdown as its page shows it (`legalPageHtml` of what the reader makes of it). */
+/**
+ * A legal text's Markdown as its page shows it: its conditions decided first (a block may be whole list items),
+ * then read, then `legalPageHtml` fills the values into the HTML.
+ */
 export function legalMarkdownHtml(body: string, site: unknown): string {
-  return legalPageHtml(pageReader.renderer.render(markdownTokens(body) as Token[], pageReader.options, {}), site);
+  const decided = decideConditions(body, site);
+  return legalPageHtml(pageReader.renderer.render(markdownTokens(decided) as Token[], pageReader.options, {}), site);
 }

@@ -138,9 +138,12 @@ export function unknownPlaceholders(text: string, values: unknown): string[] {
   return names.filter((name) => !isValue(lookup(values, name)));
 }
 
-/** Conditions first, then placeholders; `escape` applies to filled values (HTML templates). */
-export function fillPlaceholders(text: string, values: unknown, escape: (value: string) => string = (v) => v): string {
-  const decided = text.replace(CONDITION, (whole, name: string, expected: string | undefined, then: string, otherwise = "") => {
+/**
+ * Only the conditions: each `{{#if}}` block becomes the part that holds, the placeholders stay. A Markdown text
+ * is decided so before it is read, as a block may hold whole lines (a list item that is there or not).
+ */
+export function decideConditions(text: string, values: unknown, escape: (value: string) => string = (v) => v): string {
+  return text.replace(CONDITION, (whole, name: string, expected: string | undefined, then: string, otherwise = "") => {
     const value = lookup(values, name);
     if (!isValue(value)) return whole;
     // Comparing with a setting nobody has filled in yet decides nothing: show that it is missing.
@@ -148,7 +151,11 @@ export function fillPlaceholders(text: string, values: unknown, escape: (value: 
     const holds = expected !== undefined ? String(value) === expected : value !== "" && value !== 0;
     return holds ? then : otherwise;
   });
-  return decided.replace(PLACEHOLDER, (whole, name: string) => {
+}
+
+/** Conditions first, then placeholders; `escape` applies to filled values (HTML templates). */
+export function fillPlaceholders(text: string, values: unknown, escape: (value: string) => string = (v) => v): string {
+  return decideConditions(text, values, escape).replace(PLACEHOLDER, (whole, name: string) => {
     const value = lookup(values, name);
     if (!isValue(value)) return whole;
     if (value === "") return escape(toFill(name));
