@@ -209,6 +209,8 @@ export const API_PATHS = {
   confirm: `${API_PREFIX}/leads/confirm`,
   /** The unsubscribe link of every lead mail (GET), its page's button and the one-click POST. */
   unsubscribe: `${API_PREFIX}/leads/unsubscribe`,
+  /** The workflow's report on the release of a commit „Inhalte“ pushed (POST, signed; common/release-report.ts). */
+  releaseStatus: `${API_PREFIX}/release-status`,
 } as const;
 
 /**

@@ -28,6 +28,7 @@ import leadTokenRoutes from "./routes/lead-tokens";
 import leadRoutes from "./routes/leads";
 import ownerArea from "./routes/owner";
 import previewRoutes, { registerPreviewHeaders } from "./routes/preview";
+import releaseStatusRoutes from "./routes/release-status";
 import staticRoutes, { isApiPath, pathnameOf, sendNotFoundPage } from "./routes/static";
 import type { ConsentVersions } from "./services/submission";
 import { SiteFiles } from "./static/site-files";
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(leadTokenRoutes, { site });
   await app.register(contactRoutes);
   await app.register(ownerArea, { site });
+  await app.register(releaseStatusRoutes);
   await app.register(previewRoutes, { previewsDir: config.previewsDir });
   await app.register(staticRoutes, { site });
   return app;

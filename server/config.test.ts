@@ -127,6 +127,11 @@ describe("loadConfig: webhooks and metrics", () => {
     ]);
     assert.equal(config.webhooks.secret, SECRET);
     assert.equal(config.metricsPort, 9464);
+    assert.equal(config.releaseStatusSecret, undefined);
+    assert.equal(
+      loadConfig({ CONTENT_GIT_REMOTE: "/srv/inhalte.git", RELEASE_STATUS_SECRET: SECRET }).releaseStatusSecret,
+      SECRET,
+    );
   });
 
   it("stops at a bad value with a message naming the variable", () => {
@@ -150,6 +155,11 @@ describe("loadConfig: webhooks and metrics", () => {
         /^Umgebungsvariable WEBHOOK_SECRET: nach whsec_ müssen 24 bis 64 Bytes in Base64 folgen/,
       ],
       [{ WEBHOOK_SECRET: "whsec_#####################################" }, /^Umgebungsvariable WEBHOOK_SECRET: nach whsec_/],
+      [{ RELEASE_STATUS_SECRET: SECRET }, /^Umgebungsvariable RELEASE_STATUS_SECRET: ist gesetzt, aber CONTENT_GIT_REMOTE nicht/],
+      [
+        { RELEASE_STATUS_SECRET: "geheim", CONTENT_GIT_REMOTE: "/srv/inhalte.git" },
+        /^Umgebungsvariable RELEASE_STATUS_SECRET: muss mit whsec_ beginnen/,
+      ],
       [{ METRICS_PORT: "metrics" }, /^Umgebungsvariable METRICS_PORT: „metrics“ ist keine ganze Zahl$/],
       [{ METRICS_PORT: "70000" }, /^Umgebungsvariable METRICS_PORT: muss zwischen 0 und 65535 liegen/],
       [{ METRICS_PORT: "9000" }, /^Umgebungsvariable METRICS_PORT: darf nicht derselbe Port wie PORT sein \(9000\)$/],

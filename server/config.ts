@@ -102,6 +102,11 @@ export interface Config {
   /** `deployCommand`: how a server without CONTENT_GIT_REMOTE deploys a published change (CONTENT_DEPLOY_COMMAND). */
   contentGit: { remote: string | undefined; branch: string; workTree: string; deployCommand: string };
   /**
+   * RELEASE_STATUS_SECRET (`whsec_…`, only with CONTENT_GIT_REMOTE): the key the workflow that builds a pushed
+   * commit signs its reports with (POST /api/release-status); unset, the server takes no reports.
+   */
+  releaseStatusSecret: string | undefined;
+  /**
    * PREVIEW_WARMUP (default true): when „Inhalte“ is first opened, build the site once in the previews' build
    * folder in the background, so that the first „Vorschau“ after a start only builds its change.
    */
@@ -171,6 +176,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ownerLoginLimit: readInteger(env, "OWNER_LOGIN_LIMIT", 20, 1, Number.MAX_SAFE_INTEGER),
     webhooks: readWebhooks(env),
     contentGit: readContentGit(env, cwd),
+    releaseStatusSecret: readReleaseStatusSecret(env),
     previewWarmup: readBoolean(env, "PREVIEW_WARMUP", true),
     metricsPort: readMetricsPort(env),
     visitStats: {
@@ -223,6 +229,18 @@ function readContentGit(env: Env, cwd: string): Config["contentGit"] {
   const dataDir = path.resolve(cwd, readString(env, "DATA_DIR", "data"));
   const deployCommand = readString(env, "CONTENT_DEPLOY_COMMAND", "npm run -s deploy");
   return { remote, branch, workTree: remote ? path.join(dataDir, "content-repo") : cwd, deployCommand };
+}
+
+function readReleaseStatusSecret(env: Env): string | undefined {
+  const secret = value(env, "RELEASE_STATUS_SECRET");
+  if (secret === undefined) return undefined;
+  if (value(env, "CONTENT_GIT_REMOTE") === undefined)
+    throw new ConfigError(
+      "RELEASE_STATUS_SECRET",
+      "ist gesetzt, aber CONTENT_GIT_REMOTE nicht: ohne Inhalts-Repository baut der Server selbst und braucht keine Meldungen des Workflows. Lass RELEASE_STATUS_SECRET leer oder setz CONTENT_GIT_REMOTE.",
+    );
+  checkSigningSecret("RELEASE_STATUS_SECRET", secret);
+  return secret;
 }
 
 function readEmailList(env: Env, name: string): string[] {
@@ -381,7 +399,7 @@ function readWebhooks(env: Env): WebhookConfig {
   if (urls.length > 0 && secret === undefined) {
     throw new ConfigError("WEBHOOK_SECRET", "fehlt: ohne Schlüssel (whsec_…) werden keine Webhooks signiert und gesendet");
   }
-  if (secret !== undefined) checkWebhookSecret(secret);
+  if (secret !== undefined) checkSigningSecret("WEBHOOK_SECRET", secret);
   return {
     urls,
     secret,
@@ -398,15 +416,15 @@ function readWebhooks(env: Env): WebhookConfig {
 }
 
 /** Standard Webhooks: `whsec_` and the key in base64, 24 to 64 bytes. */
-function checkWebhookSecret(secret: string): void {
+function checkSigningSecret(variable: string, secret: string): void {
   if (!secret.startsWith("whsec_")) {
-    throw new ConfigError("WEBHOOK_SECRET", "muss mit whsec_ beginnen (Beispiel: whsec_ und 32 zufällige Bytes in Base64)");
+    throw new ConfigError(variable, "muss mit whsec_ beginnen (Beispiel: whsec_ und 32 zufällige Bytes in Base64)");
   }
   const key = secret.slice("whsec_".length);
   const bytes = Buffer.from(key, "base64");
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || bytes.length < 24 || bytes.length > 64) {
     throw new ConfigError(
-      "WEBHOOK_SECRET",
+      variable,
       "nach whsec_ müssen 24 bis 64 Bytes in Base64 folgen (erzeugen mit: openssl rand -base64 32)",
     );
   }

@@ -396,12 +396,17 @@ export const ScheduledChange = Type.Object({
 });
 export const ScheduleAnswer = Type.Object({ planned: Type.Array(ScheduledChange) });
 export const PlannedAnswer = Type.Object({ planned: ScheduledChange });
-/** What became of the last published change's release on a server that deploys itself. */
+/**
+ * What became of the last published change's release: on a server that deploys itself, or as the workflow that
+ * builds the content repository reported it (POST /api/release-status).
+ */
 export const ReleaseState = Type.Object({
   state: literals("wird gebaut", "live", "fehlgeschlagen"),
   /** Since when it is in this state. */
   since: isoTime(),
   reason: nullable(Type.String()),
+  /** Where the live release can be seen, when the workflow named it. */
+  url: Type.Optional(Type.String()),
 });
 export const ContentFileAnswer = Type.Object({
   file: Type.String(),
@@ -414,7 +419,7 @@ export const ContentFileAnswer = Type.Object({
   data: Type.Optional(Type.Unknown()),
   baseCommit: Type.String(),
   lastChange: Type.Optional(CommitInfo),
-  /** The release of the last change (only when the server deploys itself). */
+  /** The release of the last change (the server's own deploy, or the workflow's report). */
   release: Type.Optional(ReleaseState),
   draft: Type.Optional(DraftInfo),
   otherDrafts: Type.Array(DraftInfo),

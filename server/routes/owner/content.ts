@@ -7,7 +7,7 @@
  */
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EDITABLE_FILES, editableFile, pagesShowing, type EditableFile } from "../../../common/content/editable-files";
 import { sendError } from "../../http/errors";
 import { audit } from "../../services/audit-log";
@@ -44,7 +44,7 @@ import {
 import { approvalReason, needsApproval } from "../../../common/content/approval";
 import { cancel, claimDue, finish, plan, plannedById, scheduleOf, shownOf, type Planned } from "../../content-editor/schedule";
 import { revertFields } from "../../content-editor/field-revert";
-import { releaseOf } from "../../content-editor/release-state";
+import { recordPublished, releaseOf } from "../../content-editor/release-state";
 import { parseLocalDateTime } from "../../newsletters/month";
 import { formatGermanDateTime } from "../../../common/german-time";
 import { imageSlug, IMAGES_DIR, listImages, reencodeUpload, UPLOAD_MAX_BYTES } from "../../content-editor/images";
@@ -308,6 +308,14 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   /** Where a deploy of a published commit records its state (release-state.ts). */
   const released = (commit: string) => ({ db: app.db, commit, command: app.config.contentGit.deployCommand });
+  /**
+   * After a commit: a server that deploys itself starts its deploy; with a content repository the commit is
+   * noted as pushed from here, so that the workflow's reports on its release are taken (routes/release-status.ts).
+   */
+  const afterCommit = async (commit: string, log: FastifyBaseLogger) => {
+    if (remote) await recordPublished(app.db, commit);
+    else void deployPublished(workTree, log, released(commit));
+  };
 
   /** A change's description: one line of up to 200 characters, or the German refusal. */
   const messageOf = (raw: string): { text: string; refusal?: string } => {
@@ -469,7 +477,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (watched(entry))
         await notifyContentChange(app.db, app.mail, app.config, { by: item.plannedBy, entry, change: item.message });
       await report(item.action === "publish" ? "live" : "zurückgenommen", outcome);
-      if (!remote) void deployPublished(workTree, app.log, released(result.commit));
+      await afterCommit(result.commit, app.log);
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
       app.log.error({ git: error.args[0], output: error.output, plan: item.id }, "planned content change failed");
@@ -620,7 +628,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             .filter((draft) => draft.editor !== me)
             .map((draft) => (hide ? { ...draft, data: withoutOwnerFields(draft.data) } : draft)),
           pages: pagesShowing(entry.file),
-          release: !remote && last ? await releaseOf(app.db, last.commit) : undefined,
+          release: last ? await releaseOf(app.db, last.commit) : undefined,
           approval: isEditor(request) ? approvalReason(entry) : undefined,
           planned: (await scheduleOf(app.db, entry.file)).map(shownOf),
           previewValues:
@@ -737,7 +745,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           if (watched(entry)) await notifyContentChange(app.db, app.mail, app.config, { by: me, entry, change: message.text });
           return { status: 200 as const, answer: { commit, merged, lastChange: await tree.lastCommitOf(file) } };
         });
-        if (outcome.status === 200 && !remote) void deployPublished(workTree, request.log, released(outcome.answer.commit));
+        if (outcome.status === 200) await afterCommit(outcome.answer.commit, request.log);
         if (outcome.status === 202) return reply.code(202).send(outcome.answer);
         return reply.code(outcome.status).send({
           ...outcome.answer,
@@ -850,7 +858,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             });
           return { status: 200 as const, answer: { commit: made } };
         });
-        if (outcome.status === 200 && !remote) void deployPublished(workTree, request.log, released(outcome.answer.commit));
+        if (outcome.status === 200) await afterCommit(outcome.answer.commit, request.log);
         return reply.code(outcome.status).send(outcome.answer);
       } catch (error) {
         return gitFailed(request, reply, error);
@@ -1034,7 +1042,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           return { status: 200 as const, answer: { commit } };
         });
         const approvedCommit = outcome.status === 200 && "commit" in outcome.answer ? outcome.answer.commit : undefined;
-        if (approvedCommit && !remote) void deployPublished(workTree, request.log, released(approvedCommit));
+        if (approvedCommit) await afterCommit(approvedCommit, request.log);
         if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.answer);
         return { ...outcome.answer, publishing: remote ? { to: "remote", branch } : { to: "deploy" } };
       } catch (error) {

@@ -29,12 +29,33 @@ function withValue(data: unknown, path: string[], value: unknown): unknown {
   return copy;
 }
 
-function Value({ label, text, tone }: { label: string; text: string; tone: string }) {
+function Value({ label, text, tone, children }: { label: string; text: string; tone: string; children?: React.ReactNode }) {
   return (
-    <div className={`rounded-lg border p-3 ${tone}`}>
+    <div className={`flex flex-col rounded-lg border p-3 ${tone}`}>
       <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-bark-700">{label}</p>
-      {text ? <p className="whitespace-pre-wrap break-words">{text}</p> : <p className="italic">(leer)</p>}
+      {text ? <p className="mb-2 whitespace-pre-wrap break-words">{text}</p> : <p className="mb-2 italic">(leer)</p>}
+      {children}
     </div>
+  );
+}
+
+/** A choice sits under the value it keeps, so that the value and its button are read together, on a phone too. */
+function Choice({
+  name,
+  checked,
+  onChoose,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChoose: () => void;
+  children: string;
+}) {
+  return (
+    <label className="mt-auto flex min-h-11 cursor-pointer items-center gap-2 font-semibold text-forest-900">
+      <input type="radio" name={name} className="h-5 w-5 accent-forest-700" checked={checked} onChange={onChoose} />
+      {children}
+    </label>
   );
 }
 
@@ -72,30 +93,34 @@ export function ConflictCard({
             <li key={key}>
               <fieldset>
                 <legend className="mb-2 font-semibold text-forest-900">{field.field}</legend>
-                <div className="mb-2 grid gap-2 text-sm md:grid-cols-3">
+                <div className="grid gap-2 text-sm md:grid-cols-3">
                   <Value label="Vorher" text={field.base} tone="border-cream-200 bg-white" />
-                  <Value label="Deine Fassung" text={field.mine} tone="border-forest-100 bg-forest-50" />
-                  <Value label={`Fassung von ${who}`} text={field.theirs} tone="border-ember-300 bg-cream-50" />
-                </div>
-                <div className="flex flex-wrap gap-4">
-                  <label className="flex min-h-11 items-center gap-2">
-                    <input
-                      type="radio"
+                  <Value
+                    label="Deine Fassung"
+                    text={field.mine}
+                    tone={`border-forest-100 bg-forest-50 ${choice[key] === "mine" ? "ring-2 ring-forest-700" : ""}`}
+                  >
+                    <Choice
                       name={`wahl-${key}`}
                       checked={choice[key] === "mine"}
-                      onChange={() => setChoice({ ...choice, [key]: "mine" })}
-                    />
-                    Meine Fassung behalten
-                  </label>
-                  <label className="flex min-h-11 items-center gap-2">
-                    <input
-                      type="radio"
+                      onChoose={() => setChoice({ ...choice, [key]: "mine" })}
+                    >
+                      Meine Fassung behalten
+                    </Choice>
+                  </Value>
+                  <Value
+                    label={`Fassung von ${who}`}
+                    text={field.theirs}
+                    tone={`border-ember-300 bg-cream-50 ${choice[key] === "theirs" ? "ring-2 ring-forest-700" : ""}`}
+                  >
+                    <Choice
                       name={`wahl-${key}`}
                       checked={choice[key] === "theirs"}
-                      onChange={() => setChoice({ ...choice, [key]: "theirs" })}
-                    />
-                    Fassung von {who} übernehmen
-                  </label>
+                      onChoose={() => setChoice({ ...choice, [key]: "theirs" })}
+                    >
+                      {`Fassung von ${who} übernehmen`}
+                    </Choice>
+                  </Value>
                 </div>
               </fieldset>
             </li>

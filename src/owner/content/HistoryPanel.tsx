@@ -4,7 +4,7 @@
  * looked at before it is restored: what restoring it would change, field by field, and a preview of the site
  * with it.
  */
-import React, { useState } from "react";
+import React, { useEffect, useState } from "react";
 import { api, errorText } from "../api";
 import { dateTime } from "../format";
 import { Card, smallButton } from "../ui";
@@ -20,6 +20,8 @@ export function HistoryPanel(props: {
   onPreview: (data: unknown) => void;
 }) {
   const [looking, setLooking] = useState<{ entry: HistoryEntry; version?: VersionAnswer; error?: string }>();
+  // A new history (after a restore or a publish) makes what a look said about restoring stale: it closes.
+  useEffect(() => setLooking(undefined), [props.history]);
   const look = async (entry: HistoryEntry) => {
     setLooking({ entry });
     try {
@@ -36,7 +38,7 @@ export function HistoryPanel(props: {
       <h2 className="mb-2 font-bold text-forest-900">Verlauf</h2>
       <ol className="space-y-3 text-sm">
         {props.history.map((entry, index) => (
-          <li key={entry.commit} className="border-b border-cream-200 pb-2">
+          <li key={entry.commit} className="border-b border-cream-200 pb-2 last:border-0 last:pb-0">
             <p className="font-semibold">{entry.madeHere ? entry.message : `Im Repository geändert: „${entry.message}“`}</p>
             <p className="text-bark-700">
               {dateTime(entry.date)}, {entry.madeHere ? entry.author : `von ${entry.author}, nicht über die Verwaltung`}
@@ -48,9 +50,8 @@ export function HistoryPanel(props: {
                 className="mt-1 min-h-11 font-semibold text-forest-800 underline"
                 onClick={() => void look(entry)}
                 disabled={props.busy}
-                aria-label={`Fassung vom ${dateTime(entry.date)} ansehen`}
               >
-                Fassung ansehen
+                Fassung ansehen<span className="sr-only"> vom {dateTime(entry.date)}</span>
               </button>
             )}
             {looking?.entry.commit === entry.commit && (
@@ -60,7 +61,11 @@ export function HistoryPanel(props: {
                 {looking.version && (
                   <>
                     <p className="font-semibold text-forest-900">Das würde sich beim Zurücksetzen ändern:</p>
-                    <FieldChanges changes={looking.version.changes} />
+                    {/* Beside the form (lg and up) the panel is 18rem wide: before and after one above the other, not
+                        in two columns a few words wide. */}
+                    <div className="lg:[&_.grid]:grid-cols-1">
+                      <FieldChanges changes={looking.version.changes} />
+                    </div>
                     <div className="flex flex-wrap gap-2">
                       <button
                         type="button"
