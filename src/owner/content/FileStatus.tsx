@@ -38,15 +38,17 @@ export function OtherDrafts({ drafts }: { drafts: ContentFileAnswer["otherDrafts
 /** What became of the last change's release: being built, live since (with the page), or failed and why. */
 function ReleaseLine({ release, page }: { release: ReleaseState; page?: string }) {
   if (release.state === "wird gebaut") return <span className="font-semibold">Die Website wird gerade damit gebaut.</span>;
-  if (release.state === "live")
+  if (release.state === "live") {
+    // Published through the repository, the site lives where the workflow deployed it: the page there.
+    const live = release.url && /^https:\/\//.test(release.url) ? new URL(page ?? "/", release.url).href : page;
     return (
       <span>
         Live seit {dateTime(release.since)}
-        {page && (
+        {live && (
           <>
             {" "}
             –{" "}
-            <a href={page} target="_blank" rel="noreferrer" className="font-semibold underline">
+            <a href={live} target="_blank" rel="noreferrer" className="font-semibold underline">
               Seite ansehen
             </a>
           </>
@@ -54,6 +56,7 @@ function ReleaseLine({ release, page }: { release: ReleaseState; page?: string }
         .
       </span>
     );
+  }
   return (
     <span role="alert" className="font-semibold text-red-800">
       Fehlgeschlagen am {dateTime(release.since)}: {release.reason}
