@@ -6,7 +6,7 @@ import path from "node:path";
 import { CONTENT_FILES, isListFile, type ListFile, type ObjectFile } from "./content-schema";
 import { FIELD_TITLES } from "./field-titles";
 import { shapeOf, type Shape } from "./schema-shape";
-import { FIELD_KIND_KEYWORD } from "./field-kinds";
+import { CHOICE_LABELS_KEYWORD, FIELD_KIND_KEYWORD, ITEM_NAMES_KEYWORD } from "./field-kinds";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -105,6 +105,8 @@ function fieldSchema(shape: Shape, name?: string): JsonSchema {
     }
   }
   if (shape.meta.kind) schema[FIELD_KIND_KEYWORD] = shape.meta.kind;
+  if (shape.meta.labels) schema[CHOICE_LABELS_KEYWORD] = shape.meta.labels;
+  if (shape.meta.itemNames) schema[ITEM_NAMES_KEYWORD] = shape.meta.itemNames;
   return schema;
 }
 

@@ -5,7 +5,7 @@
  * vary, and the checks a variant's text passes, are in experiment-problems.ts.
  */
 import { array, number, object as yupObject, string, type ObjectShape } from "yup";
-import { ROUTES } from "../routes";
+import { ALL_ROUTES, ROUTES } from "../routes";
 
 export const EXPERIMENTS_FILE = "experiments.json";
 
@@ -17,6 +17,17 @@ export const EXPERIMENT_PAGES: readonly string[] = [
   ROUTES.recipes.path,
   ROUTES.contact.path,
 ];
+
+/** Each page by its name, as the owner area's menus and the site's headings call it. */
+const PAGE_NAMES = Object.fromEntries(
+  EXPERIMENT_PAGES.map((page) => [page, ALL_ROUTES.find((route) => route.path === page)?.title ?? page]),
+);
+
+const STATUS_NAMES: Record<string, string> = {
+  läuft: "läuft",
+  beendet: "beendet – alle sehen das Original",
+  übernommen: "übernommen – der Gewinner steht in der Seite",
+};
 
 const object = <S extends ObjectShape>(shape: S) => yupObject(shape).required("fehlt");
 const text = () => string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").required("fehlt oder ist leer");
@@ -34,16 +45,17 @@ export const experimentSchema = object({
       [...EXPERIMENT_PAGES],
       `muss eine dieser Seiten sein: ${EXPERIMENT_PAGES.join(", ")} (Rechtstexte, E-Mails und die Seiten nach einem Formular testet kein Experiment)`,
     )
-    .meta({ title: "Seite", kind: "site-path" }),
+    .meta({ title: "Seite", kind: "site-path", labels: PAGE_NAMES }),
   field: text().meta({
-    title: "Feld",
-    description: "Das Feld der Seite, z. B. hero.title (Überschrift), hero.lead, heroButton, cta.title",
+    title: "Text der Seite",
+    description: "Welcher Text der Seite wechselt: eine Überschrift, eine Einleitung, ein Abschnitt oder ein Knopf",
+    kind: "page-field",
   }),
   variants: array(text())
     .min(1, "braucht einen oder zwei andere Texte (B, C) neben dem Original")
     .max(2, "höchstens zwei andere Texte (B, C) neben dem Original")
     .required("fehlt")
-    .meta({ title: "Andere Texte (B, C)" }),
+    .meta({ title: "Andere Texte (B, C)", itemNames: ["Variante B", "Variante C"] }),
   share: number()
     .strict()
     .typeError("muss eine Zahl sein (ohne Anführungszeichen)")
@@ -57,9 +69,11 @@ export const experimentSchema = object({
     }),
   start: day().meta({ title: "Beginn (JJJJ-MM-TT)" }),
   end: day().meta({ title: "Ende (JJJJ-MM-TT)" }),
-  status: text()
-    .oneOf(["läuft", "beendet", "übernommen"], "muss „läuft“, „beendet“ oder „übernommen“ sein")
-    .meta({ title: "Stand", description: "„läuft“, bis „Beenden“ oder „Gewinner übernehmen“ es abschließt" }),
+  status: text().oneOf(["läuft", "beendet", "übernommen"], "muss „läuft“, „beendet“ oder „übernommen“ sein").meta({
+    title: "Stand",
+    description: "„läuft“, bis „Beenden“ oder „Gewinner übernehmen“ es abschließt",
+    labels: STATUS_NAMES,
+  }),
 }).meta({ type: "Experiment" });
 
 export const experimentsFileSchema = object({

@@ -389,8 +389,12 @@ export function ContentEditor({ file }: { file: string }) {
     () => new Set(check.problems.map((problem) => problem.path[0]).filter((step): step is number => typeof step === "number")),
     [check],
   );
-  const formContext = useMemo<ImageContext & { previewValues?: unknown; problemEntries: ReadonlySet<number> }>(
+  const formContext = useMemo<
+    ImageContext & { previewValues?: unknown; problemEntries: ReadonlySet<number>; formData?: unknown }
+  >(
     () => ({
+      // A field that depends on another of its entry reads it here (an experiment's text, its page).
+      formData: data,
       previewValues: answer?.previewValues,
       problemEntries,
       prefix: "../".repeat(file.split("/").length - 1),
@@ -406,7 +410,7 @@ export function ContentEditor({ file }: { file: string }) {
         }
       },
     }),
-    [file, images, answer?.previewValues, problemEntries],
+    [file, images, answer?.previewValues, problemEntries, data],
   );
   const extraErrors = useMemo(() => errorSchemaOf(check.problems), [check]);
 
@@ -447,15 +451,18 @@ export function ContentEditor({ file }: { file: string }) {
       {conflict && <ConflictCard conflict={conflict} onMerge={takeMerged} />}
       {problemCount > 0 && (
         <Alert>
-          {problemCount === 1 ? "Eine Stelle braucht" : `${problemCount} Stellen brauchen`} noch deine Aufmerksamkeit; sie sind
-          unten rot markiert.
-          {check.problems.some((problem) => problem.path.length === 0) && (
+          {problemCount === 1
+            ? "Eine Stelle braucht noch deine Aufmerksamkeit; sie ist unten rot markiert."
+            : `${problemCount} Stellen brauchen noch deine Aufmerksamkeit; sie sind unten rot markiert.`}
+          {check.problems.length > 0 && (
             <ul className="mt-2 list-disc pl-6">
-              {check.problems
-                .filter((problem) => problem.path.length === 0)
-                .map((problem) => (
-                  <li key={problem.message}>{problem.message}</li>
-                ))}
+              {/* Each with the field's name, as the form shows it: where it is, also in a long form. */}
+              {check.problems.map((problem) => (
+                <li key={`${problem.path.join(".")} ${problem.message}`}>
+                  {problem.field ? `${problem.field}: ` : ""}
+                  {problem.message}
+                </li>
+              ))}
             </ul>
           )}
           {check.otherProblems.length > 0 && (

@@ -1,10 +1,13 @@
 /** What the generated forms need beside the JSON Schema: widgets per field, and the check's messages as rjsf's error tree. */
 import type { ErrorSchema, UiSchema } from "@rjsf/utils";
 import type { FieldProblem } from "../../../common/owner/responses";
-import { fieldKindOf, type FieldKind } from "../../../common/content/field-kinds";
+import { CHOICE_LABELS_KEYWORD, fieldKindOf, type FieldKind } from "../../../common/content/field-kinds";
 
-/** Each field gets the widget of its kind (common/content/field-kinds.ts): pictures the picture one, Markdown texts the Markdown one. */
-const WIDGETS: Partial<Record<FieldKind, string>> = { picture: "image", markdown: "markdown" };
+/**
+ * Each field gets the widget of its kind (common/content/field-kinds.ts): pictures the picture one, Markdown texts
+ * the Markdown one, an experiment's text the choice of its page's texts.
+ */
+const WIDGETS: Partial<Record<FieldKind, string>> = { picture: "image", markdown: "markdown", "page-field": "pageField" };
 
 export function uiSchemaFor(schema: Record<string, unknown>): UiSchema {
   const walk = (node: Record<string, unknown>): UiSchema => {
@@ -19,7 +22,9 @@ export function uiSchemaFor(schema: Record<string, unknown>): UiSchema {
       return { items: walk(node.items as Record<string, unknown>), "ui:options": { orderable: true } };
     const kind = fieldKindOf(node);
     const widget = kind && WIDGETS[kind];
-    return widget ? { "ui:widget": widget } : {};
+    // A choice shows its values by their German names (the file keeps the values).
+    const labels = node[CHOICE_LABELS_KEYWORD] as Record<string, string> | undefined;
+    return { ...(widget ? { "ui:widget": widget } : {}), ...(labels ? { "ui:enumNames": labels } : {}) };
   };
   return { ...walk(schema), "ui:submitButtonOptions": { norender: true } };
 }

@@ -18,6 +18,7 @@ import {
   type ValidatorType,
   type WidgetProps,
 } from "@rjsf/utils";
+import { FIELD_CHOICES_KEYWORD, ITEM_NAMES_KEYWORD, type FieldChoice } from "../../../common/content/field-kinds";
 import { inputClass } from "../ui";
 import { MarkdownPreview } from "./MarkdownPreview";
 import { ImageWidget } from "./ImageWidget";
@@ -121,7 +122,7 @@ function ObjectFieldTemplate({ title, description, properties, fieldPathId, sche
 function entryTitle(entry: unknown): string | undefined {
   if (!entry || typeof entry !== "object") return undefined;
   const record = entry as Record<string, unknown>;
-  const name = [record.name, record.title, record.question, record.activity, record.label].find(
+  const name = [record.name, record.title, record.question, record.activity, record.label, record.id].find(
     (value) => typeof value === "string" && value.trim(),
   );
   return typeof name === "string" ? name : undefined;
@@ -130,6 +131,8 @@ function entryTitle(entry: unknown): string | undefined {
 /** What an entry's bar knows beside rjsf's props: the entry's name and whether it starts open (set by its list). */
 interface EntryExtras {
   entryTitle?: string;
+  /** The entry's own name from its list (e.g. „Variante B“), in place of „Eintrag n“. */
+  itemName?: string;
   startOpen?: boolean;
   /** The page shows exactly this many entries: one is replaced by changing it, never removed. */
   fixedCount?: boolean;
@@ -142,11 +145,13 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   // A long list shows its entries folded under their names, except those the check marks (formContext).
   const marked = (registry.formContext as { problemEntries?: ReadonlySet<number> }).problemEntries;
   const entries = Array.isArray(formData) ? (formData as unknown[]) : [];
+  const itemNames = schema[ITEM_NAMES_KEYWORD] as string[] | undefined;
   const items = props.items.map((item, index) => (
     <EntryContext.Provider
       key={item.key ?? index}
       value={{
         entryTitle: entryTitle(entries[index]),
+        itemName: itemNames?.[index],
         fixedCount: schema.minItems !== undefined && schema.minItems === schema.maxItems,
         // Only a file's own list folds; a list inside an entry (ingredients, steps) stays open.
         startOpen: !isRoot || props.items.length <= 3 || marked?.has(index),
@@ -189,9 +194,10 @@ function listHint(schema: ArrayFieldTemplateProps["schema"]): string {
 
 function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, hasToolbar, index, registry } = props;
-  const { entryTitle: name, startOpen = true, fixedCount = false } = useContext(EntryContext);
+  const { entryTitle: name, itemName, startOpen = true, fixedCount = false } = useContext(EntryContext);
   const { hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly } = buttonsProps;
   const number = index + 1;
+  const called = itemName ?? `Eintrag ${number}`;
   const [open, setOpen] = useState(startOpen);
   // An entry the check marks opens by itself, so its message is never folded away.
   const [wasMarked, setWasMarked] = useState(startOpen);
@@ -212,7 +218,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
         >
           <span aria-hidden="true">{open ? "▾" : "▸"}</span>
           <span>
-            Eintrag {number}
+            {called}
             {name ? `: ${name}` : ""}
           </span>
         </button>
@@ -221,7 +227,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
             {(hasMoveUp || hasMoveDown) && (
               <WordButton
                 label="Nach oben"
-                aria-label={`Eintrag ${number} nach oben`}
+                aria-label={`${called} nach oben`}
                 disabled={disabled || readonly || !hasMoveUp}
                 onClick={onMoveUpItem}
                 registry={registry}
@@ -230,7 +236,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
             {(hasMoveUp || hasMoveDown) && (
               <WordButton
                 label="Nach unten"
-                aria-label={`Eintrag ${number} nach unten`}
+                aria-label={`${called} nach unten`}
                 disabled={disabled || readonly || !hasMoveDown}
                 onClick={onMoveDownItem}
                 registry={registry}
@@ -240,7 +246,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
               <WordButton
                 label="Entfernen"
                 tone="danger"
-                aria-label={`Eintrag ${number} entfernen`}
+                aria-label={`${called} entfernen`}
                 disabled={disabled || readonly}
                 onClick={onRemoveItem}
                 registry={registry}
@@ -333,6 +339,32 @@ function SelectWidget(props: WidgetProps) {
   );
 }
 
+/**
+ * An experiment's text (kind page-field): chosen among the texts of the page its entry names, by their names in
+ * the page's form and how they read now (the server adds them to the schema, experiment-form.ts). A value the
+ * page does not have stays shown as it is, so nothing is lost; the check names it.
+ */
+function PageFieldWidget(props: WidgetProps) {
+  const { id, value, schema, registry } = props;
+  const choices = schema[FIELD_CHOICES_KEYWORD] as Record<string, FieldChoice[]> | undefined;
+  if (!choices) return <TextWidget {...props} />;
+  const data = (registry.formContext as { formData?: { experiments?: { page?: unknown }[] } }).formData;
+  const index = /_(\d+)_[A-Za-z]+$/.exec(id)?.[1];
+  const page = index === undefined ? undefined : data?.experiments?.[Number(index)]?.page;
+  const offered = typeof page === "string" ? (choices[page] ?? []) : [];
+  const unknown =
+    typeof value === "string" && value !== "" && !offered.some((choice) => choice.value === value)
+      ? [{ value, label: `${value} (gibt es auf dieser Seite nicht)` }]
+      : [];
+  if (typeof page !== "string" || page === "")
+    return (
+      <select id={id} name={id} disabled className={inputClass} aria-describedby={describedBy(id, props)}>
+        <option>Wähl zuerst die Seite</option>
+      </select>
+    );
+  return <SelectWidget {...props} options={{ ...props.options, enumOptions: [...unknown, ...offered] }} />;
+}
+
 /** Longer texts in Markdown: writing and a preview of how it reads, side by side from md on. */
 function MarkdownWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, rawErrors } = props;
@@ -403,4 +435,5 @@ export const widgets: RegistryWidgetsType = {
   SelectWidget,
   markdown: MarkdownWidget,
   image: ImageWidget,
+  pageField: PageFieldWidget,
 };
