@@ -7,7 +7,7 @@
 import React from "react";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { render, within } from "@testing-library/react";
+import { fireEvent, render, within } from "@testing-library/react";
 import Form from "@rjsf/core";
 import type { RJSFSchema } from "@rjsf/utils";
 import { editableFile } from "../../common/content/editable-files";
@@ -83,6 +83,9 @@ it("names the page, the page's text, the state and the variants in German, never
   const variants = view.getByRole("group", { name: "Andere Texte (B, C)" });
   expect(within(variants).getByRole("button", { name: "Variante B" })).toBeTruthy();
   expect(within(variants).getByRole("button", { name: "Variante C" })).toBeTruthy();
+  expect(view.getByLabelText("Variante B")).toHaveProperty("value", experiment.variants[0]);
+  expect(view.getByLabelText("Variante C")).toHaveProperty("value", experiment.variants[1]);
+  expect(view.container.textContent).not.toMatch(/Andere Texte \(B, C\)-\d/);
   expect(view.container.textContent).not.toMatch(/Eintrag 1\b(?!: startseite-titel)/);
 });
 
@@ -103,4 +106,16 @@ it("offers the texts of the page chosen, keeps a text the page does not have, an
   const waiting = empty.getByLabelText("Text der Seite");
   expect(waiting).toHaveProperty("disabled", true);
   expect(chosen(waiting)).toBe("Wähl zuerst die Seite");
+});
+
+it("starts a new experiment with the field for variant B and offers variant C next", async () => {
+  // jsdom has no structuredClone, which rjsf uses on a change; the form's data is plain JSON.
+  globalThis.structuredClone ??= <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+  const view = render(<ExperimentsForm initial={{ experiments: [] }} />);
+  expect(view.getByText("Noch keine Einträge.")).toBeTruthy();
+  fireEvent.click(view.getByRole("button", { name: "Eintrag hinzufügen" }));
+  const variants = await view.findByRole("group", { name: "Andere Texte (B, C)" });
+  expect(within(variants).getByRole("button", { name: "Variante B" })).toBeTruthy();
+  expect(within(variants).getByRole("button", { name: "Variante C hinzufügen" })).toBeTruthy();
+  expect(view.getByLabelText("Text der Seite")).toHaveProperty("disabled", true);
 });

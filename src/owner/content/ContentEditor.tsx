@@ -538,7 +538,13 @@ export function ContentEditor({ file }: { file: string }) {
               >
                 {busy === "preview" ? "Vorschau wird gebaut …" : "Vorschau"}
               </button>
-              {answer.pages.length === 0 && <p className="text-sm text-bark-700">E-Mails zeigt die Vorschau nicht.</p>}
+              {answer.pages.length === 0 && (
+                <p className="text-sm text-bark-700">
+                  {answer.file === "experiments.json"
+                    ? "Experimente zeigt die Vorschau nicht: Welche Fassung jemand sieht, wählt erst der Server der Website."
+                    : "E-Mails zeigt die Vorschau nicht."}
+                </p>
+              )}
               {!publishOpen ? (
                 <button
                   type="button"

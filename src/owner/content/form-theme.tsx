@@ -67,11 +67,16 @@ function WordButton({ label, tone = "plain", ...props }: IconButtonProps & { lab
   );
 }
 
-/** The label of a field: its title, and for an entry of a list its number. */
+/**
+ * The label of a field: its title, and for an entry of a list its number; a text that is an entry of a list
+ * with names of its own („Variante B“) is called by its name, not „Andere Texte (B, C)-1“.
+ */
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors, rawDescription, hidden, required, displayLabel, schema } = props;
+  const { id, children, rawErrors, rawDescription, hidden, required, displayLabel, schema } = props;
+  const { itemName } = useContext(EntryContext);
   if (hidden) return <div className="hidden">{children}</div>;
   const isContainer = schema.type === "object" || schema.type === "array";
+  const label = !isContainer && itemName ? itemName : props.label;
   const errors = [...new Set(rawErrors ?? [])];
   const described = [rawDescription ? `${id}__beschreibung` : "", errors.length > 0 ? `${id}__fehler` : ""]
     .filter(Boolean)
@@ -164,11 +169,19 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     <>
       {!isRoot && title && <legend className="px-1 font-serif text-lg font-bold text-forest-900">{title}</legend>}
       {schema.description && <p className="mb-3 text-sm text-bark-700">{isRoot ? listHint(schema) : schema.description}</p>}
-      <ol className="space-y-4">{items}</ol>
+      {items.length > 0 ? (
+        <ol className="space-y-4">{items}</ol>
+      ) : (
+        <p className="text-sm text-bark-700">{registry.translateString(TranslatableString.EmptyArray)}</p>
+      )}
       {canAdd && (
         <div className="mt-4">
           <WordButton
-            label={registry.translateString(TranslatableString.AddItemButton)}
+            label={
+              itemNames?.[props.items.length]
+                ? `${itemNames[props.items.length]} hinzufügen`
+                : registry.translateString(TranslatableString.AddItemButton)
+            }
             onClick={onAddClick}
             disabled={disabled || readonly}
             registry={registry}
