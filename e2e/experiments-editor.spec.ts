@@ -118,8 +118,8 @@ test("an editor sets up a headline experiment with the form alone, a health clai
   await variants.getByRole("button", { name: "Variante C hinzufügen" }).click();
   await page.getByLabel("Variante C", { exact: true }).fill(HEALTH_CLAIM);
   await page.getByLabel("Anteil der Besuche (Prozent)").fill("90");
-  await page.getByLabel("Beginn (JJJJ-MM-TT)").fill(day(0));
-  await page.getByLabel("Ende (JJJJ-MM-TT)").fill(day(14));
+  await page.getByLabel("Beginn", { exact: true }).fill(day(0));
+  await page.getByLabel("Ende", { exact: true }).fill(day(14));
   await page.getByLabel("Stand").selectOption({ label: "läuft" });
 
   // The check runs on the server while typing: the claim is named at its field and, with the field's name, above.
@@ -168,7 +168,10 @@ test("an editor sets up a headline experiment with the form alone, a health clai
 
   // The server deploys the commit; once the new release is live, visitors take part.
   await expect
-    .poll(async () => (await headlinesFor(12)).some((headline) => headline !== ORIGINAL), { timeout: 300_000, intervals: [2_000] })
+    .poll(async () => (await headlinesFor(12)).some((headline) => headline !== ORIGINAL), {
+      timeout: 300_000,
+      intervals: [2_000],
+    })
     .toBe(true);
   const headlines = await headlinesFor(60);
   expect(headlines.filter((headline) => ![ORIGINAL, VARIANT_B, VARIANT_C].includes(headline))).toEqual([]);

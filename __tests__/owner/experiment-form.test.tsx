@@ -86,6 +86,13 @@ it("names the page, the page's text, the state and the variants in German, never
   expect(view.getByLabelText("Variante B")).toHaveProperty("value", experiment.variants[0]);
   expect(view.getByLabelText("Variante C")).toHaveProperty("value", experiment.variants[1]);
   expect(view.container.textContent).not.toMatch(/Andere Texte \(B, C\)-\d/);
+  // The rules speak through the choices: no hint lists the pages' paths or the states' values again.
+  expect(view.container.textContent).not.toMatch(/\/bewegung-alltag|„beendet“ oder „übernommen“/);
+  // The days have the browser's date picker, which shows a day in the browser's way: no file format beside it.
+  expect(view.getByLabelText("Beginn").getAttribute("type")).toBe("date");
+  expect(view.container.textContent).not.toContain("JJJJ-MM-TT");
+  // B and C keep their places: their names say which is which.
+  expect(within(variants).queryByRole("button", { name: /nach oben|nach unten/ })).toBeNull();
   expect(view.container.textContent).not.toMatch(/Eintrag 1\b(?!: startseite-titel)/);
 });
 

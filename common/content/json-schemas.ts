@@ -63,9 +63,9 @@ function fieldSchema(shape: Shape, name?: string): JsonSchema {
   const schema: JsonSchema = {};
   const title = shape.meta.title ?? (name ? FIELD_TITLES[name] : undefined);
   if (title) schema.title = title;
-  const description = [shape.meta.description && sentence(shape.meta.description), ...shape.messages.map(hint)]
-    .filter(Boolean)
-    .join(" ");
+  // A choice by names, or a list of named entries, says its rules by what it offers: no hint repeats them.
+  const hints = shape.meta.labels || shape.meta.itemNames ? [] : shape.messages.map(hint);
+  const description = [shape.meta.description && sentence(shape.meta.description), ...hints].filter(Boolean).join(" ");
   if (description) schema.description = description;
   switch (shape.kind) {
     case "string":

@@ -39,13 +39,21 @@ const day = () =>
 export const experimentSchema = object({
   id: text()
     .matches(/^[a-z0-9][a-z0-9-]{1,39}$/, "nur Kleinbuchstaben, Ziffern und Bindestriche, 2 bis 40 Zeichen")
-    .meta({ title: "Kennung" }),
+    .meta({
+      title: "Kennung",
+      description: "Ein kurzer Name, z. B. startseite-titel; unter ihm stehen die Zahlen in „Experimente“",
+    }),
   page: text()
     .oneOf(
       [...EXPERIMENT_PAGES],
       `muss eine dieser Seiten sein: ${EXPERIMENT_PAGES.join(", ")} (Rechtstexte, E-Mails und die Seiten nach einem Formular testet kein Experiment)`,
     )
-    .meta({ title: "Seite", kind: "site-path", labels: PAGE_NAMES }),
+    .meta({
+      title: "Seite",
+      description: "Rechtstexte, E-Mails und die Seiten nach einem Formular testet kein Experiment",
+      kind: "site-path",
+      labels: PAGE_NAMES,
+    }),
   field: text().meta({
     title: "Text der Seite",
     description: "Welcher Text der Seite wechselt: eine Überschrift, eine Einleitung, ein Abschnitt oder ein Knopf",
@@ -55,7 +63,11 @@ export const experimentSchema = object({
     .min(1, "braucht einen oder zwei andere Texte (B, C) neben dem Original")
     .max(2, "höchstens zwei andere Texte (B, C) neben dem Original")
     .required("fehlt")
-    .meta({ title: "Andere Texte (B, C)", itemNames: ["Variante B", "Variante C"] }),
+    .meta({
+      title: "Andere Texte (B, C)",
+      description: "Ein oder zwei andere Fassungen des Textes; das Original (A) bleibt in der Seite",
+      itemNames: ["Variante B", "Variante C"],
+    }),
   share: number()
     .strict()
     .typeError("muss eine Zahl sein (ohne Anführungszeichen)")
@@ -67,11 +79,11 @@ export const experimentSchema = object({
       title: "Anteil der Besuche (Prozent)",
       description: "Wie viel Prozent der Besuche teilnehmen; sie verteilen sich gleich auf Original und Varianten",
     }),
-  start: day().meta({ title: "Beginn (JJJJ-MM-TT)" }),
-  end: day().meta({ title: "Ende (JJJJ-MM-TT)" }),
+  start: day().meta({ title: "Beginn", description: "Der erste Tag, an dem es läuft (in Deutschland)" }),
+  end: day().meta({ title: "Ende", description: "Der letzte Tag; danach sehen alle wieder das Original" }),
   status: text().oneOf(["läuft", "beendet", "übernommen"], "muss „läuft“, „beendet“ oder „übernommen“ sein").meta({
     title: "Stand",
-    description: "„läuft“, bis „Beenden“ oder „Gewinner übernehmen“ es abschließt",
+    description: "Ein neues Experiment „läuft“; unter „Experimente“ beenden es die Inhaber oder übernehmen den Gewinner",
     labels: STATUS_NAMES,
   }),
 }).meta({ type: "Experiment" });

@@ -1,7 +1,7 @@
 /** What the generated forms need beside the JSON Schema: widgets per field, and the check's messages as rjsf's error tree. */
 import type { ErrorSchema, UiSchema } from "@rjsf/utils";
 import type { FieldProblem } from "../../../common/owner/responses";
-import { CHOICE_LABELS_KEYWORD, fieldKindOf, type FieldKind } from "../../../common/content/field-kinds";
+import { CHOICE_LABELS_KEYWORD, fieldKindOf, ITEM_NAMES_KEYWORD, type FieldKind } from "../../../common/content/field-kinds";
 
 /**
  * Each field gets the widget of its kind (common/content/field-kinds.ts): pictures the picture one, Markdown texts
@@ -18,8 +18,9 @@ export function uiSchemaFor(schema: Record<string, unknown>): UiSchema {
       }
       return ui;
     }
+    // Entries with names of their own („Variante B“, „Variante C“) keep their place: their name says which is which.
     if (node.type === "array" && node.items)
-      return { items: walk(node.items as Record<string, unknown>), "ui:options": { orderable: true } };
+      return { items: walk(node.items as Record<string, unknown>), "ui:options": { orderable: !node[ITEM_NAMES_KEYWORD] } };
     const kind = fieldKindOf(node);
     const widget = kind && WIDGETS[kind];
     // A choice shows its values by their German names (the file keeps the values).

@@ -77,8 +77,9 @@ function FieldTemplate(props: FieldTemplateProps) {
   if (hidden) return <div className="hidden">{children}</div>;
   const isContainer = schema.type === "object" || schema.type === "array";
   const label = !isContainer && itemName ? itemName : props.label;
+  const description = shownDescription(schema, rawDescription);
   const errors = [...new Set(rawErrors ?? [])];
-  const described = [rawDescription ? `${id}__beschreibung` : "", errors.length > 0 ? `${id}__fehler` : ""]
+  const described = [description ? `${id}__beschreibung` : "", errors.length > 0 ? `${id}__fehler` : ""]
     .filter(Boolean)
     .join(" ");
   if (isContainer) return <div className="mb-2">{children}</div>;
@@ -90,9 +91,9 @@ function FieldTemplate(props: FieldTemplateProps) {
           {required ? "" : <span className="font-normal text-bark-700"> (freiwillig)</span>}
         </label>
       )}
-      {displayLabel && rawDescription && (
+      {displayLabel && description && (
         <p id={`${id}__beschreibung`} className="mt-0.5 text-sm text-bark-700">
-          {rawDescription}
+          {description}
         </p>
       )}
       <div data-beschreibt={described || undefined}>{children}</div>
@@ -115,7 +116,7 @@ function ObjectFieldTemplate({ title, description, properties, fieldPathId, sche
   // The file itself has the page's heading; an entry of a list has its „Eintrag n“ bar.
   if (isRoot || typeof fieldPathId.path.at(-1) === "number") return <div id={fieldPathId.$id}>{body}</div>;
   return (
-    <fieldset className="mb-5 min-w-0 rounded-xl border border-cream-200 bg-cream-50/60 p-4" id={fieldPathId.$id}>
+    <fieldset className="mb-5 min-w-0 rounded-xl border border-cream-200 bg-cream-50/60 p-2 sm:p-4" id={fieldPathId.$id}>
       {title && <legend className="px-1 font-serif text-lg font-bold text-forest-900">{title}</legend>}
       {description && schema.description && <p className="mb-3 text-sm text-bark-700">{schema.description}</p>}
       {body}
@@ -192,7 +193,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   );
   if (isRoot) return <div id={fieldPathId.$id}>{content}</div>;
   return (
-    <fieldset className="mb-5 min-w-0 rounded-xl border border-cream-200 p-4" id={fieldPathId.$id}>
+    <fieldset className="mb-5 min-w-0 rounded-xl border border-cream-200 p-2 sm:p-4" id={fieldPathId.$id}>
       {content}
     </fieldset>
   );
@@ -220,7 +221,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   }
   const bodyId = useId();
   return (
-    <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200">
+    <li className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-cream-200 sm:p-4">
       <div className={`flex flex-wrap items-center justify-between gap-2 ${open ? "mb-3 border-b border-cream-200 pb-2" : ""}`}>
         <button
           type="button"
@@ -276,12 +277,24 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
 }
 
 const describedBy = (id: string, props: WidgetProps) =>
-  [props.schema.description ? `${id}__beschreibung` : "", (props.rawErrors ?? []).length > 0 ? `${id}__fehler` : ""]
+  [
+    shownDescription(props.schema, props.schema.description) ? `${id}__beschreibung` : "",
+    (props.rawErrors ?? []).length > 0 ? `${id}__fehler` : "",
+  ]
     .filter(Boolean)
     .join(" ") || undefined;
 
 /** The patterns the content description gives a day's field, required or optional (content-schema.ts). */
 const DATE_PATTERNS = new Set(["^\\d{4}-\\d{2}-\\d{2}$", "^(\\d{4}-\\d{2}-\\d{2})?$"]);
+
+/**
+ * A field's help as the form shows it: a day's field has the browser's date picker, which shows the day in the
+ * browser's own way, so the file's format (JJJJ-MM-TT, the help for those who edit the file) is left out there.
+ */
+function shownDescription(schema: { pattern?: string }, description: string | undefined): string | undefined {
+  if (!description || !schema.pattern || !DATE_PATTERNS.has(schema.pattern)) return description;
+  return description.replace(/\s*Ein Datum im Format JJJJ-MM-TT\.\s*/, " ").trim() || undefined;
+}
 
 function TextWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, schema, rawErrors } = props;
