@@ -30,7 +30,12 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 process.env.PREVIEW_BUILD_DIR ||= testPreviewBuildDir();
 
 const CHROMIUM = { ...devices["Desktop Chrome"], channel: undefined };
-const DEPLOYING_SPECS = ["**/deploy-live.spec.ts", "**/content-editor.spec.ts", "**/content-workflow.spec.ts"];
+const DEPLOYING_SPECS = [
+  "**/deploy-live.spec.ts",
+  "**/content-editor.spec.ts",
+  "**/content-workflow.spec.ts",
+  "**/experiments-editor.spec.ts",
+];
 const TYPING_SPEC = "**/typing-while-loading.spec.ts";
 /** The specification, pinned word for word (docs/specification.md). */
 const SPECIFICATION_SPEC = "**/specification.spec.ts";

@@ -17,12 +17,12 @@ import sharp from "sharp";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { mailsTo, onServer, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
+import { mailsTo, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
+import { logInByLink } from "./support/login-link";
 import { hydrate } from "../rig/audit/measure";
-import { mailSubjectPattern } from "../server/test-support/mail-copy";
 import { git } from "../server/test-support/git";
 import { PREVIEW_BANNER_TITLE } from "../common/preview";
-import { OWNER_LOGIN_PATH, OWNER_SCREENS, ROUTES } from "../common/routes";
+import { OWNER_SCREENS, ROUTES } from "../common/routes";
 
 const EDITOR = "anna.schmidt@urkraft-test.de";
 const OWNER = "inhaber@urkraft-test.de";
@@ -66,17 +66,7 @@ test.afterAll(async () => {
 });
 
 async function logInAsEditor(page: Page, who = EDITOR): Promise<void> {
-  const loginMails = async () =>
-    (await mailsTo(server.outbox, who)).filter((mail) => mailSubjectPattern("owner-login").test(mail.subject ?? ""));
-  const before = (await loginMails()).length;
-  await page.goto(`${server.origin}${OWNER_LOGIN_PATH}`);
-  await page.getByLabel("Deine E-Mail-Adresse").fill(who);
-  await page.getByRole("button", { name: "Anmeldelink schicken" }).click();
-  await expect.poll(async () => (await loginMails()).length, { timeout: 30_000 }).toBe(before + 1);
-  const mail = (await loginMails())[before]!;
-  const link = new RegExp(`https?://\\S+${OWNER_LOGIN_PATH}\\?token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")![0];
-  await page.goto(onServer(server, link));
-  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await logInByLink(page, server, who);
   await expect(page.getByRole("heading", { name: who === EDITOR ? "Inhalte" : "Übersicht", level: 1 })).toBeVisible();
 }
 

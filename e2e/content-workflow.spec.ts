@@ -10,15 +10,15 @@
  *   the site with it, and „Zurücksetzen“ names the pending draft it discards before anything is restored.
  * Each at 1280 and 375 px with axe finding nothing; screenshots into SCREENSHOT_DIR when it is set.
  */
+import { logInByLink } from "./support/login-link";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { mailsTo, onServer, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
-import { mailSubjectPattern } from "../server/test-support/mail-copy";
+import { startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
 import { git, seedContentRemote } from "../server/test-support/content-remote";
-import { OWNER_LOGIN_PATH, ownerContentFilePath } from "../common/routes";
+import { ownerContentFilePath } from "../common/routes";
 
 const EDITOR = "anna.schmidt@urkraft-test.de";
 const OWNER = "inhaber@urkraft-test.de";
@@ -57,17 +57,7 @@ test.afterAll(async () => {
 });
 
 async function logIn(page: Page): Promise<void> {
-  const loginMails = async () =>
-    (await mailsTo(server.outbox, EDITOR)).filter((mail) => mailSubjectPattern("owner-login").test(mail.subject ?? ""));
-  const before = (await loginMails()).length;
-  await page.goto(`${server.origin}${OWNER_LOGIN_PATH}`);
-  await page.getByLabel("Deine E-Mail-Adresse").fill(EDITOR);
-  await page.getByRole("button", { name: "Anmeldelink schicken" }).click();
-  await expect.poll(async () => (await loginMails()).length, { timeout: 30_000 }).toBe(before + 1);
-  const mail = (await loginMails())[before]!;
-  const link = new RegExp(`https?://\\S+${OWNER_LOGIN_PATH}\\?token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")![0];
-  await page.goto(onServer(server, link));
-  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await logInByLink(page, server, EDITOR);
   await expect(page.getByRole("heading", { name: "Inhalte", level: 1 })).toBeVisible();
 }
 

@@ -16,7 +16,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { hydrate } from "../rig/audit/measure";
 import { OWNER_SCREENS } from "../common/routes";
 import { mailSubjectPattern } from "../server/test-support/mail-copy";
-import { logInByLink } from "./support/log-in";
+import { logInByLink } from "./support/login-link";
 import { onServer, ownEnv, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -191,6 +191,7 @@ test("the owner reads the variant's sign-ups and confirmed sign-ups in „Experi
     const desk = await browser.newContext({ viewport: { width, height: 900 } });
     const owner = await desk.newPage();
     await logInByLink(owner, server, OWNER);
+    await owner.waitForURL(`${server.origin}${OWNER_SCREENS.overview.path}`);
     await owner.goto(`${server.origin}${OWNER_SCREENS.experiments.path}`);
     if (width >= 768) {
       const table = owner.getByRole("table", { name: "Ergebnisse von „startseite-titel“" });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { CONTENT_FILES, isListFile, type ListFile, type ObjectFile } from "./content-schema";
 import { FIELD_TITLES } from "./field-titles";
 import { shapeOf, type Shape } from "./schema-shape";
-import { FIELD_KIND_KEYWORD, FIELD_LABELS_KEYWORD } from "./field-kinds";
+import { FIELD_KIND_KEYWORD, FIELD_LABELS_KEYWORD, ITEM_NAMES_KEYWORD } from "./field-kinds";
 import { ALL_ROUTES } from "../routes";
 
 type JsonSchema = Record<string, unknown>;
@@ -80,8 +80,13 @@ function fieldSchema(shape: Shape, name?: string): JsonSchema {
   const title = shape.meta.title ?? (name ? FIELD_TITLES[name] : undefined);
   if (title) schema.title = title;
   const labels = shape.enum && labelsOf(shape);
-  // A choice with German names offers only the allowed values: the list of their codes would only confuse.
-  const messages = labels ? shape.messages.filter((message) => message !== shape.enumMessage) : shape.messages;
+  // A choice with German names offers only the allowed values, and a list of named entries says its rules by what
+  // it offers: the list of their codes would only confuse.
+  const messages = shape.meta.itemNames
+    ? []
+    : labels
+      ? shape.messages.filter((message) => message !== shape.enumMessage)
+      : shape.messages;
   const description = [shape.meta.description && sentence(shape.meta.description), ...messages.map(hint)]
     .filter(Boolean)
     .join(" ");
@@ -125,6 +130,7 @@ function fieldSchema(shape: Shape, name?: string): JsonSchema {
   }
   if (shape.meta.kind) schema[FIELD_KIND_KEYWORD] = shape.meta.kind;
   if (labels) schema[FIELD_LABELS_KEYWORD] = labels;
+  if (shape.meta.itemNames) schema[ITEM_NAMES_KEYWORD] = shape.meta.itemNames;
   return schema;
 }
 

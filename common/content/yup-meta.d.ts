@@ -25,5 +25,9 @@ declare module "yup" {
     title?: string;
     /** German hint shown in the editor (and in the GraphQL schema). */
     description?: string;
+    /** German names of a list's allowed values, shown in the editor's choice instead of the values themselves. */
+    labels?: Record<string, string>;
+    /** German names of a list's entries in turn (e.g. „Variante B“, „Variante C“), instead of „Eintrag 1“, „Eintrag 2“. */
+    itemNames?: string[];
   }
 }

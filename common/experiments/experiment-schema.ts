@@ -5,7 +5,7 @@
  * vary, and the checks a variant's text passes, are in experiment-problems.ts.
  */
 import { array, number, object as yupObject, string, type ObjectShape } from "yup";
-import { ROUTES } from "../routes";
+import { ALL_ROUTES, ROUTES } from "../routes";
 
 export const EXPERIMENTS_FILE = "experiments.json";
 
@@ -18,6 +18,17 @@ export const EXPERIMENT_PAGES: readonly string[] = [
   ROUTES.contact.path,
 ];
 
+/** Each page by its name, as the owner area's menus and the site's headings call it. */
+const PAGE_NAMES = Object.fromEntries(
+  EXPERIMENT_PAGES.map((page) => [page, ALL_ROUTES.find((route) => route.path === page)?.title ?? page]),
+);
+
+const STATUS_NAMES: Record<string, string> = {
+  läuft: "läuft",
+  beendet: "beendet – alle sehen das Original",
+  übernommen: "übernommen – der Gewinner steht in der Seite",
+};
+
 const object = <S extends ObjectShape>(shape: S) => yupObject(shape).required("fehlt");
 const text = () => string().strict().trim("darf nicht mit Leerzeichen beginnen oder enden").required("fehlt oder ist leer");
 const day = () =>
@@ -28,22 +39,35 @@ const day = () =>
 export const experimentSchema = object({
   id: text()
     .matches(/^[a-z0-9][a-z0-9-]{1,39}$/, "nur Kleinbuchstaben, Ziffern und Bindestriche, 2 bis 40 Zeichen")
-    .meta({ title: "Kennung" }),
+    .meta({
+      title: "Kennung",
+      description: "Ein kurzer Name, z. B. startseite-titel; unter ihm stehen die Zahlen in „Experimente“",
+    }),
   page: text()
     .oneOf(
       [...EXPERIMENT_PAGES],
       `muss eine dieser Seiten sein: ${EXPERIMENT_PAGES.join(", ")} (Rechtstexte, E-Mails und die Seiten nach einem Formular testet kein Experiment)`,
     )
-    .meta({ title: "Seite", kind: "site-path" }),
+    .meta({
+      title: "Seite",
+      description: "Rechtstexte, E-Mails und die Seiten nach einem Formular testet kein Experiment",
+      kind: "site-path",
+      labels: PAGE_NAMES,
+    }),
   field: text().meta({
-    title: "Feld",
-    description: "Das Feld der Seite, z. B. hero.title (Überschrift), hero.lead, heroButton, cta.title",
+    title: "Text der Seite",
+    description: "Welcher Text der Seite wechselt: eine Überschrift, eine Einleitung, ein Abschnitt oder ein Knopf",
+    kind: "page-field",
   }),
   variants: array(text())
     .min(1, "braucht einen oder zwei andere Texte (B, C) neben dem Original")
     .max(2, "höchstens zwei andere Texte (B, C) neben dem Original")
     .required("fehlt")
-    .meta({ title: "Andere Texte (B, C)" }),
+    .meta({
+      title: "Andere Texte (B, C)",
+      description: "Ein oder zwei andere Fassungen des Textes; das Original (A) bleibt in der Seite",
+      itemNames: ["Variante B", "Variante C"],
+    }),
   share: number()
     .strict()
     .typeError("muss eine Zahl sein (ohne Anführungszeichen)")
@@ -55,15 +79,13 @@ export const experimentSchema = object({
       title: "Anteil der Besuche (Prozent)",
       description: "Wie viel Prozent der Besuche teilnehmen; sie verteilen sich gleich auf Original und Varianten",
     }),
-  start: day().meta({ title: "Beginn (JJJJ-MM-TT)" }),
-  end: day().meta({ title: "Ende (JJJJ-MM-TT)" }),
-  status: text()
-    .oneOf(["läuft", "beendet", "übernommen"], "muss „läuft“, „beendet“ oder „übernommen“ sein")
-    .meta({
-      title: "Stand",
-      description: "„läuft“, bis „Beenden“ oder „Gewinner übernehmen“ es abschließt",
-      labels: { läuft: "Läuft", beendet: "Beendet", übernommen: "Übernommen" },
-    }),
+  start: day().meta({ title: "Beginn", description: "Der erste Tag, an dem es läuft (in Deutschland)" }),
+  end: day().meta({ title: "Ende", description: "Der letzte Tag; danach sehen alle wieder das Original" }),
+  status: text().oneOf(["läuft", "beendet", "übernommen"], "muss „läuft“, „beendet“ oder „übernommen“ sein").meta({
+    title: "Stand",
+    description: "Ein neues Experiment „läuft“; unter „Experimente“ beenden es die Inhaber oder übernehmen den Gewinner",
+    labels: STATUS_NAMES,
+  }),
 }).meta({ type: "Experiment" });
 
 export const experimentsFileSchema = object({

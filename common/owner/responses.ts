@@ -442,6 +442,8 @@ export const DraftSaved = Type.Object({
 export const FieldProblem = Type.Object({
   path: Type.Array(Type.Union([Type.String(), Type.Number()])),
   message: Type.String(),
+  /** The field's name as the form shows it („Experimente › Eintrag 1 (startseite-titel) › Andere Texte (B, C) › Variante C“). */
+  field: Type.Optional(Type.String()),
 });
 export const CheckAnswer = Type.Object({
   problems: Type.Array(FieldProblem),

@@ -59,7 +59,7 @@ function lostPoints(lhr: LighthouseResult): Partial<Record<Category, string[]>> 
   return lost;
 }
 
-function summarise(results: LighthouseResult[]): LighthouseFigures {
+export function summarise(results: LighthouseResult[]): LighthouseFigures {
   const scored = results.filter((lhr) => !lhr.runtimeError);
   const score = (category: Category) => {
     const value = median(numbers(scored.map((lhr) => lhr.categories[category]?.score)));

@@ -19,8 +19,13 @@ export interface Problem {
   line: string;
 }
 
+/**
+ * A line of the check: the file, an entry of a list file („Eintrag 3 („Jürgen“)“) or an experiment of
+ * experiments.json („Experiment 1 („startseite-titel“)“, an entry of its list "experiments"), the head of a
+ * Markdown file, the field (for an experiment's text with the variant it is, „(Variante B)“), the line.
+ */
 const LINE =
-  /^content\/(\S+?\.(?:json|md))(?:, Eintrag (\d+)(?: \(„.*?“\))?)?(?:, (Kopfbereich))?(?:, Feld „(.+?)“)?(?:, (Zeile \d+))?: ([\s\S]*)$/;
+  /^content\/(\S+?\.(?:json|md))(?:, (Eintrag|Experiment) (\d+)(?: \(„.*?“\))?)?(?:, (Kopfbereich))?(?:, Feld „(.+?)“(?: \(Variante [A-C]\))?)?(?:, (Zeile \d+))?: ([\s\S]*)$/;
 
 /** "[0].quote" or "items[2].text" → [0, "quote"] or ["items", 2, "text"]. */
 export function fieldPath(field: string): (string | number)[] {
@@ -31,10 +36,11 @@ export function fieldPath(field: string): (string | number)[] {
 export function parseProblem(line: string): Problem {
   const match = LINE.exec(line);
   if (!match) return { path: [], message: line, line };
-  const [, file, entry, head, field, atLine, text] = match;
+  const [, file, list, entry, head, field, atLine, text] = match;
   // A problem at a line of a Markdown text is shown at the text, with its line.
   const message = atLine ? `${atLine}: ${text!}` : text;
-  let at: (string | number)[] = [...(entry ? [Number(entry) - 1] : []), ...(field ? fieldPath(field) : [])];
+  const entryAt = entry ? [...(list === "Experiment" ? ["experiments"] : []), Number(entry) - 1] : [];
+  let at: (string | number)[] = [...entryAt, ...(field ? fieldPath(field) : [])];
   // A Markdown file's problems outside its head are problems of its text.
   if (file!.endsWith(".md") && !head && at.length === 0) at = ["body"];
   return { file, path: at, message: message!, line };

@@ -5,6 +5,7 @@
  * What an owner reads before approving an editor's proposal.
  */
 import { diffLines } from "diff";
+import { ITEM_NAMES_KEYWORD } from "../../common/content/field-kinds";
 import { FIELD_TITLES } from "../../common/content/field-titles";
 import type { FieldChange, LineChange } from "../../common/owner/responses";
 
@@ -50,7 +51,7 @@ function titleOf(schema: unknown, key: string): string {
 /** „Eintrag 3 (Thomas)“: an entry of a list by its place and, where it has one, its name or title. */
 function entryLabel(index: number, ...versions: unknown[]): string {
   const name = versions
-    .map((version) => (isDict(version) ? (version.name ?? version.title ?? version.question) : undefined))
+    .map((version) => (isDict(version) ? (version.name ?? version.title ?? version.question ?? version.id) : undefined))
     .find((value) => typeof value === "string" && value.trim());
   return `Eintrag ${index + 1}${name ? ` (${String(name)})` : ""}`;
 }
@@ -84,9 +85,12 @@ export function fieldLabel(schema: unknown, path: string[], ...versions: unknown
   let at = schema;
   let values = versions;
   for (const key of path) {
-    if (/^\d+$/.test(key) && values.some(Array.isArray)) {
+    if (/^\d+$/.test(key) && (values.some(Array.isArray) || (isDict(at) && at.type === "array"))) {
       const items = values.map((value) => (Array.isArray(value) ? value[Number(key)] : undefined));
-      names.push(entryLabel(Number(key), ...items));
+      // A list whose entries have names of their own („Variante B“, „Variante C“) calls them so.
+      const named =
+        isDict(at) && Array.isArray(at[ITEM_NAMES_KEYWORD]) ? (at[ITEM_NAMES_KEYWORD] as string[])[Number(key)] : undefined;
+      names.push(named ?? entryLabel(Number(key), ...items));
       at = isDict(at) ? at.items : undefined;
       values = items;
     } else {

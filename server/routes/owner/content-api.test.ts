@@ -114,6 +114,42 @@ for (const target of databaseTargets()) {
       assert.equal(at([2, "rating"]).length, 1, JSON.stringify(answer));
     });
 
+    it("offers an experiment's page and text by their names, and names the field of a refused variant", async () => {
+      const { schema } = await openFile("experiments.json");
+      const fields = schema.properties.experiments.items.properties;
+      assert.equal(fields.page["x-labels"]["/"], "Startseite");
+      assert.equal(fields.field["x-kind"], "page-field");
+      assert.deepEqual(
+        fields.field["x-choices"]["/"].find((choice: { value: string }) => choice.value === "hero.title"),
+        { value: "hero.title", label: "Kopfbereich › Titel: „Natürliche Energie für Männer, die mitten im Leben stehen“" },
+      );
+      assert.equal(
+        fields.field["x-choices"]["/"].some((choice: { value: string }) => choice.value.startsWith("seo.")),
+        false,
+      );
+      const experiment = {
+        id: "startseite-titel",
+        page: "/",
+        field: "hero.title",
+        variants: ["Mehr Kraft im Alltag – mit ein paar Minuten am Tag", "Der Drink gegen das Nachmittagstief"],
+        share: 50,
+        start: "2026-12-07",
+        end: "2027-01-10",
+        status: "läuft",
+      };
+      const answer = (
+        await post("/api/verwaltung/inhalte/pruefen", { file: "experiments.json", data: { experiments: [experiment] } })
+      ).json();
+      assert.deepEqual(answer.problems, [
+        {
+          path: ["experiments", 0, "variants", 1],
+          field: "Experimente › Eintrag 1 (startseite-titel) › Andere Texte (B, C) › Variante C",
+          message:
+            "verbindet den Drink mit „gegen das Nachmittagstief“ – eine gesundheitsbezogene Angabe (HCVO); beschreib ihn als Rezept",
+        },
+      ]);
+    });
+
     it("keeps drafts per person on the server, and shows each the others' drafts", async () => {
       const { data, baseCommit } = await openFile("faq.json");
       data[0].answer = `${data[0].answer} Neu.`;

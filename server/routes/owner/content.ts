@@ -47,6 +47,9 @@ import { revertFields } from "../../content-editor/field-revert";
 import { recordPublished, releaseOf } from "../../content-editor/release-state";
 import { parseLocalDateTime } from "../../newsletters/month";
 import { formatGermanDateTime } from "../../../common/german-time";
+import { EXPERIMENT_PAGES, EXPERIMENTS_FILE } from "../../../common/experiments/experiment-schema";
+import { pageFileOf } from "../../../common/experiments/experiment-problems";
+import { experimentFieldChoices, withFieldChoices } from "../../../common/experiments/experiment-form";
 import { imageSlug, IMAGES_DIR, listImages, reencodeUpload, UPLOAD_MAX_BYTES } from "../../content-editor/images";
 import {
   buildContentPreview,
@@ -169,6 +172,16 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   const readCurrent = async (entry: EditableFile): Promise<string | undefined> => {
     if (!(await withoutSymlinks(workTree, contentPath(entry.file)))) throw new SymlinkError(entry.file);
     return readFile(path.join(workTree, contentPath(entry.file)), "utf8").catch(() => undefined);
+  };
+  /** The pages' files an experiment can name, by file ("pages/home.json"), for the experiments' form. */
+  const experimentPages = async (): Promise<Map<string, unknown>> => {
+    const read = new Map<string, unknown>();
+    for (const page of EXPERIMENT_PAGES) {
+      const file = pageFileOf(page);
+      const text = file && (await readFile(path.join(contentDir, file), "utf8").catch(() => undefined));
+      if (file && text) read.set(file, JSON.parse(text) as unknown);
+    }
+    return read;
   };
   const siteSettings = async () => JSON.parse((await readFile(path.join(contentDir, "site.json"), "utf8")) || "{}") as unknown;
   /** The file's new text from the form's data; an editor's site.json keeps the owners' fields as they are. */
@@ -349,7 +362,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     if (text === (await readCurrent(entry))) return refuse(400, { error: MESSAGES.unchanged });
     const { edits, pictures } = await changeWith(entry, text, [ownerOf(request)]);
     const problems = await checkWithEdits(contentDir, edits);
-    if (problems.length > 0) return refuse(422, { error: MESSAGES.problems, ...splitProblems(problems, entry.file) });
+    if (problems.length > 0) return refuse(422, { error: MESSAGES.problems, ...splitProblems(problems, entry.file, data) });
     if (!(await withoutSymlinks(workTree, file))) return refuse(400, { error: MESSAGES.symlink });
     return { data, text, last, merged, file, edits, pictures };
   };
@@ -606,9 +619,13 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (!entry) return reply;
       const me = ownerOf(request);
       try {
-        const { source, last } = await tree.exclusive(async () => {
+        const { source, last, pageData } = await tree.exclusive(async () => {
           await tree.sync();
-          return { source: await readCurrent(entry), last: await tree.lastCommitOf(contentPath(entry.file)) };
+          return {
+            source: await readCurrent(entry),
+            last: await tree.lastCommitOf(contentPath(entry.file)),
+            pageData: entry.file === EXPERIMENTS_FILE ? await experimentPages() : undefined,
+          };
         });
         const drafts = await draftsOf(app.db, entry.file);
         const hide = keepsOwnerFields(request, entry);
@@ -619,7 +636,14 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           title: entry.title,
           description: entry.description,
           kind: entry.kind,
-          schema: hide ? schemaWithoutOwnerFields(formSchemaFor(entry)) : formSchemaFor(entry),
+          schema: pageData
+            ? withFieldChoices(
+                formSchemaFor(entry),
+                experimentFieldChoices((file) => pageData.get(file)),
+              )
+            : hide
+              ? schemaWithoutOwnerFields(formSchemaFor(entry))
+              : formSchemaFor(entry),
           data: hide ? withoutOwnerFields(data) : data,
           baseCommit: last?.commit ?? "",
           lastChange: last,
@@ -686,7 +710,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       try {
         await synced();
         const { edits } = await changeWith(entry, await textOf(request, entry, body.data), [ownerOf(request)]);
-        return splitProblems(await checkWithEdits(contentDir, edits), entry.file);
+        return splitProblems(await checkWithEdits(contentDir, edits), entry.file, body.data);
       } catch (error) {
         return gitFailed(request, reply, error);
       }
@@ -1190,11 +1214,19 @@ function recordsOf(text: string): ImageCredit[] | undefined {
   }
 }
 
-/** The check's problems: this file's by field (for the form), and the rest as they are. */
-function splitProblems(problems: Problem[], file: string) {
+/**
+ * The check's problems: this file's by field (for the form, each with the field's name as the form shows it, so
+ * a message can say where), and the rest as they are. `data`: the edited file's data, for the entries' names.
+ */
+function splitProblems(problems: Problem[], file: string, data?: unknown) {
   const others = problems.filter((problem) => problem.file !== file);
+  const entry = editableFile(file);
+  const named = (at: Problem["path"]) =>
+    entry && at.length > 0 ? { field: fieldLabel(formSchemaFor(entry), at.map(String), data) } : {};
   return {
-    problems: problems.filter((problem) => problem.file === file).map(({ path: at, message }) => ({ path: at, message })),
+    problems: problems
+      .filter((problem) => problem.file === file)
+      .map(({ path: at, message }) => ({ path: at, message, ...named(at) })),
     otherProblems: others.map((problem) => problem.line),
     otherPlaces: others.map(placeOf),
   };

@@ -11,8 +11,10 @@ import type { Publisher } from "./usePublish";
 interface Props {
   /** Why an owner approves this file's changes; undefined when they publish at once. */
   approval?: string;
-  /** Whether a preview shows this file (e-mails have none). */
+  /** Whether a preview shows this file (e-mails and experiments have none). */
   previewable: boolean;
+  /** The file, to say why it has no preview. */
+  file: string;
   changed: boolean;
   busy: Busy;
   publisher: Publisher;
@@ -21,7 +23,7 @@ interface Props {
   onHistory(): void;
 }
 
-export function ActionPanel({ approval, previewable, changed, busy, publisher, onPreview, onDiscard, onHistory }: Props) {
+export function ActionPanel({ approval, previewable, file, changed, busy, publisher, onPreview, onDiscard, onHistory }: Props) {
   return (
     <Card>
       <div className="flex flex-col gap-3">
@@ -34,7 +36,13 @@ export function ActionPanel({ approval, previewable, changed, busy, publisher, o
         <button type="button" className={smallButton} onClick={onPreview} disabled={busy !== undefined || !previewable}>
           {busy === "preview" ? "Vorschau wird gebaut …" : "Vorschau"}
         </button>
-        {!previewable && <p className="text-sm text-bark-700">E-Mails zeigt die Vorschau nicht.</p>}
+        {!previewable && (
+          <p className="text-sm text-bark-700">
+            {file === "experiments.json"
+              ? "Experimente zeigt die Vorschau nicht: Welche Fassung jemand sieht, wählt erst der Server der Website."
+              : "E-Mails zeigt die Vorschau nicht."}
+          </p>
+        )}
         {!publisher.publishOpen ? (
           <button
             type="button"

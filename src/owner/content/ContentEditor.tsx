@@ -62,6 +62,7 @@ export function ContentEditor({ file }: { file: string }) {
     answer?.previewValues,
     check.problemEntries,
     (path) => change(movedToTop(autosave.data, path)),
+    autosave.data,
   );
 
   // Whatever the page shows first is checked once, so the messages are there before the first change;
@@ -126,6 +127,7 @@ export function ContentEditor({ file }: { file: string }) {
           <ActionPanel
             approval={answer.approval}
             previewable={previewable}
+            file={file}
             changed={changed}
             busy={busy}
             publisher={publisher}

@@ -1,6 +1,6 @@
 /**
- * The content check's count above the form: the problems of the file as a whole listed, those of other
- * files with a link to where the person fixes them (the fields' own messages stand at the fields).
+ * The content check's count above the form: every problem of the file listed with its field's name (the fields
+ * show theirs too, but a long form hides them), those of other files with a link to where the person fixes them.
  */
 import React from "react";
 import { Link } from "../router";
@@ -11,15 +11,19 @@ import type { CheckAnswer } from "../../../common/owner/responses";
 export function ProblemSummary({ check }: { check: CheckAnswer }) {
   const problemCount = check.problems.length + check.otherProblems.length;
   if (problemCount === 0) return null;
-  const whole = check.problems.filter((problem) => problem.path.length === 0);
   return (
     <Alert>
-      {problemCount === 1 ? "Eine Stelle braucht" : `${problemCount} Stellen brauchen`} noch deine Aufmerksamkeit; sie sind unten
-      rot markiert.
-      {whole.length > 0 && (
+      {problemCount === 1
+        ? "Eine Stelle braucht noch deine Aufmerksamkeit; sie ist unten rot markiert."
+        : `${problemCount} Stellen brauchen noch deine Aufmerksamkeit; sie sind unten rot markiert.`}
+      {check.problems.length > 0 && (
         <ul className="mt-2 list-disc pl-6">
-          {whole.map((problem) => (
-            <li key={problem.message}>{problem.message}</li>
+          {/* Each with the field's name, as the form shows it: where it is, also in a long form. */}
+          {check.problems.map((problem) => (
+            <li key={`${problem.path.join(".")} ${problem.message}`}>
+              {problem.field ? `${problem.field}: ` : ""}
+              {problem.message}
+            </li>
           ))}
         </ul>
       )}

@@ -1,10 +1,13 @@
 /** What the generated forms need beside the JSON Schema: widgets per field, and the check's messages as rjsf's error tree. */
 import type { ErrorSchema, UiSchema } from "@rjsf/utils";
 import type { FieldProblem } from "../../../common/owner/responses";
-import { fieldKindOf, type FieldKind } from "../../../common/content/field-kinds";
+import { fieldKindOf, ITEM_NAMES_KEYWORD, type FieldKind } from "../../../common/content/field-kinds";
 
-/** Each field gets the widget of its kind (common/content/field-kinds.ts): pictures the picture one, Markdown texts the Markdown one. */
-const WIDGETS: Partial<Record<FieldKind, string>> = { picture: "image", markdown: "markdown" };
+/**
+ * Each field gets the widget of its kind (common/content/field-kinds.ts): pictures the picture one, Markdown texts
+ * the Markdown one, an experiment's text the choice of its page's texts.
+ */
+const WIDGETS: Partial<Record<FieldKind, string>> = { picture: "image", markdown: "markdown", "page-field": "pageField" };
 
 export function uiSchemaFor(schema: Record<string, unknown>): UiSchema {
   const walk = (node: Record<string, unknown>): UiSchema => {
@@ -15,10 +18,12 @@ export function uiSchemaFor(schema: Record<string, unknown>): UiSchema {
       }
       return ui;
     }
+    // Entries with names of their own („Variante B“, „Variante C“) keep their place: their name says which is which.
     if (node.type === "array" && node.items)
-      return { items: walk(node.items as Record<string, unknown>), "ui:options": { orderable: true } };
+      return { items: walk(node.items as Record<string, unknown>), "ui:options": { orderable: !node[ITEM_NAMES_KEYWORD] } };
     const kind = fieldKindOf(node);
     const widget = kind && WIDGETS[kind];
+    // A choice shows its values by their German names through the theme's select (form-theme.tsx, "x-labels").
     return widget ? { "ui:widget": widget } : {};
   };
   return { ...walk(schema), "ui:submitButtonOptions": { norender: true } };

@@ -18,6 +18,7 @@ import {
   type ValidatorType,
   type WidgetProps,
 } from "@rjsf/utils";
+import { FIELD_CHOICES_KEYWORD, ITEM_NAMES_KEYWORD, type FieldChoice } from "../../../common/content/field-kinds";
 import { inputClass } from "../ui";
 import { MarkdownPreview } from "./MarkdownPreview";
 import { ImageWidget } from "./ImageWidget";
@@ -67,13 +68,19 @@ function WordButton({ label, tone = "plain", ...props }: IconButtonProps & { lab
   );
 }
 
-/** The label of a field: its title, and for an entry of a list its number. */
+/**
+ * The label of a field: its title, and for an entry of a list its number; a text that is an entry of a list
+ * with names of its own („Variante B“) is called by its name, not „Andere Texte (B, C)-1“.
+ */
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors, rawDescription, hidden, required, displayLabel, schema } = props;
+  const { id, children, rawErrors, rawDescription, hidden, required, displayLabel, schema } = props;
+  const { itemName } = useContext(EntryContext);
   if (hidden) return <div className="hidden">{children}</div>;
   const isContainer = schema.type === "object" || schema.type === "array";
+  const label = !isContainer && itemName ? itemName : props.label;
+  const description = shownDescription(schema, rawDescription);
   const errors = [...new Set(rawErrors ?? [])];
-  const described = [rawDescription ? `${id}__beschreibung` : "", errors.length > 0 ? `${id}__fehler` : ""]
+  const described = [description ? `${id}__beschreibung` : "", errors.length > 0 ? `${id}__fehler` : ""]
     .filter(Boolean)
     .join(" ");
   if (isContainer) return <div className="mb-2">{children}</div>;
@@ -85,9 +92,9 @@ function FieldTemplate(props: FieldTemplateProps) {
           {required ? "" : <span className="font-normal text-bark-700"> (freiwillig)</span>}
         </label>
       )}
-      {displayLabel && rawDescription && (
+      {displayLabel && description && (
         <p id={`${id}__beschreibung`} className="mt-0.5 text-sm text-bark-700">
-          {rawDescription}
+          {description}
         </p>
       )}
       <div data-beschreibt={described || undefined}>{children}</div>
@@ -110,7 +117,7 @@ function ObjectFieldTemplate({ title, description, properties, fieldPathId, sche
   // The file itself has the page's heading; an entry of a list has its „Eintrag n“ bar.
   if (isRoot || typeof fieldPathId.path.at(-1) === "number") return <div id={fieldPathId.$id}>{body}</div>;
   return (
-    <fieldset className="mb-5 min-w-0 rounded-xl border border-cream-200 bg-cream-50/60 p-4" id={fieldPathId.$id}>
+    <fieldset className="mb-5 min-w-0 rounded-xl border border-cream-200 bg-cream-50/60 p-2 sm:p-4" id={fieldPathId.$id}>
       {title && <legend className="px-1 font-serif text-lg font-bold text-forest-900">{title}</legend>}
       {description && schema.description && <p className="mb-3 text-sm text-bark-700">{schema.description}</p>}
       {body}
@@ -122,7 +129,7 @@ function ObjectFieldTemplate({ title, description, properties, fieldPathId, sche
 function entryTitle(entry: unknown): string | undefined {
   if (!entry || typeof entry !== "object") return undefined;
   const record = entry as Record<string, unknown>;
-  const name = [record.name, record.title, record.question, record.activity, record.label].find(
+  const name = [record.name, record.title, record.question, record.activity, record.label, record.id].find(
     (value) => typeof value === "string" && value.trim(),
   );
   return typeof name === "string" ? name : undefined;
@@ -131,6 +138,8 @@ function entryTitle(entry: unknown): string | undefined {
 /** What an entry's bar knows beside rjsf's props: the entry's name and whether it starts open (set by its list). */
 interface EntryExtras {
   entryTitle?: string;
+  /** The entry's own name from its list (e.g. „Variante B“), in place of „Eintrag n“. */
+  itemName?: string;
   startOpen?: boolean;
   /** The page shows exactly this many entries: one is replaced by changing it, never removed. */
   fixedCount?: boolean;
@@ -143,11 +152,13 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   // A long list shows its entries folded under their names, except those the check marks (formContext).
   const marked = (registry.formContext as { problemEntries?: ReadonlySet<number> }).problemEntries;
   const entries = Array.isArray(formData) ? (formData as unknown[]) : [];
+  const itemNames = schema[ITEM_NAMES_KEYWORD] as string[] | undefined;
   const items = props.items.map((item, index) => (
     <EntryContext.Provider
       key={item.key ?? index}
       value={{
         entryTitle: entryTitle(entries[index]),
+        itemName: itemNames?.[index],
         fixedCount: schema.minItems !== undefined && schema.minItems === schema.maxItems,
         // Only a file's own list folds; a list inside an entry (ingredients, steps) stays open.
         startOpen: !isRoot || props.items.length <= 3 || marked?.has(index),
@@ -160,11 +171,19 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     <>
       {!isRoot && title && <legend className="px-1 font-serif text-lg font-bold text-forest-900">{title}</legend>}
       {schema.description && <p className="mb-3 text-sm text-bark-700">{isRoot ? listHint(schema) : schema.description}</p>}
-      <ol className="space-y-4">{items}</ol>
+      {items.length > 0 ? (
+        <ol className="space-y-4">{items}</ol>
+      ) : (
+        <p className="text-sm text-bark-700">{registry.translateString(TranslatableString.EmptyArray)}</p>
+      )}
       {canAdd && (
         <div className="mt-4">
           <WordButton
-            label={registry.translateString(TranslatableString.AddItemButton)}
+            label={
+              itemNames?.[props.items.length]
+                ? `${itemNames[props.items.length]} hinzufügen`
+                : registry.translateString(TranslatableString.AddItemButton)
+            }
             onClick={onAddClick}
             disabled={disabled || readonly}
             registry={registry}
@@ -175,7 +194,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   );
   if (isRoot) return <div id={fieldPathId.$id}>{content}</div>;
   return (
-    <fieldset className="mb-5 min-w-0 rounded-xl border border-cream-200 p-4" id={fieldPathId.$id}>
+    <fieldset className="mb-5 min-w-0 rounded-xl border border-cream-200 p-2 sm:p-4" id={fieldPathId.$id}>
       {content}
     </fieldset>
   );
@@ -195,7 +214,7 @@ export interface ListMoves {
 
 function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, hasToolbar, index, registry } = props;
-  const { entryTitle: name, startOpen = true, fixedCount = false } = useContext(EntryContext);
+  const { entryTitle: name, itemName, startOpen = true, fixedCount = false } = useContext(EntryContext);
   const { hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly } = buttonsProps;
   const { moveToTop } = registry.formContext as ListMoves;
   const entry = useRef<HTMLLIElement>(null);
@@ -206,6 +225,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
     window.setTimeout(() => list?.querySelector<HTMLElement>(":scope > li button[aria-expanded]")?.focus(), 0);
   };
   const number = index + 1;
+  const called = itemName ?? `Eintrag ${number}`;
   const [open, setOpen] = useState(startOpen);
   // An entry the check marks opens by itself, so its message is never folded away.
   const [wasMarked, setWasMarked] = useState(startOpen);
@@ -215,7 +235,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   }
   const bodyId = useId();
   return (
-    <li ref={entry} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200">
+    <li ref={entry} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-cream-200 sm:p-4">
       <div className={`flex flex-wrap items-center justify-between gap-2 ${open ? "mb-3 border-b border-cream-200 pb-2" : ""}`}>
         <button
           type="button"
@@ -226,7 +246,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
         >
           <span aria-hidden="true">{open ? "▾" : "▸"}</span>
           <span>
-            Eintrag {number}
+            {called}
             {name ? `: ${name}` : ""}
           </span>
         </button>
@@ -244,7 +264,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
             {(hasMoveUp || hasMoveDown) && (
               <WordButton
                 label="Nach oben"
-                aria-label={`Eintrag ${number} nach oben`}
+                aria-label={`${called} nach oben`}
                 disabled={disabled || readonly || !hasMoveUp}
                 onClick={onMoveUpItem}
                 registry={registry}
@@ -253,7 +273,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
             {(hasMoveUp || hasMoveDown) && (
               <WordButton
                 label="Nach unten"
-                aria-label={`Eintrag ${number} nach unten`}
+                aria-label={`${called} nach unten`}
                 disabled={disabled || readonly || !hasMoveDown}
                 onClick={onMoveDownItem}
                 registry={registry}
@@ -263,7 +283,7 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
               <WordButton
                 label="Entfernen"
                 tone="danger"
-                aria-label={`Eintrag ${number} entfernen`}
+                aria-label={`${called} entfernen`}
                 disabled={disabled || readonly}
                 onClick={onRemoveItem}
                 registry={registry}
@@ -280,12 +300,24 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
 }
 
 const describedBy = (id: string, props: WidgetProps) =>
-  [props.schema.description ? `${id}__beschreibung` : "", (props.rawErrors ?? []).length > 0 ? `${id}__fehler` : ""]
+  [
+    shownDescription(props.schema, props.schema.description) ? `${id}__beschreibung` : "",
+    (props.rawErrors ?? []).length > 0 ? `${id}__fehler` : "",
+  ]
     .filter(Boolean)
     .join(" ") || undefined;
 
 /** The patterns the content description gives a day's field, required or optional (content-schema.ts). */
 const DATE_PATTERNS = new Set(["^\\d{4}-\\d{2}-\\d{2}$", "^(\\d{4}-\\d{2}-\\d{2})?$"]);
+
+/**
+ * A field's help as the form shows it: a day's field has the browser's date picker, which shows the day in the
+ * browser's own way, so the file's format (JJJJ-MM-TT, the help for those who edit the file) is left out there.
+ */
+function shownDescription(schema: { pattern?: string }, description: string | undefined): string | undefined {
+  if (!description || !schema.pattern || !DATE_PATTERNS.has(schema.pattern)) return description;
+  return description.replace(/\s*Ein Datum im Format JJJJ-MM-TT\.\s*/, " ").trim() || undefined;
+}
 
 function TextWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, schema, rawErrors } = props;
@@ -359,6 +391,32 @@ function SelectWidget(props: WidgetProps) {
       ))}
     </select>
   );
+}
+
+/**
+ * An experiment's text (kind page-field): chosen among the texts of the page its entry names, by their names in
+ * the page's form and how they read now (the server adds them to the schema, experiment-form.ts). A value the
+ * page does not have stays shown as it is, so nothing is lost; the check names it.
+ */
+function PageFieldWidget(props: WidgetProps) {
+  const { id, value, schema, registry } = props;
+  const choices = schema[FIELD_CHOICES_KEYWORD] as Record<string, FieldChoice[]> | undefined;
+  if (!choices) return <TextWidget {...props} />;
+  const data = (registry.formContext as { formData?: { experiments?: { page?: unknown }[] } }).formData;
+  const index = /_(\d+)_[A-Za-z]+$/.exec(id)?.[1];
+  const page = index === undefined ? undefined : data?.experiments?.[Number(index)]?.page;
+  const offered = typeof page === "string" ? (choices[page] ?? []) : [];
+  const unknown =
+    typeof value === "string" && value !== "" && !offered.some((choice) => choice.value === value)
+      ? [{ value, label: `${value} (gibt es auf dieser Seite nicht)` }]
+      : [];
+  if (typeof page !== "string" || page === "")
+    return (
+      <select id={id} name={id} disabled className={inputClass} aria-describedby={describedBy(id, props)}>
+        <option>Wähl zuerst die Seite</option>
+      </select>
+    );
+  return <SelectWidget {...props} options={{ ...props.options, enumOptions: [...unknown, ...offered] }} />;
 }
 
 /** Longer texts in Markdown: writing and a preview of how it reads, side by side from md on. */
@@ -435,4 +493,5 @@ export const widgets: RegistryWidgetsType = {
   SelectWidget,
   markdown: MarkdownWidget,
   image: ImageWidget,
+  pageField: PageFieldWidget,
 };

@@ -30,6 +30,8 @@ export type FormContext = ImageContext &
     previewValues?: unknown;
     /** How the Markdown preview shows the text: as the mail it becomes, or as its page. */
     previewKind: "mail" | "page";
+    /** The form's data: a field that depends on another of its entry reads it here (an experiment's text, its page). */
+    formData?: unknown;
     problemEntries: ReadonlySet<number>;
   };
 
@@ -40,6 +42,7 @@ export function useFormContext(
   previewValues: unknown,
   problemEntries: ReadonlySet<number>,
   moveToTop: (path: (string | number)[]) => void,
+  formData?: unknown,
 ): FormContext {
   // The latest data's move, without making the context (and so every field) new at each keystroke.
   const move = useRef(moveToTop);
@@ -47,6 +50,7 @@ export function useFormContext(
   return useMemo<FormContext>(
     () => ({
       moveToTop: (path) => move.current(path),
+      formData,
       previewValues,
       previewKind: file.startsWith("emails/") ? "mail" : "page",
       problemEntries,
@@ -64,6 +68,6 @@ export function useFormContext(
         }
       },
     }),
-    [file, images, setImages, previewValues, problemEntries],
+    [file, images, setImages, previewValues, problemEntries, formData],
   );
 }
