@@ -10,6 +10,7 @@ import { jsonSchemaFor } from "../content/json-schemas";
 import { refusedField } from "./experiment-fields";
 import { pageFileOf } from "./experiment-problems";
 import { EXPERIMENT_PAGES } from "./experiment-schema";
+import { ALL_ROUTES } from "../routes";
 
 type Node = Record<string, unknown>;
 
@@ -65,4 +66,29 @@ export function withFieldChoices(schema: Node, choices: Record<string, FieldChoi
     ...schema,
     properties: { ...properties, experiments: { ...list, items: { ...entry, properties: { ...fields, field } } } },
   };
+}
+
+/**
+ * How the owner reads an experiment's text: its page's title and the text's name in the page's form
+ * („Startseite“, „Kopfbereich › Titel“), never the dotted key; the key itself where the page has no such field.
+ */
+export function experimentTextName(page: string, field: string): { pageTitle: string; fieldName: string } {
+  const route = ALL_ROUTES.find((candidate) => candidate.path === page);
+  const pageTitle = route?.title ?? page;
+  const file = pageFileOf(page);
+  const entry = CONTENT_FILES.find((candidate) => candidate.file === file);
+  if (!entry) return { pageTitle, fieldName: field };
+  const names: string[] = [];
+  let node: Node | undefined = jsonSchemaFor(entry);
+  for (const [, key, index] of field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+    if (index !== undefined) {
+      node = node?.items as Node | undefined;
+      names[names.length - 1] = `${names.at(-1) ?? "Eintrag"}, Nr. ${Number(index) + 1}`;
+      continue;
+    }
+    node = (node?.properties as Record<string, Node> | undefined)?.[key!];
+    if (!node) return { pageTitle, fieldName: field };
+    names.push(typeof node.title === "string" ? node.title : (FIELD_TITLES[key!] ?? key!));
+  }
+  return { pageTitle, fieldName: names.join(" › ") };
 }

@@ -19,6 +19,9 @@ export const ExperimentsAnswer = Type.Object({
       id: Type.String(),
       page: Type.String(),
       field: Type.String(),
+      /** The page's title and the text's name in the page's form, as the owner reads them. */
+      pageTitle: Type.String(),
+      fieldName: Type.String(),
       share: Type.Number(),
       start: Type.String(),
       end: Type.String(),

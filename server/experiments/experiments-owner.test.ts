@@ -90,6 +90,10 @@ for (const target of databaseTargets()) {
       const [first] = response.json().experiments;
       assert.equal(first.id, "startseite-titel");
       assert.equal(first.original, "Natürliche Energie für Männer, die mitten im Leben stehen");
+      // The owner reads the page and the text by their names, and the days as German dates.
+      assert.equal(first.pageTitle, "Startseite");
+      assert.equal(first.fieldName, "Kopfbereich › Titel");
+      assert.match(first.note, /^läuft seit \d{1,2}\. [A-ZÄÖÜ][a-zä]+ \d{4}, bis \d{1,2}\. [A-ZÄÖÜ][a-zä]+ \d{4}$/);
       assert.deepEqual(
         first.results.map((result: { variant: string; views: number; leads: number }) => [
           result.variant,

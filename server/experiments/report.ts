@@ -9,6 +9,8 @@ import path from "node:path";
 import type { Queryable } from "../db/types";
 import { EXPERIMENTS_FILE } from "../../common/experiments/experiment-schema";
 import { VARIANT_NAMES } from "../../common/experiments/variant-pages";
+import { experimentTextName } from "../../common/experiments/experiment-form";
+import { GERMAN_MONTHS } from "../../common/german-months";
 import { stateOf, type BuiltExperiment, type ExperimentState } from "./built";
 import { earlyWarning, variantResults, type VariantResult } from "./statistics";
 import { readVariantFigures } from "./store";
@@ -17,6 +19,9 @@ export interface ExperimentReport {
   id: string;
   page: string;
   field: string;
+  /** The page's title and the text's name in its form („Startseite“, „Kopfbereich › Titel“). */
+  pageTitle: string;
+  fieldName: string;
   share: number;
   start: string;
   end: string;
@@ -33,10 +38,16 @@ export interface ExperimentReport {
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 
+/** „2026-12-04“ as a German reads it: „4. Dezember 2026“. */
+const day = (iso: string) => {
+  const [year, month, date] = iso.split("-").map(Number);
+  return month && date ? `${date}. ${GERMAN_MONTHS[month - 1]} ${year}` : iso;
+};
+
 const NOTES: Record<ExperimentState, (experiment: BuiltExperiment) => string> = {
-  läuft: (e) => `läuft seit ${e.start}, bis ${e.end}`,
-  geplant: (e) => `beginnt am ${e.start}`,
-  abgelaufen: (e) => `am ${e.end} abgelaufen und von selbst beendet: alle sehen wieder das Original`,
+  läuft: (e) => `läuft seit ${day(e.start)}, bis ${day(e.end)}`,
+  geplant: (e) => `beginnt am ${day(e.start)}`,
+  abgelaufen: (e) => `am ${day(e.end)} abgelaufen und von selbst beendet: alle sehen wieder das Original`,
   beendet: () => "beendet: alle sehen das Original",
   übernommen: () => "Gewinner übernommen: der Text steht jetzt in der Seite",
 };
@@ -67,6 +78,7 @@ export async function experimentReports(
       id: experiment.id,
       page: experiment.page,
       field: experiment.field,
+      ...experimentTextName(experiment.page, experiment.field),
       share: experiment.share,
       start: experiment.start,
       end: experiment.end,

@@ -44,10 +44,10 @@ function ExperimentCard({ experiment, onEnd }: { experiment: Experiment; onEnd: 
   return (
     <Card className="mb-6">
       <h2 className="text-lg font-semibold">
-        „{experiment.id}“ auf {experiment.page}
+        {experiment.pageTitle}: {experiment.fieldName}
       </h2>
       <p className="mb-3 text-sm text-bark-700">
-        Feld {experiment.field}, {experiment.share} % der Besuche nehmen teil – {experiment.note}.
+        Experiment „{experiment.id}“ auf {experiment.page}, {experiment.share}&nbsp;% der Besuche nehmen teil – {experiment.note}.
       </p>
       {experiment.warning && <Alert kind="info">{experiment.warning}</Alert>}
       {/* A phone gets one block per variant with every figure; from md on one table compares them side by side. */}
