@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
-import { git, seedContentRemote } from "../server/test-support/content-remote";
+import { berlinTimeIn, git, seedContentRemote } from "../server/test-support/content-remote";
 import { ownerContentFilePath } from "../common/routes";
 
 const EDITOR = "anna.schmidt@urkraft-test.de";
@@ -111,20 +111,6 @@ function nextConfirmation(page: Page, accept: boolean): Promise<string> {
   );
 }
 
-/** „2026-12-24T18:00“ for a moment `days` from now, in Germany's time, as the time field takes it. */
-function inGermany(days: number): string {
-  return new Intl.DateTimeFormat("sv-SE", {
-    timeZone: "Europe/Berlin",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  })
-    .format(new Date(Date.now() + days * 24 * 3_600_000))
-    .replace(" ", "T");
-}
-
 /** As the screens write a time: „24.12.2026, 18:00 Uhr“. */
 const shownAs = (local: string) => {
   const [date, time] = local.split("T") as [string, string];
@@ -144,7 +130,7 @@ test("a change planned for later is listed with its time, and cancelled it is th
   await page.getByRole("button", { name: "Veröffentlichen …" }).click();
   await page.getByLabel("Was hast du geändert?").fill("Antwort zur Dauer genauer");
   await page.getByLabel("Später veröffentlichen").check();
-  const due = inGermany(3);
+  const due = berlinTimeIn(3 * 24 * 60);
   await page.getByLabel("Live am (Zeit in Deutschland)").fill(due);
   await page.getByRole("button", { name: "Planen" }).click();
   await expect(page.getByText(`Geplant: Deine Änderung geht am ${shownAs(due)} live.`, { exact: false })).toBeVisible({

@@ -48,3 +48,17 @@ export async function loginByLink(test: TestApp, database: TestDatabase, email: 
   const token = /\?token=([A-Za-z0-9_-]{43})/.exec(rows[0]!.text)![1];
   return cookieOf(await postJson(test.app, "/api/verwaltung/sitzung", { token }, ORIGIN));
 }
+
+/** „2026-12-24T18:00“ for a moment `minutes` from now, in Germany's time, as the planning fields take it. */
+export function berlinTimeIn(minutes: number): string {
+  return new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Berlin",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  })
+    .format(new Date(Date.now() + minutes * 60_000))
+    .replace(" ", "T");
+}

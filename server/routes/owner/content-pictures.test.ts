@@ -12,7 +12,7 @@ import { after, before, describe, it } from "node:test";
 import sharp from "sharp";
 import { databaseTargets, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
-import { git, loginByLink, seedContentRemote } from "../../test-support/content-remote";
+import { git, loginByLink, seedContentRemote, berlinTimeIn } from "../../test-support/content-remote";
 import { purgeOldPictures } from "../../content-editor/pending-images";
 
 const OWNER = "inhaberin@urkraft-test.de";
@@ -25,19 +25,6 @@ const CREDIT = {
   proof: "Vertrag im Ordner Bildrechte",
   showsPerson: "nein",
 };
-
-/** A time `minutes` from now in the site's time zone, as the form sends it. */
-function berlin(minutes: number): string {
-  const parts = new Intl.DateTimeFormat("sv-SE", {
-    timeZone: "Europe/Berlin",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(new Date(Date.now() + minutes * 60_000));
-  return parts.replace(" ", "T");
-}
 
 for (const target of databaseTargets()) {
   describe(`uploaded pictures waiting with the draft on ${target.driver}`, { skip: target.skip }, () => {
@@ -133,7 +120,13 @@ for (const target of databaseTargets()) {
       const mine = (await post("/api/verwaltung/inhalte/pruefen", { file: "recipes.json", data })).json();
       assert.deepEqual(mine, { problems: [], otherProblems: [], otherPlaces: [] });
       const theirs = (await post("/api/verwaltung/inhalte/pruefen", { file: "recipes.json", data }, SECOND_EDITOR)).json();
-      assert.deepEqual(theirs.problems, [{ path: [0, "image"], message: "Bilddatei „images/wochenmarkt.jpg“ gibt es nicht" }]);
+      assert.deepEqual(theirs.problems, [
+        {
+          path: [0, "image"],
+          message: "Bilddatei „images/wochenmarkt.jpg“ gibt es nicht",
+          field: "Eintrag 1 (Haferbrei mit Apfel und Walnüssen) › Bild",
+        },
+      ]);
     });
 
     it("publishes the picture, its record and the change that uses it in one commit", async () => {
@@ -233,7 +226,7 @@ for (const target of databaseTargets()) {
       const planned = await post("/api/verwaltung/inhalte/planen", {
         file: "recipes.json",
         message: "Abendbild",
-        am: berlin(60),
+        am: berlinTimeIn(60),
       });
       assert.equal(planned.statusCode, 201, planned.body);
       assert.deepEqual(await waiting(), [image], "the plan keeps it");

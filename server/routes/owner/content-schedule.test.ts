@@ -12,24 +12,11 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { databaseTargets, type TestDatabase } from "../../test-support/databases";
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
-import { git, loginByLink, seedContentRemote } from "../../test-support/content-remote";
+import { git, loginByLink, seedContentRemote, berlinTimeIn } from "../../test-support/content-remote";
 
 const OWNER = "inhaberin@urkraft-test.de";
 const EDITOR = "redaktion@urkraft-test.de";
 const ORIGIN = { origin: "http://localhost" };
-
-/** „2026-12-24T18:00“ for a moment `minutes` from now, in Germany's time. */
-function berlin(minutes: number): string {
-  const parts = new Intl.DateTimeFormat("sv-SE", {
-    timeZone: "Europe/Berlin",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(new Date(Date.now() + minutes * 60_000));
-  return parts.replace(" ", "T");
-}
 
 for (const target of databaseTargets()) {
   describe(`changes planned for a time on ${target.driver}`, { skip: target.skip }, () => {
@@ -96,7 +83,7 @@ for (const target of databaseTargets()) {
         data[0]!.answer = "Zu Weihnachten: Jeden Tag ein Spaziergang nach dem Essen.";
       });
       for (const [am, message] of [
-        [berlin(-5), /schon vorbei/],
+        [berlinTimeIn(-5), /schon vorbei/],
         ["2026-13-01T10:00", /Tag und Uhrzeit/],
         ["morgen", /Tag und Uhrzeit/],
       ] as const) {
@@ -107,8 +94,8 @@ for (const target of databaseTargets()) {
       const early = await post("/api/verwaltung/inhalte/planen", {
         file: "faq.json",
         message: "Weihnachten",
-        am: berlin(60),
-        zuruecknehmenAm: berlin(30),
+        am: berlinTimeIn(60),
+        zuruecknehmenAm: berlinTimeIn(30),
       });
       assert.equal(early.statusCode, 400);
       assert.match(early.json().error, /erst, nachdem sie live gegangen ist/);
@@ -120,8 +107,8 @@ for (const target of databaseTargets()) {
       const answer = await post("/api/verwaltung/inhalte/planen", {
         file: "faq.json",
         message: "Weihnachtstipp",
-        am: berlin(60),
-        zuruecknehmenAm: berlin(24 * 60),
+        am: berlinTimeIn(60),
+        zuruecknehmenAm: berlinTimeIn(24 * 60),
       });
       assert.equal(answer.statusCode, 201, answer.body);
       assert.equal(answer.json().planned.state, "geplant");
@@ -166,7 +153,8 @@ for (const target of databaseTargets()) {
         data[1]!.answer = "Eine geplante Antwort.";
       });
       assert.equal(
-        (await post("/api/verwaltung/inhalte/planen", { file: "faq.json", message: "Antwort 2", am: berlin(10) })).statusCode,
+        (await post("/api/verwaltung/inhalte/planen", { file: "faq.json", message: "Antwort 2", am: berlinTimeIn(10) }))
+          .statusCode,
         201,
       );
       git(other, "pull", "--quiet", "origin", "main");
@@ -189,7 +177,7 @@ for (const target of databaseTargets()) {
       await draft("faq.json", (data: { question: string }[]) => {
         data[2]!.question = "Geplante Frage?";
       });
-      const made = await post("/api/verwaltung/inhalte/planen", { file: "faq.json", message: "Frage 3", am: berlin(30) });
+      const made = await post("/api/verwaltung/inhalte/planen", { file: "faq.json", message: "Frage 3", am: berlinTimeIn(30) });
       assert.equal(made.statusCode, 201, made.body);
       const id = made.json().planned.id;
       const remove = (who: string) =>
@@ -244,7 +232,7 @@ for (const target of databaseTargets()) {
       const refused = await post("/api/verwaltung/inhalte/planen", {
         file: "testimonials.json",
         message: "Bericht",
-        am: berlin(30),
+        am: berlinTimeIn(30),
       });
       assert.equal(refused.statusCode, 400);
       assert.match(refused.json().error, /legt dabei den Termin fest/);
@@ -252,7 +240,7 @@ for (const target of databaseTargets()) {
       assert.equal(proposed.statusCode, 202, proposed.body);
       const approved = await post(
         `/api/verwaltung/inhalte/vorschlaege/${proposed.json().proposal.id}/freigeben`,
-        { am: berlin(120) },
+        { am: berlinTimeIn(120) },
         OWNER,
       );
       assert.equal(approved.statusCode, 200, approved.body);
