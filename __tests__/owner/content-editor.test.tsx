@@ -106,7 +106,10 @@ it("shows someone else's change from a refused publish as the conflict card", as
     },
   });
   await publishWith("Antworten");
-  expect(await screen.findByText(/^Jemand anderes hat diese Datei inzwischen geändert/)).toBeTruthy();
+  const heading = await screen.findByRole("heading", { name: "Diese Datei wurde inzwischen geändert" });
   expect(await screen.findByText("Karls.")).toBeTruthy();
+  // The card takes the focus and says what happened; no message above repeats it.
+  expect(heading).toHaveFocus();
+  expect(screen.queryByText(/^Jemand anderes hat diese Datei inzwischen geändert/)).toBeNull();
   expect(calls.filter((call) => call === "POST /inhalte/veroeffentlichen")).toHaveLength(1);
 });

@@ -3,7 +3,7 @@
  * side by side (as it was, the editor's, the other person's), a choice per field, and one button that makes
  * the draft the merged file with those choices. Fields only one side changed were merged by the server.
  */
-import React, { useState } from "react";
+import React, { useEffect, useRef, useState } from "react";
 import { dateTime } from "../format";
 import { Card, primaryButton } from "../ui";
 import type { CommitInfo, ConflictField } from "../../../common/owner/responses";
@@ -67,6 +67,9 @@ export function ConflictCard({
   onMerge: (data: unknown, baseCommit: string) => void;
 }) {
   const [choice, setChoice] = useState<Record<string, "mine" | "theirs">>({});
+  // The card says what happened, in place of a message above: the focus goes to it, so it is read out first.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const who = conflict.change?.author ?? "Jemand";
   const decided = conflict.fields.every((field) => choice[field.path.join(".")] !== undefined);
   const merge = () => {
@@ -77,7 +80,9 @@ export function ConflictCard({
   };
   return (
     <Card className="mb-5 ring-2 ring-ember-400">
-      <h2 className="mb-2 text-lg font-bold text-forest-900">Diese Datei wurde inzwischen geändert</h2>
+      <h2 ref={heading} tabIndex={-1} className="mb-2 text-lg font-bold text-forest-900 focus:outline-none">
+        Diese Datei wurde inzwischen geändert
+      </h2>
       {conflict.change && (
         <p className="mb-3">
           {who} hat am {dateTime(conflict.change.date)} veröffentlicht: „{conflict.change.message}“. Deine Änderung ist nicht

@@ -60,6 +60,9 @@ export function usePublish(state: EditorState & { onPublished(): void }) {
       if (caught instanceof ApiError && caught.status === 409) {
         const body = caught.body as { conflict: Omit<Conflict, "mine"> };
         setConflict({ ...body.conflict, mine: autosave.data });
+        // The conflict card says it all; a message above it would only repeat it.
+        setNotice(undefined);
+        return;
       }
       if (caught instanceof ApiError && caught.status === 422) check.setCheck(caught.body as CheckAnswer);
       setNotice({ kind: "error", text: errorText(caught) });
