@@ -75,7 +75,9 @@ export const statsCommand: Command = {
     );
     for (const report of experiments) {
       print("");
-      print(`Experiment „${report.id}“ auf ${report.page} (${report.field}, ${report.share} % der Besuche): ${report.note}`);
+      print(
+        `Experiment „${report.id}“: ${report.pageTitle} (${report.page}), ${report.fieldName} (${report.field}), ${report.share} % der Besuche: ${report.note}`,
+      );
       print(table(EXPERIMENT_HEADER, experimentRows(report)));
       if (report.warning) print(report.warning);
     }

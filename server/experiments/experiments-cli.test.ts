@@ -52,7 +52,10 @@ for (const target of databaseTargets()) {
       assert.equal(await runCli(["stats"], (line) => lines.push(line), env), 0, lines.join("\n"));
       const output = lines.join("\n");
       console.log(output.slice(output.indexOf("Experiment")));
-      assert.match(output, /Experiment „startseite-titel“ auf \/ \(hero\.title, 100 % der Besuche\): läuft seit/);
+      assert.match(
+        output,
+        /Experiment „startseite-titel“: Startseite \(\/\), Kopfbereich › Titel \(hero\.title\), 100 % der Besuche: läuft seit \d{1,2}\. [A-ZÄÖÜ][a-zä]+ \d{4}/,
+      );
       assert.match(output, /^A \(Original\)\s+1000\s+50\s+40\s+4,0 %\s+3,0 % – 5,4 %\s+–\s+2$/m);
       assert.match(output, /^B\s+1000\s+80\s+70\s+7,0 %\s+5,6 % – 8,8 %\s+99,\d %\s+1$/m);
       assert.match(output, /Noch zu früh für eine Entscheidung: eine Variante hat erst 40 bestätigte Anmeldungen/);
