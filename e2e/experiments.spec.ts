@@ -7,22 +7,19 @@
  * JavaScript carry the variant to the stored lead. A server of its own (PGlite) serves the copy.
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { execFile } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { hydrate } from "../rig/audit/measure";
 import { OWNER_SCREENS } from "../common/routes";
 import { mailSubjectPattern } from "../server/test-support/mail-copy";
 import { logInByLink } from "./support/login-link";
-import { onServer, ownEnv, startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
+import { onServer, startOwnServer, stopOwnServer, waitForMail, type OwnServer, queryStopped } from "./support/own-server";
 
 const ROOT = path.resolve(__dirname, "..");
 const OWNER = "inhaber@urkraft-test.de";
 const SHOTS = process.env.SCREENSHOT_DIR;
-const run = promisify(execFile);
 const ORIGINAL = "Natürliche Energie für Männer, die mitten im Leben stehen";
 const VARIANT = "Mehr Kraft im Alltag – mit ein paar Minuten am Tag";
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -64,24 +61,6 @@ function buildWithExperiment(): string {
     writeFileSync(file, JSON.stringify(data));
   }
   return copy;
-}
-
-async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const script = `
-    import { openDb } from "./server/db";
-    import { loadConfig } from "./server/config";
-    (async () => {
-      const db = await openDb(loadConfig(process.env));
-      const { rows } = await db.query(process.env.QUERY!);
-      console.log(JSON.stringify(rows));
-      await db.close();
-    })();`;
-  const { stdout } = await run("npx", ["tsx", "-e", script], {
-    cwd: ROOT,
-    env: ownEnv(server.dataDir, { QUERY: sql }),
-    timeout: 120_000,
-  });
-  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, unknown>[];
 }
 
 async function nothingStored(page: Page, context: BrowserContext): Promise<void> {
@@ -165,7 +144,8 @@ test("a sign-up sent without JavaScript carries its variant to the stored lead",
   await context.close();
 
   await stopOwnServer(server);
-  const rows = await query(
+  const rows = await queryStopped(
+    server,
     "SELECT l.email, e.experiment, e.variant FROM experiment_leads e JOIN leads l ON l.id = e.lead_id ORDER BY l.email",
   );
   expect(rows).toEqual([

@@ -10,32 +10,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrate } from "../rig/audit/measure";
-import { ownEnv, startOwnServer, stopOwnServer, type OwnServer } from "./support/own-server";
+import { ownEnv, startOwnServer, stopOwnServer, type OwnServer, queryStopped } from "./support/own-server";
 import { entryArgs } from "../server/test-support/entry-points";
 
 const ROOT = path.resolve(__dirname, "..");
 const run = promisify(execFile);
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
-
-/** Runs a query on the server's data folder once the server has stopped (PGlite has one opener). */
-async function query(server: OwnServer, sql: string): Promise<Record<string, unknown>[]> {
-  const script = `
-    import { openDb } from "./server/db";
-    import { loadConfig } from "./server/config";
-    (async () => {
-      const db = await openDb(loadConfig(process.env));
-      const { rows } = await db.query(process.env.QUERY!);
-      console.log(JSON.stringify(rows));
-      await db.close();
-    })();`;
-  const { stdout } = await run("npx", ["tsx", "-e", script], {
-    cwd: ROOT,
-    env: ownEnv(server.dataDir, { QUERY: sql }),
-    timeout: 120_000,
-  });
-  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, unknown>[];
-}
 
 async function stats(
   server: OwnServer,
@@ -116,13 +97,16 @@ test("sign-ups and contact requests keep their visit's source, with and without 
     await stopOwnServer(server);
   }
 
-  const leads = await query(server, "SELECT email, form_page, source, medium, campaign FROM leads ORDER BY email");
+  const leads = await queryStopped(server, "SELECT email, form_page, source, medium, campaign FROM leads ORDER BY email");
   expect(leads).toEqual([
     { email: "nina@beispiel.de", form_page: "/", source: "newsletter", medium: "email", campaign: "herbst" },
     { email: "otto@beispiel.de", form_page: "/", source: "google.de", medium: "", campaign: "" },
     { email: "rudi@beispiel.de", form_page: "/", source: "duckduckgo.com", medium: "", campaign: "" },
   ]);
-  const requests = await query(server, "SELECT email, form_page, source, medium, campaign FROM contact_requests ORDER BY email");
+  const requests = await queryStopped(
+    server,
+    "SELECT email, form_page, source, medium, campaign FROM contact_requests ORDER BY email",
+  );
   // A request counts under its source in the day sums below; the request itself does not keep it.
   expect(requests).toEqual([
     { email: "paula@beispiel.de", form_page: "/kontakt-unterstuetzung", source: null, medium: null, campaign: null },

@@ -2,11 +2,12 @@
  * A server of a test's own: a real `server/index.ts` process (bundled once per run) on a free port with its own data folder
  * (PGlite, or PostgreSQL when `databaseUrl` is given), mails as .eml files in DATA_DIR/outbox.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { expect } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { findFreePort } from "../../rig/server-load/server-process";
@@ -141,4 +142,23 @@ export async function waitForMail(
 export function onServer(server: OwnServer, link: string): string {
   const url = new URL(link);
   return `${server.origin}${url.pathname}${url.search}`;
+}
+
+/** Runs a query on a server's data folder once the server has stopped (PGlite has one opener); its rows. */
+export async function queryStopped(server: Pick<OwnServer, "dataDir">, sql: string): Promise<Record<string, unknown>[]> {
+  const script = `
+    import { openDb } from "./server/db";
+    import { loadConfig } from "./server/config";
+    (async () => {
+      const db = await openDb(loadConfig(process.env));
+      const { rows } = await db.query(process.env.QUERY!);
+      console.log(JSON.stringify(rows));
+      await db.close();
+    })();`;
+  const { stdout } = await promisify(execFile)("npx", ["tsx", "-e", script], {
+    cwd: ROOT,
+    env: ownEnv(server.dataDir, { QUERY: sql }),
+    timeout: 120_000,
+  });
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, unknown>[];
 }
