@@ -59,10 +59,10 @@ import {
   warmUpPreviews,
 } from "../../content-editor/publishing";
 import { authorFor, GitError } from "../../content-editor/work-tree";
-import type { ContentFileSummary, ProposalInfo } from "../../../common/owner/responses";
+import type { ContentFileSummary, ProposalInfo, Publishing } from "../../../common/owner/responses";
 import { ownerOf, ownOrigin, requireRecentLogin } from "./guard";
 import { OWNER_API } from "../../../common/owner/api";
-import { ownerRouteUntypedAnswers } from "./route";
+import { ownerRoute } from "./route";
 import {
   previewValuesOf,
   schemaWithoutOwnerFields,
@@ -140,9 +140,20 @@ const watched = (entry: EditableFile) => entry.kind !== "json" || entry.file ===
 /** A content file's form data as JSON: the largest file with room to grow. */
 const FORM_BODY_LIMIT = 2 * 1024 * 1024;
 
+/** The statuses of a refusal that keeps its own body (`{ error }` and what the screen shows beside it). */
+type RefusalStatus = 400 | 404 | 409 | 422;
+/** Whether the work tree's outcome is a refusal, not the answer the route's row declares. */
+const refused = <Outcome extends { status: number }>(outcome: Outcome): outcome is Extract<Outcome, { status: RefusalStatus }> =>
+  outcome.status >= 400;
+/** Sends a refusal as it is: the row declares only the answers, Fastify writes a refusal's body without a schema. */
+const sendRefusal = (reply: FastifyReply, { status, answer }: { status: RefusalStatus; answer: object }) =>
+  reply.code(status).send(answer);
+
 export default async function contentRoutes(app: FastifyInstance): Promise<void> {
-  const route = ownerRouteUntypedAnswers(app);
+  const route = ownerRoute(app);
   const { remote, branch, workTree } = app.config.contentGit;
+  /** Where a published change goes: pushed to the repository's branch, or deployed here. */
+  const publishing: Publishing = remote ? { to: "remote", branch } : { to: "deploy" };
   const tree = app.contentTree;
   const contentDir = path.join(workTree, CONTENT_DIR);
 
@@ -607,7 +618,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           approval: approvalReason({ file, kind }) !== undefined,
         }),
       ),
-      publishing: remote ? { to: "remote", branch } : { to: "deploy" },
+      publishing,
       ...(editor ? {} : { openProposals: (await openProposals(app.db)).length }),
     };
   });
@@ -695,7 +706,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       await deleteDraft(app.db, ownerOf(request), entry.file);
       // Pictures uploaded for it that nothing else of the person's names go with it.
       await dropUnusedPictures(app.db, ownerOf(request));
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 
@@ -769,12 +780,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           if (watched(entry)) await notifyContentChange(app.db, app.mail, app.config, { by: me, entry, change: message.text });
           return { status: 200 as const, answer: { commit, merged, lastChange: await tree.lastCommitOf(file) } };
         });
-        if (outcome.status === 200) await afterCommit(outcome.answer.commit, request.log);
+        if (refused(outcome)) return sendRefusal(reply, outcome);
         if (outcome.status === 202) return reply.code(202).send(outcome.answer);
-        return reply.code(outcome.status).send({
-          ...outcome.answer,
-          ...(outcome.status === 200 ? { publishing: remote ? { to: "remote", branch } : { to: "deploy" } } : {}),
-        });
+        await afterCommit(outcome.answer.commit, request.log);
+        return { ...outcome.answer, publishing };
       } catch (error) {
         return gitFailed(request, reply, error);
       }
@@ -882,8 +891,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
             });
           return { status: 200 as const, answer: { commit: made } };
         });
-        if (outcome.status === 200) await afterCommit(outcome.answer.commit, request.log);
-        return reply.code(outcome.status).send(outcome.answer);
+        if (refused(outcome)) return sendRefusal(reply, outcome);
+        if (outcome.status === 202) return reply.code(202).send(outcome.answer);
+        await afterCommit(outcome.answer.commit, request.log);
+        return outcome.answer;
       } catch (error) {
         return gitFailed(request, reply, error);
       }
@@ -931,7 +942,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           await audit(app.db, me, "content-planned", `${entry.file} für ${when(dueAt)} (Plan ${planned.id})`);
           return { status: 201 as const, answer: { planned: shownOf(planned) } };
         });
-        return reply.code(outcome.status).send(outcome.answer);
+        if (refused(outcome)) return sendRefusal(reply, outcome);
+        return reply.code(201).send(outcome.answer);
       } catch (error) {
         return gitFailed(request, reply, error);
       }
@@ -1065,10 +1077,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           });
           return { status: 200 as const, answer: { commit } };
         });
-        const approvedCommit = outcome.status === 200 && "commit" in outcome.answer ? outcome.answer.commit : undefined;
-        if (approvedCommit) await afterCommit(approvedCommit, request.log);
-        if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.answer);
-        return { ...outcome.answer, publishing: remote ? { to: "remote", branch } : { to: "deploy" } };
+        if (refused(outcome)) return sendRefusal(reply, outcome);
+        if (outcome.answer.commit) await afterCommit(outcome.answer.commit, request.log);
+        return { ...outcome.answer, publishing };
       } catch (error) {
         return gitFailed(request, reply, error);
       }
@@ -1173,7 +1184,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const missing = creditInputProblems(credit, germanToday());
       if (Object.keys(missing).length > 0) {
         request.log.info({ statusCode: 400, fields: Object.keys(missing) }, "picture refused without its credit");
-        return reply.code(400).send({ error: [MESSAGES.creditMissing, ...Object.values(missing)].join(" "), errors: missing });
+        return sendRefusal(reply, {
+          status: 400,
+          answer: { error: [MESSAGES.creditMissing, ...Object.values(missing)].join(" "), errors: missing },
+        });
       }
       const checked = await reencodeUpload(Buffer.from(data, "base64"));
       if (!checked.ok) return sendError(request, reply, { status: 400, message: checked.message });

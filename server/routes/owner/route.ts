@@ -51,15 +51,13 @@ type HandlerFor<Schema extends FastifySchema> = RouteHandlerMethod<
 >;
 /** Request and answer typed from the row. */
 type Handler<Row extends ApiRow> = HandlerFor<RouteSchema<Row>>;
-/** Only the request typed from the row; what it sends is checked at run time alone (by the answer's schema). */
-type RequestHandler<Row extends ApiRow> = HandlerFor<Omit<RouteSchema<Row>, "response">>;
 
 /** What a route adds to its row: hooks, a body limit, config such as a rate limit. */
 type Extras = Pick<RouteShorthandOptions, "bodyLimit" | "preValidation" | "preHandler" | "config">;
 
-interface RouteFunction<H extends "typed" | "request"> {
-  <Row extends ApiRow>(row: Row, handler: H extends "typed" ? Handler<Row> : RequestHandler<Row>): void;
-  <Row extends ApiRow>(row: Row, extras: Extras, handler: H extends "typed" ? Handler<Row> : RequestHandler<Row>): void;
+interface RouteFunction {
+  <Row extends ApiRow>(row: Row, handler: Handler<Row>): void;
+  <Row extends ApiRow>(row: Row, extras: Extras, handler: Handler<Row>): void;
 }
 
 function routes(scope: FastifyInstance) {
@@ -79,10 +77,4 @@ function routes(scope: FastifyInstance) {
 }
 
 /** `route(OWNER_API.x, handler)` or `route(OWNER_API.x, extras, handler)`, registered on `scope`. */
-export const ownerRoute = (scope: FastifyInstance) => routes(scope) as RouteFunction<"typed">;
-
-/**
- * The same, with only the request typed: for handlers whose answers TypeScript cannot yet follow (content.ts,
- * whose handlers build their answers in steps); Fastify still writes every answer by its schema.
- */
-export const ownerRouteUntypedAnswers = (scope: FastifyInstance) => routes(scope) as RouteFunction<"request">;
+export const ownerRoute = (scope: FastifyInstance) => routes(scope) as RouteFunction;
