@@ -28,7 +28,8 @@ export class ApiError extends Error {
 
 const FALLBACK = "Das hat leider nicht geklappt. Bitte prüfe deine Verbindung und versuche es noch einmal.";
 
-export async function api<T>(path: string, options: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {}): Promise<T> {
+/** Fetches a path under OWNER_API_PREFIX; not exported: screens reach a route only through `call` and its row. */
+async function api<T>(path: string, options: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${OWNER_API_PREFIX}${path}`, {

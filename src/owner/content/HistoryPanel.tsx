@@ -5,10 +5,11 @@
  * with it.
  */
 import React, { useEffect, useState } from "react";
-import { api, errorText } from "../api";
+import { call, errorText } from "../api";
 import { dateTime } from "../format";
 import { Card, smallButton } from "../ui";
 import { FieldChanges } from "./FieldChanges";
+import { OWNER_API } from "../../../common/owner/api";
 import type { HistoryEntry, VersionAnswer } from "../../../common/owner/responses";
 
 export function HistoryPanel(props: {
@@ -25,9 +26,7 @@ export function HistoryPanel(props: {
   const look = async (entry: HistoryEntry) => {
     setLooking({ entry });
     try {
-      const version = await api<VersionAnswer>(
-        `/inhalte/fassung?pfad=${encodeURIComponent(props.file)}&fassung=${encodeURIComponent(entry.commit)}`,
-      );
+      const version = await call(OWNER_API.version, { query: { pfad: props.file, fassung: entry.commit } });
       setLooking({ entry, version });
     } catch (caught) {
       setLooking({ entry, error: errorText(caught) });

@@ -4,15 +4,15 @@
  * login), sending it back asks for a note the editor reads. Loaded only on this screen.
  */
 import React, { useCallback, useEffect, useState } from "react";
-import { api, errorText } from "../api";
+import { call, errorText } from "../api";
 import { useConfirmedAction } from "../ConfirmLogin";
 import { dateTime } from "../format";
 import { Link } from "../router";
 import { Alert, Card, inputClass, labelClass, Loading, PageTitle, smallButton, primaryButton } from "../ui";
 import { FieldChanges } from "./FieldChanges";
 import { OWNER_SCREENS, ownerContentFilePath } from "../../../common/routes";
-import type { ContentPreviewAnswer, ProposalApproved, ProposalInfo, ProposalList } from "../../../common/owner/responses";
-import type { ProposalApproveBody, ProposalReturnBody } from "../../../common/owner/schemas";
+import { OWNER_API } from "../../../common/owner/api";
+import type { ContentPreviewAnswer, ProposalInfo } from "../../../common/owner/responses";
 
 export function ProposalsPage() {
   const [proposals, setProposals] = useState<ProposalInfo[]>();
@@ -22,7 +22,7 @@ export function ProposalsPage() {
 
   const load = useCallback(async () => {
     try {
-      setProposals((await api<ProposalList>("/inhalte/vorschlaege")).proposals);
+      setProposals((await call(OWNER_API.proposals)).proposals);
     } catch (caught) {
       setError(errorText(caught));
     }
@@ -34,10 +34,7 @@ export function ProposalsPage() {
   const approve = (proposal: ProposalInfo, am?: string) =>
     confirmed(async () => {
       setError(undefined);
-      const answer = await api<ProposalApproved>(`/inhalte/vorschlaege/${proposal.id}/freigeben`, {
-        method: "POST",
-        body: (am ? { am } : {}) satisfies ProposalApproveBody,
-      });
+      const answer = await call(OWNER_API.approveProposal, { params: { id: proposal.id }, body: am ? { am } : {} });
       if (answer.planned) {
         setNotice(
           `„${proposal.title}“ ist freigegeben und geht am ${dateTime(answer.planned.dueAt)} live; vorher prüft der Server sie noch einmal. ${proposal.editor} bekommt Bescheid.`,
@@ -58,10 +55,7 @@ export function ProposalsPage() {
   const sendBack = async (proposal: ProposalInfo, note: string) => {
     setError(undefined);
     try {
-      await api(`/inhalte/vorschlaege/${proposal.id}/zurueckgeben`, {
-        method: "POST",
-        body: { note } satisfies ProposalReturnBody,
-      });
+      await call(OWNER_API.returnProposal, { params: { id: proposal.id }, body: { note } });
       setNotice(`Der Vorschlag ist zurück bei ${proposal.editor}, mit deinem Hinweis. Auf der Website ändert sich nichts.`);
       await load();
       return true;
@@ -129,10 +123,7 @@ function ProposalCard(props: {
     setBusy("preview");
     const tab = window.open("", "_blank");
     try {
-      const answer = await api<ContentPreviewAnswer>(`/inhalte/vorschlaege/${proposal.id}/vorschau`, {
-        method: "POST",
-        body: {},
-      });
+      const answer = await call(OWNER_API.previewProposal, { params: { id: proposal.id } });
       if (tab) {
         tab.opener = null;
         tab.location.href = answer.pages[0] ?? answer.address;

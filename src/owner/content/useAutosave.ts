@@ -4,10 +4,10 @@
  * every ten seconds and as soon as the browser is back online.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, ApiError } from "../api";
+import { ApiError, call } from "../api";
 import { writeLocal } from "./local-copies";
+import { OWNER_API } from "../../../common/owner/api";
 import type { ContentFileAnswer } from "../../../common/owner/responses";
-import type { ContentDraftBody } from "../../../common/owner/schemas";
 
 const SAVE_DELAY_MS = 800;
 const RETRY_MS = 10_000;
@@ -41,9 +41,8 @@ export function useAutosave(file: string, onRefused: (message: string) => void) 
     if (!pending) return;
     setSaveState("saving");
     try {
-      const saved = await api<{ otherDrafts: OtherDrafts }>("/inhalte/entwurf", {
-        method: "POST",
-        body: { file, data: pending.data, baseCommit: pending.baseCommit } satisfies ContentDraftBody,
+      const saved = await call(OWNER_API.saveDraft, {
+        body: { file, data: pending.data, baseCommit: pending.baseCommit },
       });
       if (latest.current === pending) {
         latest.current = undefined;

@@ -3,10 +3,10 @@
  * messages for the fields (as rjsf's extra errors), the list entries they are in, and the other files'.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { api } from "../api";
+import { call } from "../api";
 import { errorSchemaOf } from "./form-schema";
+import { OWNER_API } from "../../../common/owner/api";
 import type { CheckAnswer } from "../../../common/owner/responses";
-import type { ContentDataBody } from "../../../common/owner/schemas";
 
 const CHECK_DELAY_MS = 600;
 
@@ -17,9 +17,7 @@ export function useContentCheck(file: string) {
   const runCheck = useCallback(
     async (value: unknown) => {
       try {
-        setCheck(
-          await api<CheckAnswer>("/inhalte/pruefen", { method: "POST", body: { file, data: value } satisfies ContentDataBody }),
-        );
+        setCheck(await call(OWNER_API.checkContent, { body: { file, data: value } }));
       } catch {
         // offline: the check comes again with the next change
       }

@@ -4,9 +4,10 @@
  * copy, kept while offline, when it is newer than the server's), else their waiting proposal, else the file.
  */
 import { useCallback, useEffect, useState } from "react";
-import { api, errorText } from "../api";
+import { call, errorText } from "../api";
 import { readLocal } from "./local-copies";
 import type { Autosave } from "./useAutosave";
+import { OWNER_API } from "../../../common/owner/api";
 import type { ContentFileAnswer, ImageList, Publishing } from "../../../common/owner/responses";
 
 export function useContentFile(file: string, autosave: Pick<Autosave, "start">) {
@@ -19,9 +20,9 @@ export function useContentFile(file: string, autosave: Pick<Autosave, "start">) 
   const load = useCallback(async () => {
     try {
       const [loaded, list, imageList] = await Promise.all([
-        api<ContentFileAnswer>(`/inhalte/datei?pfad=${encodeURIComponent(file)}`),
-        api<{ publishing: Publishing }>("/inhalte"),
-        api<ImageList>("/inhalte/bilder"),
+        call(OWNER_API.contentFile, { query: { pfad: file } }),
+        call(OWNER_API.contentList),
+        call(OWNER_API.images),
       ]);
       const local = readLocal(file);
       const server = loaded.draft;

@@ -4,35 +4,28 @@
  * something would be lost, and says what became of it.
  */
 import { useState } from "react";
-import { api, errorText } from "../api";
+import { call, errorText } from "../api";
 import { dateTime } from "../format";
 import { PROPOSED, type EditorState } from "./editor-state";
-import type {
-  CommitInfo,
-  HistoryAnswer,
-  HistoryEntry,
-  ProposalAnswer,
-  RestoreAnswer,
-  ScheduledChange,
-} from "../../../common/owner/responses";
-import type { ContentRestoreBody } from "../../../common/owner/schemas";
+import { OWNER_API } from "../../../common/owner/api";
+import type { CommitInfo, HistoryEntry, ScheduledChange } from "../../../common/owner/responses";
 
 export function useFileActions(state: EditorState & { onDiscarded(): void }) {
   const { file, answer, autosave, load, setBusy, setNotice } = state;
   const [history, setHistory] = useState<HistoryEntry[]>();
-  const draftPath = `/inhalte/entwurf?pfad=${encodeURIComponent(file)}`;
+  const deleteDraft = () => call(OWNER_API.deleteDraft, { query: { pfad: file } });
 
   const discard = async () => {
     if (!window.confirm("Deine ungespeicherten Änderungen an dieser Datei verwerfen?")) return;
     autosave.forget();
-    await api(draftPath, { method: "DELETE" }).catch(() => undefined);
+    await deleteDraft().catch(() => undefined);
     state.onDiscarded();
     await load();
   };
 
   const showHistory = async () => {
     try {
-      setHistory((await api<HistoryAnswer>(`/inhalte/verlauf?pfad=${encodeURIComponent(file)}`)).history);
+      setHistory((await call(OWNER_API.history, { query: { pfad: file } })).history);
     } catch (caught) {
       setNotice({ kind: "error", text: errorText(caught) });
     }
@@ -53,12 +46,9 @@ export function useFileActions(state: EditorState & { onDiscarded(): void }) {
     try {
       if (pending) {
         autosave.forget();
-        await api(draftPath, { method: "DELETE" });
+        await deleteDraft();
       }
-      const result = await api<RestoreAnswer | ProposalAnswer>("/inhalte/zuruecksetzen", {
-        method: "POST",
-        body: { file, commit: entry.commit } satisfies ContentRestoreBody,
-      });
+      const result = await call(OWNER_API.restore, { body: { file, commit: entry.commit } });
       await load();
       await showHistory();
       setNotice({
@@ -75,7 +65,7 @@ export function useFileActions(state: EditorState & { onDiscarded(): void }) {
   const cancelPlan = async (item: ScheduledChange) => {
     if (!window.confirm(`Die geplante Änderung „${item.message}“ absagen? Sie wird dann wieder dein Entwurf.`)) return;
     try {
-      await api(`/inhalte/geplant/${item.id}`, { method: "DELETE" });
+      await call(OWNER_API.cancelPlan, { params: { id: item.id } });
       await load();
       setNotice({
         kind: "info",
@@ -88,7 +78,7 @@ export function useFileActions(state: EditorState & { onDiscarded(): void }) {
 
   const withdrawProposal = async () => {
     try {
-      await api(`/inhalte/vorschlag?pfad=${encodeURIComponent(file)}`, { method: "DELETE" });
+      await call(OWNER_API.withdrawProposal, { query: { pfad: file } });
       await load();
       setNotice({
         kind: "info",

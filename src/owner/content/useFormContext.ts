@@ -4,13 +4,12 @@
  * and for the lists, moving an entry to the top.
  */
 import { useMemo, useRef } from "react";
-import { api, errorText } from "../api";
+import { call, errorText, routeUrl } from "../api";
 import type { ImageContext } from "./ImageWidget";
 import type { ListMoves } from "./form-theme";
 import type { CreditInput } from "../../../common/content/image-credits";
-import { OWNER_API_PREFIX } from "../../../common/routes";
+import { OWNER_API } from "../../../common/owner/api";
 import type { ImageList, ImageUploaded } from "../../../common/owner/responses";
-import type { ContentImageBody } from "../../../common/owner/schemas";
 
 async function uploadImage(file: File, credit: CreditInput): Promise<ImageUploaded> {
   const data = await new Promise<string>((resolve, reject) => {
@@ -19,10 +18,7 @@ async function uploadImage(file: File, credit: CreditInput): Promise<ImageUpload
     reader.onerror = () => reject(new Error("Die Datei ließ sich nicht lesen."));
     reader.readAsDataURL(file);
   });
-  return api<ImageUploaded>("/inhalte/bilder", {
-    method: "POST",
-    body: { name: file.name, data, credit } satisfies ContentImageBody,
-  });
+  return call(OWNER_API.uploadImage, { body: { name: file.name, data, credit } });
 }
 
 export type FormContext = ImageContext &
@@ -57,7 +53,7 @@ export function useFormContext(
       prefix: "../".repeat(file.split("/").length - 1),
       images: images.images,
       pending: images.pending,
-      imageUrl: (path) => `${OWNER_API_PREFIX}/inhalte/bild?pfad=${encodeURIComponent(path)}`,
+      imageUrl: (path) => routeUrl(OWNER_API.image, { query: { pfad: path } }),
       upload: async (picked, credit) => {
         try {
           const result = await uploadImage(picked, credit);

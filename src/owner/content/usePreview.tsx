@@ -4,10 +4,9 @@
  * messages at the fields.
  */
 import React from "react";
-import { api, ApiError, errorText } from "../api";
+import { ApiError, call, errorText } from "../api";
 import type { EditorState } from "./editor-state";
-import type { ContentPreviewAnswer } from "../../../common/owner/responses";
-import type { ContentDataBody } from "../../../common/owner/schemas";
+import { OWNER_API } from "../../../common/owner/api";
 
 export function usePreview({ file, autosave, check, setBusy, setNotice }: EditorState) {
   return async (shown: unknown = autosave.data) => {
@@ -16,10 +15,7 @@ export function usePreview({ file, autosave, check, setBusy, setNotice }: Editor
     // Opened before the wait, while the click still counts: a browser blocks a tab opened later.
     const tab = window.open("", "_blank");
     try {
-      const result = await api<ContentPreviewAnswer>("/inhalte/vorschau", {
-        method: "POST",
-        body: { file, data: shown } satisfies ContentDataBody,
-      });
+      const result = await call(OWNER_API.previewContent, { body: { file, data: shown } });
       const target = result.pages[0] ?? result.address;
       if (tab) {
         tab.opener = null;

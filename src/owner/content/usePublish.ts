@@ -4,13 +4,13 @@
  * published meanwhile comes back as a conflict (409) to merge, the check's problems (422) at their fields.
  */
 import { useState } from "react";
-import { api, ApiError, errorText } from "../api";
+import { ApiError, call, errorText } from "../api";
 import { dateTime } from "../format";
 import { writeLocal } from "./local-copies";
 import { PROPOSED, type EditorState } from "./editor-state";
 import type { Conflict } from "./ConflictCard";
+import { OWNER_API } from "../../../common/owner/api";
 import type { CheckAnswer, PlannedAnswer, ProposalAnswer, PublishAnswer, Publishing } from "../../../common/owner/responses";
-import type { ContentPlanBody, ContentPublishBody } from "../../../common/owner/schemas";
 
 /** The time a planned change goes live, and optionally when it goes back (Germany's time). */
 export interface Later {
@@ -27,19 +27,15 @@ export function usePublish(state: EditorState & { onPublished(): void }) {
 
   const send = () =>
     later
-      ? api<PlannedAnswer>("/inhalte/planen", {
-          method: "POST",
+      ? call(OWNER_API.plan, {
           body: {
             file,
             message,
             am: later.am,
             ...(later.zuruecknehmenAm ? { zuruecknehmenAm: later.zuruecknehmenAm } : {}),
-          } satisfies ContentPlanBody,
+          },
         })
-      : api<PublishAnswer | ProposalAnswer>("/inhalte/veroeffentlichen", {
-          method: "POST",
-          body: { file, message } satisfies ContentPublishBody,
-        });
+      : call(OWNER_API.publish, { body: { file, message } });
 
   const publish = async (event: { preventDefault(): void }) => {
     event.preventDefault();
