@@ -23,7 +23,7 @@ export function uiSchemaFor(schema: Record<string, unknown>): UiSchema {
       return { items: walk(node.items as Record<string, unknown>), "ui:options": { orderable: !node[ITEM_NAMES_KEYWORD] } };
     const kind = fieldKindOf(node);
     const widget = kind && WIDGETS[kind];
-    // A choice shows its values by their German names through the theme's select (form-theme.tsx, "x-labels").
+    // A choice shows its values by their German names through the theme's select (form-theme/SelectWidget.tsx, "x-labels").
     return widget ? { "ui:widget": widget } : {};
   };
   return { ...walk(schema), "ui:submitButtonOptions": { norender: true } };

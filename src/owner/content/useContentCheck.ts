@@ -31,7 +31,7 @@ export function useContentCheck(file: string) {
     checkTimer.current = window.setTimeout(() => void runCheck(value), CHECK_DELAY_MS);
   };
 
-  // The list entries the check marks (a list file's first path step): they stay unfolded (form-theme.tsx).
+  // The list entries the check marks (a list file's first path step): they stay unfolded (form-theme/ArrayFieldTemplate.tsx).
   const problemEntries = useMemo(
     () => new Set(check.problems.map((problem) => problem.path[0]).filter((step): step is number => typeof step === "number")),
     [check],

@@ -1,0 +1,97 @@
+import React, { useContext, useId, useRef, useState } from "react";
+import type { ArrayFieldItemTemplateProps } from "@rjsf/utils";
+import { EntryContext } from "./entry-context";
+import { WordButton } from "./WordButton";
+
+/** What the form's owner offers beside rjsf: moving a list entry (by its path in the data) to the top in one step. */
+export interface ListMoves {
+  moveToTop?(path: (string | number)[]): void;
+}
+
+/** A list entry: a bar that folds it open and shut, with its name and the buttons that move or remove it. */
+export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, buttonsProps, hasToolbar, index, registry } = props;
+  const { entryTitle: name, itemName, startOpen = true, fixedCount = false } = useContext(EntryContext);
+  const { hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly } = buttonsProps;
+  const { moveToTop } = registry.formContext as ListMoves;
+  const entry = useRef<HTMLLIElement>(null);
+  /** The entry goes first; the focus follows it to its bar, so the keyboard stays with it. */
+  const toTop = () => {
+    const list = entry.current?.parentElement;
+    moveToTop?.([...buttonsProps.fieldPathId.path]);
+    window.setTimeout(() => list?.querySelector<HTMLElement>(":scope > li button[aria-expanded]")?.focus(), 0);
+  };
+  const number = index + 1;
+  const called = itemName ?? `Eintrag ${number}`;
+  const [open, setOpen] = useState(startOpen);
+  // An entry the check marks opens by itself, so its message is never folded away.
+  const [wasMarked, setWasMarked] = useState(startOpen);
+  if (startOpen !== wasMarked) {
+    setWasMarked(startOpen);
+    if (startOpen) setOpen(true);
+  }
+  const bodyId = useId();
+  return (
+    <li ref={entry} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-cream-200 sm:p-4">
+      <div className={`flex flex-wrap items-center justify-between gap-2 ${open ? "mb-3 border-b border-cream-200 pb-2" : ""}`}>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+          className="flex min-h-11 items-center gap-2 text-left font-semibold text-bark-700 hover:text-forest-900"
+        >
+          <span aria-hidden="true">{open ? "▾" : "▸"}</span>
+          <span>
+            {called}
+            {name ? `: ${name}` : ""}
+          </span>
+        </button>
+        {hasToolbar && (
+          <div className="flex flex-wrap gap-2">
+            {(hasMoveUp || hasMoveDown) && moveToTop && (
+              <WordButton
+                label="An den Anfang"
+                aria-label={`Eintrag ${number} an den Anfang`}
+                disabled={disabled || readonly || !hasMoveUp}
+                onClick={toTop}
+                registry={registry}
+              />
+            )}
+            {(hasMoveUp || hasMoveDown) && (
+              <WordButton
+                label="Nach oben"
+                aria-label={`${called} nach oben`}
+                disabled={disabled || readonly || !hasMoveUp}
+                onClick={onMoveUpItem}
+                registry={registry}
+              />
+            )}
+            {(hasMoveUp || hasMoveDown) && (
+              <WordButton
+                label="Nach unten"
+                aria-label={`${called} nach unten`}
+                disabled={disabled || readonly || !hasMoveDown}
+                onClick={onMoveDownItem}
+                registry={registry}
+              />
+            )}
+            {hasRemove && !fixedCount && (
+              <WordButton
+                label="Entfernen"
+                tone="danger"
+                aria-label={`${called} entfernen`}
+                disabled={disabled || readonly}
+                onClick={onRemoveItem}
+                registry={registry}
+              />
+            )}
+          </div>
+        )}
+      </div>
+      <div id={bodyId} hidden={!open}>
+        {children}
+      </div>
+    </li>
+  );
+}
