@@ -28,6 +28,11 @@ export interface SiteRoute {
   content?: string;
   /** GraphQL type of the page's copy (pages/*.json); its schema is the one content-schema.ts gives this type. */
   type?: string;
+  /**
+   * The shape the copy shares with other pages (content-schema.ts, PAGE_SHAPES): its schema then comes from the
+   * shape, and the page needs none of its own.
+   */
+  shape?: PageShape;
   /** The copy's name in „Inhalte“ when it is not „Texte der Seite „title““ (or, for a legal text, the title). */
   contentTitle?: string;
   /** The list files this page is about: its preview opens first when one of them changes. */
@@ -37,6 +42,9 @@ export interface SiteRoute {
   /** Opened from a mail's link with its token; without one there is nothing to confirm. */
   needsToken?: boolean;
 }
+
+/** Shapes of a page's copy that several pages share; "next-steps": what happens next, and links on. */
+export type PageShape = "next-steps";
 
 export const ROUTES = {
   home: {
@@ -117,6 +125,7 @@ export const ROUTES = {
     inSitemap: false,
     content: "pages/anmeldung-bestaetigt.json",
     type: "SignupConfirmedPageCopy",
+    shape: "next-steps",
   },
   unsubscribed: {
     path: "/abmeldung-bestaetigt",
@@ -188,7 +197,8 @@ export const ROUTES = {
 export type RouteId = keyof typeof ROUTES;
 
 /** The GraphQL types of the pages' copy, one per page with a pages/*.json file. */
-export type PageCopyType = Extract<(typeof ROUTES)[RouteId], { type: string }>["type"];
+/** The copy types with a schema of their own: the rows that name no shape. */
+export type PageCopyType = Extract<(typeof ROUTES)[RouteId], { type: string; shape?: undefined }>["type"];
 
 /** Every route, in the table's order (also the order of the pages' copy in „Inhalte“). */
 export const ALL_ROUTES: readonly SiteRoute[] = Object.values(ROUTES);

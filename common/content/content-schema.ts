@@ -16,7 +16,7 @@ import {
 import { EMAIL_PATTERN } from "../forms/schemas";
 import { FAQ_COUNT, MOVEMENT_DURATIONS, PRINCIPLE_COUNT, RECIPE_COUNT, TESTIMONIAL_COUNT } from "../constants";
 import { FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, HEADER_LINKS } from "../navigation";
-import { ROUTES, type PageCopyType, type SiteRoute } from "../routes";
+import { ROUTES, type PageCopyType, type PageShape, type SiteRoute } from "../routes";
 import { PRINCIPLE_ICONS } from "./principle-icons";
 import { STATS_PERIODS } from "../visit-stats";
 import { linkTargets } from "./linked-text";
@@ -690,7 +690,7 @@ const linkCards = () =>
       .required("fehlt"),
   }).meta({ type: "ThanksLinks" });
 
-/** A page that says what happens next and links on: the thank-you page and "Anmeldung bestätigt". */
+/** A page that says what happens next and links on: the thank-you page (three steps at least) and the shape "next-steps". */
 const nextStepsPage = (minSteps: number) =>
   object({
     seo: pageSeo(),
@@ -701,9 +701,15 @@ const nextStepsPage = (minSteps: number) =>
 
 export const thanksCopySchema = nextStepsPage(3);
 
-/** The pages the buttons of the link pages lead to: confirmed, unsubscribed, and a link that does not work. */
-export const signupConfirmedCopySchema = nextStepsPage(1);
+/**
+ * The copy of every page whose row in common/routes.ts names a shape: such a page needs no schema here, only its
+ * row, its component and its copy file.
+ */
+const PAGE_SHAPES: Record<PageShape, ObjectSchema<AnyObject>> = {
+  "next-steps": nextStepsPage(1),
+};
 
+/** The pages the buttons of the link pages lead to: unsubscribed, and a link that does not work. */
 export const unsubscribedCopySchema = object({
   seo: pageSeo(),
   hero: heroWithoutImage(),
@@ -807,7 +813,6 @@ const PAGE_COPY: Record<PageCopyType, Pick<ObjectFile, "schema" | "check">> = {
   ContactPageCopy: { schema: contactCopySchema },
   ConfirmSignupPageCopy: { schema: confirmSignupCopySchema },
   UnsubscribePageCopy: { schema: unsubscribeCopySchema },
-  SignupConfirmedPageCopy: { schema: signupConfirmedCopySchema },
   UnsubscribedPageCopy: { schema: unsubscribedCopySchema },
   InvalidLinkPageCopy: { schema: invalidLinkCopySchema },
   ThanksPageCopy: {
@@ -837,7 +842,7 @@ export const OBJECT_FILES: ObjectFile[] = [
             file: route.content,
             type: route.type,
             title: route.contentTitle ?? `Texte der Seite „${route.title}“`,
-            ...PAGE_COPY[route.type as PageCopyType],
+            ...(route.shape ? { schema: PAGE_SHAPES[route.shape] } : PAGE_COPY[route.type as PageCopyType]),
           },
         ]
       : [],
