@@ -4,6 +4,7 @@ import { buildSchema, GraphQLInterfaceType, GraphQLNonNull, GraphQLObjectType, i
 import { CONTENT_FILES, isListFile } from "../common/content/content-schema";
 import { contentTypeDefs } from "../common/content/graphql-types";
 import { shapeOf, type Shape } from "../common/content/schema-shape";
+import { ALL_ROUTES } from "../common/routes";
 
 /** What Gatsby declares before our types are added. */
 const GATSBY_STUBS = `
@@ -58,7 +59,10 @@ describe("GraphQL content types", () => {
     expect(Object.keys(face.getFields()).sort()).toEqual(["hero", "links", "seo", "steps"]);
     expect(String(face.getFields().steps.type)).toBe("TitledList!");
     const members = schema.getImplementations(face).objects.map((type) => type.name);
-    expect(members.sort()).toEqual(["SignupConfirmedPageCopy", "ThanksPageCopy"]);
+    // The thank-you page, and every page whose row names the shape „next-steps“.
+    const shaped = ALL_ROUTES.filter((route) => route.shape === "next-steps").map((route) => route.type);
+    expect(shaped).toContain("SignupConfirmedPageCopy");
+    expect(members.sort()).toEqual(["ThanksPageCopy", ...shaped].sort());
   });
 
   it("makes an optional field nullable and a required one non-null", () => {
