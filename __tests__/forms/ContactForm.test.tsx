@@ -96,9 +96,9 @@ describe("ContactForm validation on submit", () => {
     const { fetchMock } = mockFetch(() => jsonResponse(202, { ok: true }));
     const { user, name, email, message, button } = setup();
     await submit(user, button());
-    expect(errorOf(name)).toBe("Name erforderlich (max. 100 Zeichen)");
-    expect(errorOf(email)).toBe("Ungültige E-Mail-Adresse");
-    expect(errorOf(message)).toBe("Nachricht erforderlich (max. 1000 Zeichen)");
+    expect(errorOf(name)).toBe(MESSAGES.contactName);
+    expect(errorOf(email)).toBe(MESSAGES.contactEmail);
+    expect(errorOf(message)).toBe(MESSAGES.contactMessage);
     for (const field of [name, email, message]) expect(field).toHaveAttribute("aria-invalid", "true");
     expect(name).toHaveFocus();
     expect(button()).toHaveTextContent("Nachricht senden");

@@ -75,18 +75,18 @@ describe("a name", () => {
 describe("leadSchema", () => {
   it("requires a name and a valid e-mail", async () => {
     expect(await errorsOf(leadSchema, {})).toEqual({
-      name: "Name erforderlich",
-      email: "Ungültige E-Mail",
+      name: MESSAGES.leadName,
+      email: MESSAGES.leadEmail,
     });
     expect(await errorsOf(leadSchema, { name: "", email: "" })).toEqual({
-      name: "Name erforderlich",
-      email: "Ungültige E-Mail",
+      name: MESSAGES.leadName,
+      email: MESSAGES.leadEmail,
     });
   });
 
   it("trims the name and the e-mail and treats blanks as missing", async () => {
     expect(await errorsOf(leadSchema, { name: " \t ", email: "markus@beispiel.de" })).toEqual({
-      name: "Name erforderlich",
+      name: MESSAGES.leadName,
     });
     expect(await leadSchema.validate({ name: "  Markus ", email: " markus@beispiel.de " })).toEqual({
       name: "Markus",
@@ -98,7 +98,7 @@ describe("leadSchema", () => {
     const at = (length: number) => `${"a".repeat(length - "@beispiel.de".length)}@beispiel.de`;
     expect(await errorsOf(leadSchema, { name: "M", email: at(LIMITS.email) })).toEqual({});
     expect(await errorsOf(leadSchema, { name: "M", email: at(LIMITS.email + 1) })).toEqual({
-      email: "Ungültige E-Mail",
+      email: MESSAGES.leadEmail,
     });
   });
 });
@@ -108,9 +108,9 @@ describe("contactSchema", () => {
 
   it("requires all three fields with the contact form's messages", async () => {
     expect(await errorsOf(contactSchema, { name: "", email: "", message: "" })).toEqual({
-      name: "Name erforderlich (max. 100 Zeichen)",
-      email: "Ungültige E-Mail-Adresse",
-      message: "Nachricht erforderlich (max. 1000 Zeichen)",
+      name: MESSAGES.contactName,
+      email: MESSAGES.contactEmail,
+      message: MESSAGES.contactMessage,
     });
   });
 

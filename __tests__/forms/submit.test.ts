@@ -1,4 +1,5 @@
 import { submitForm, SUBMIT_MESSAGES } from "../../src/forms/submit";
+import { MESSAGES } from "../../common/forms/schemas";
 import { clearFetch, htmlResponse, jsonResponse, mockFetch } from "./support";
 
 afterEach(clearFetch);
@@ -29,12 +30,12 @@ describe("submitForm", () => {
   it("turns 400 {errors} into field errors", async () => {
     mockFetch(() =>
       jsonResponse(400, {
-        errors: { email: "Ungültige E-Mail", name: "Name erforderlich" },
+        errors: { email: MESSAGES.leadEmail, name: MESSAGES.leadName },
       }),
     );
     await expect(submitForm("/api/leads", {})).resolves.toEqual({
       kind: "invalid",
-      errors: { email: "Ungültige E-Mail", name: "Name erforderlich" },
+      errors: { email: MESSAGES.leadEmail, name: MESSAGES.leadName },
     });
   });
 
