@@ -48,7 +48,8 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
           </span>
         </button>
         {hasToolbar && (
-          <div className="flex flex-wrap gap-2">
+          // On a phone the buttons share one row below the name, each as wide as the others.
+          <div className="grid w-full auto-cols-fr grid-flow-col gap-2 sm:flex sm:w-auto sm:flex-wrap">
             {(hasMoveUp || hasMoveDown) && moveToTop && (
               <WordButton
                 label="An den Anfang"

@@ -4,7 +4,7 @@ import type { IconButtonProps } from "@rjsf/utils";
 
 /** The shape every button of the form shares; the colours come from where it is used. */
 export const buttonClass =
-  "inline-flex min-h-11 items-center justify-center gap-1 rounded-full px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
+  "inline-flex min-h-11 items-center justify-center gap-1 rounded-full px-3 py-2 text-center text-sm leading-tight font-semibold disabled:cursor-not-allowed disabled:opacity-40 sm:px-4";
 
 export function WordButton({ label, tone = "plain", ...props }: IconButtonProps & { label: string; tone?: "plain" | "danger" }) {
   const { icon: _icon, iconType: _iconType, uiSchema: _uiSchema, registry: _registry, className: _className, ...rest } = props;
