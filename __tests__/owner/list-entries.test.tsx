@@ -138,3 +138,12 @@ test("moving to the top changes nothing at the top, and works in a list inside a
   expect(list.items).toEqual(["a", "b", "c"]);
   expect(movedToTop([{ steps: ["x", "y"] }], [0, "steps", 1])).toEqual([{ steps: ["y", "x"] }]);
 });
+
+test("a text that is itself a list entry is named by its list and number, not „Zutaten-1“", () => {
+  const { view } = renderList("recipes.json");
+  fireEvent.click(view.getAllByRole("button", { name: /^Eintrag \d+: / })[0]!);
+  const first = view.getByRole("textbox", { name: /^Zutaten, Eintrag 1$/ });
+  expect(first).toBeTruthy();
+  expect(view.getByRole("textbox", { name: /^Schritte, Eintrag 1$/ })).toBeTruthy();
+  expect(view.queryByText(/-\d+$/)).toBeNull();
+});

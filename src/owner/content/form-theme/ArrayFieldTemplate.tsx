@@ -22,12 +22,16 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const marked = (registry.formContext as { problemEntries?: ReadonlySet<number> }).problemEntries;
   const entries = Array.isArray(formData) ? (formData as unknown[]) : [];
   const itemNames = schema[ITEM_NAMES_KEYWORD] as string[] | undefined;
+  // A list of plain texts (ingredients, steps): each text is named by its list and number, not rjsf's „Zutaten-1“.
+  const itemType = (schema.items as { type?: unknown } | undefined)?.type;
+  const ofTexts = itemType !== "object" && itemType !== "array";
   const items = props.items.map((item, index) => (
     <EntryContext.Provider
       key={item.key ?? index}
       value={{
         entryTitle: entryTitle(entries[index]),
         itemName: itemNames?.[index],
+        textName: ofTexts && title ? `${title}, Eintrag ${index + 1}` : undefined,
         fixedCount: schema.minItems !== undefined && schema.minItems === schema.maxItems,
         // Only a file's own list folds; a list inside an entry (ingredients, steps) stays open.
         startOpen: !isRoot || props.items.length <= 3 || marked?.has(index),

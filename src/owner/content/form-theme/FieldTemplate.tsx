@@ -5,14 +5,16 @@ import { shownDescription } from "./field-description";
 
 /**
  * The label of a field: its title, and for an entry of a list its number; a text that is an entry of a list
- * with names of its own („Variante B“) is called by its name, not „Andere Texte (B, C)-1“.
+ * with names of its own („Variante B“) is called by its name, not „Andere Texte (B, C)-1“, and a text of a plain
+ * list by the list and its number („Zutaten, Eintrag 1“), which the entry's bar above already shows to the eye.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, children, rawErrors, rawDescription, hidden, required, displayLabel, schema } = props;
-  const { itemName } = useContext(EntryContext);
+  const { itemName, textName } = useContext(EntryContext);
   if (hidden) return <div className="hidden">{children}</div>;
   const isContainer = schema.type === "object" || schema.type === "array";
-  const label = !isContainer && itemName ? itemName : props.label;
+  const label = isContainer ? props.label : (itemName ?? textName ?? props.label);
+  const labelOnlyForReaders = !isContainer && !itemName && textName !== undefined;
   const description = shownDescription(schema, rawDescription);
   const errors = [...new Set(rawErrors ?? [])];
   const described = [description ? `${id}__beschreibung` : "", errors.length > 0 ? `${id}__fehler` : ""]
@@ -22,7 +24,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   return (
     <div className={`mb-5 ${errors.length > 0 ? "rounded-lg border-l-4 border-red-700 pl-3" : ""}`} data-feld={id}>
       {displayLabel && label && (
-        <label htmlFor={id} className="block font-semibold text-forest-900">
+        <label htmlFor={id} className={labelOnlyForReaders ? "sr-only" : "block font-semibold text-forest-900"}>
           {label}
           {required ? "" : <span className="font-normal text-bark-700"> (freiwillig)</span>}
         </label>

@@ -5,6 +5,8 @@ interface EntryExtras {
   entryTitle?: string;
   /** The entry's own name from its list (e.g. „Variante B“), in place of „Eintrag n“. */
   itemName?: string;
+  /** For an entry that is a text itself (an ingredient): its field's name, „Zutaten, Eintrag 2“. */
+  textName?: string;
   startOpen?: boolean;
   /** The page shows exactly this many entries: one is replaced by changing it, never removed. */
   fixedCount?: boolean;
