@@ -9,6 +9,7 @@ import React, { useState } from "react";
 import type { WidgetProps } from "@rjsf/utils";
 import { inputClass, smallButton } from "../ui";
 import { ImageUpload } from "./ImageUpload";
+import { controlProps } from "./form-theme/field-description";
 import type { CreditInput } from "../../../common/content/image-credits";
 
 export interface ImageContext {
@@ -27,7 +28,7 @@ export interface ImageContext {
 const PENDING = "noch nicht veröffentlicht";
 
 export function ImageWidget(props: WidgetProps) {
-  const { id, value, onChange, disabled, readonly, registry, rawErrors } = props;
+  const { id, value, onChange, disabled, readonly, registry } = props;
   const context = registry.formContext as ImageContext;
   const [uploading, setUploading] = useState(false);
   const [done, setDone] = useState<string>();
@@ -52,10 +53,7 @@ export function ImageWidget(props: WidgetProps) {
       )}
       <div className="flex-1">
         <select
-          id={id}
-          name={id}
-          disabled={disabled || readonly}
-          aria-invalid={(rawErrors ?? []).length > 0 || undefined}
+          {...controlProps(props)}
           className={inputClass}
           value={typeof current === "string" ? current : ""}
           onChange={(event) => onChange(`${context.prefix}${event.target.value}`)}

@@ -2,12 +2,12 @@ import React, { useId, useState } from "react";
 import type { WidgetProps } from "@rjsf/utils";
 import { inputClass } from "../../ui";
 import { MarkdownPreview } from "../MarkdownPreview";
-import { describedBy } from "./field-description";
+import { controlProps } from "./field-description";
 import { buttonClass } from "./WordButton";
 
 /** Longer texts in Markdown: writing and a preview of how it reads, side by side from md on. */
 export function MarkdownWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, onChange, rawErrors } = props;
+  const { value, onChange } = props;
   const [showPreview, setShowPreview] = useState(false);
   const previewId = useId();
   return (
@@ -22,11 +22,7 @@ export function MarkdownWidget(props: WidgetProps) {
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <textarea
-          id={id}
-          name={id}
-          disabled={disabled || readonly}
-          aria-invalid={(rawErrors ?? []).length > 0 || undefined}
-          aria-describedby={describedBy(id, props)}
+          {...controlProps(props)}
           className={`${inputClass} min-h-80 font-mono text-sm ${showPreview ? "hidden md:block" : ""}`}
           value={value ?? ""}
           onChange={(event) => onChange(event.target.value)}

@@ -2,11 +2,11 @@ import React from "react";
 import type { WidgetProps } from "@rjsf/utils";
 import { fieldLabelsOf } from "../../../../common/content/field-kinds";
 import { inputClass } from "../../ui";
-import { describedBy } from "./field-description";
+import { controlProps } from "./field-description";
 
 /** A choice: each value by its German name where the content description gives one („x-labels“). */
 export function SelectWidget(props: WidgetProps) {
-  const { id, value, required, disabled, readonly, onChange, options, rawErrors, schema } = props;
+  const { value, required, onChange, options, schema } = props;
   const labels = fieldLabelsOf(schema as Record<string, unknown>) ?? {};
   const choices = ((options.enumOptions ?? []) as { value: unknown; label: string }[]).map((choice) => ({
     value: choice.value,
@@ -14,12 +14,8 @@ export function SelectWidget(props: WidgetProps) {
   }));
   return (
     <select
-      id={id}
-      name={id}
+      {...controlProps(props)}
       required={required}
-      disabled={disabled || readonly}
-      aria-invalid={(rawErrors ?? []).length > 0 || undefined}
-      aria-describedby={describedBy(id, props)}
       className={inputClass}
       value={choices.findIndex((choice) => choice.value === value)}
       onChange={(event) => onChange(choices[Number(event.target.value)]?.value)}

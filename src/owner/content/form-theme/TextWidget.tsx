@@ -1,20 +1,16 @@
 import React from "react";
 import type { WidgetProps } from "@rjsf/utils";
 import { inputClass } from "../../ui";
-import { DATE_PATTERNS, describedBy } from "./field-description";
+import { controlProps, DATE_PATTERNS } from "./field-description";
 
 /** A text or a number: one line, several lines for a long text, or the browser's date picker for a day. */
 export function TextWidget(props: WidgetProps) {
-  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, schema, rawErrors } = props;
+  const { id, value, required, onChange, onBlur, onFocus, schema } = props;
   const numeric = schema.type === "number" || schema.type === "integer";
   const long = !numeric && typeof value === "string" && (value.length > 70 || value.includes("\n"));
   const common = {
-    id,
-    name: id,
+    ...controlProps(props),
     required,
-    disabled: disabled || readonly,
-    "aria-invalid": (rawErrors ?? []).length > 0 || undefined,
-    "aria-describedby": describedBy(id, props),
     onBlur: (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onBlur(id, event.target.value),
     onFocus: (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onFocus(id, event.target.value),
     className: inputClass,

@@ -21,3 +21,15 @@ export const describedBy = (id: string, props: WidgetProps) =>
   ]
     .filter(Boolean)
     .join(" ") || undefined;
+
+/**
+ * What every input of the form carries: its id and name, whether it can be changed, whether the check marks it,
+ * and the help and errors FieldTemplate shows under it.
+ */
+export const controlProps = (props: WidgetProps) => ({
+  id: props.id,
+  name: props.id,
+  disabled: props.disabled || props.readonly,
+  "aria-invalid": (props.rawErrors ?? []).length > 0 || undefined,
+  "aria-describedby": describedBy(props.id, props),
+});
