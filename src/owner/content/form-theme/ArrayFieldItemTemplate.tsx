@@ -31,6 +31,11 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
     if (startOpen) setOpen(true);
   }
   const bodyId = useId();
+  const moves = hasMoveUp || hasMoveDown;
+  const removable = hasRemove && !fixedCount;
+  // On a phone the buttons stand below the name, each as wide as the others: three in one row, four in two.
+  const buttons = (moves ? (moveToTop ? 3 : 2) : 0) + (removable ? 1 : 0);
+  const phoneColumns = buttons === 3 ? "grid-cols-3" : buttons === 1 ? "grid-cols-1" : "grid-cols-2";
   return (
     <li ref={entry} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-cream-200 sm:p-4">
       <div className={`flex flex-wrap items-center justify-between gap-2 ${open ? "mb-3 border-b border-cream-200 pb-2" : ""}`}>
@@ -48,9 +53,8 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
           </span>
         </button>
         {hasToolbar && (
-          // On a phone the buttons share one row below the name, each as wide as the others.
-          <div className="grid w-full auto-cols-fr grid-flow-col gap-2 sm:flex sm:w-auto sm:flex-wrap">
-            {(hasMoveUp || hasMoveDown) && moveToTop && (
+          <div className={`grid w-full ${phoneColumns} gap-2 sm:flex sm:w-auto sm:flex-wrap`}>
+            {moves && moveToTop && (
               <WordButton
                 label="An den Anfang"
                 aria-label={`Eintrag ${number} an den Anfang`}
@@ -59,7 +63,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
                 registry={registry}
               />
             )}
-            {(hasMoveUp || hasMoveDown) && (
+            {moves && (
               <WordButton
                 label="Nach oben"
                 aria-label={`${called} nach oben`}
@@ -68,7 +72,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
                 registry={registry}
               />
             )}
-            {(hasMoveUp || hasMoveDown) && (
+            {moves && (
               <WordButton
                 label="Nach unten"
                 aria-label={`${called} nach unten`}
@@ -77,7 +81,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
                 registry={registry}
               />
             )}
-            {hasRemove && !fixedCount && (
+            {removable && (
               <WordButton
                 label="Entfernen"
                 tone="danger"
