@@ -80,13 +80,18 @@ export function createMailWorker(options: {
   const { db, transport, settings, log, clock, context } = options;
   const newsletterText = newsletterTexts(db);
 
-  /** A newsletter row is composed now; undefined when it was cancelled (unsubscribed, erased) meanwhile. */
+  /**
+   * The message to send now; undefined when the row was cancelled (unsubscribed, erased) after it was claimed, so a
+   * reader who unsubscribes while their mail is between claim and send does not get it. A newsletter row is composed here.
+   */
   async function messageOf(mail: ClaimedMail): Promise<StoredMessage | undefined> {
-    if (!isNewsletterSlot(mail.message)) return mail.message;
+    const { message } = mail;
+    const stillDue = async () =>
+      (await db.query("SELECT 1 FROM mail_outbox WHERE id = $1 AND status = 'pending'", [mail.id])).rows.length > 0;
+    if (!isNewsletterSlot(message)) return (await stillDue()) ? message : undefined;
     if (!context) throw new Error("no mail context for newsletters");
-    const { rows } = await db.query("SELECT 1 FROM mail_outbox WHERE id = $1 AND status = 'pending'", [mail.id]);
-    const text = rows.length > 0 ? await newsletterText(mail.message.newsletter) : undefined;
-    return text && composeNewsletterMail(context, text, mail.message);
+    const text = (await stillDue()) ? await newsletterText(message.newsletter) : undefined;
+    return text && composeNewsletterMail(context, text, message);
   }
 
   async function deliver(mail: ClaimedMail): Promise<Outcome> {
