@@ -30,6 +30,23 @@ export async function saveDraft(db: Queryable, editor: string, file: string, dat
   return draftOf(rows[0]!);
 }
 
+/**
+ * A change that did not go live (a cancelled or failed plan, a returned proposal) becomes its author's draft again,
+ * so nothing they wrote is lost, unless they have started a newer draft of the file meanwhile, which stays. Whether
+ * it became the draft.
+ */
+export async function draftAgain(
+  db: Queryable,
+  change: { editor: string; file: string; data: unknown; baseCommit: string },
+): Promise<boolean> {
+  const { rows } = await db.query<Row>(
+    `INSERT INTO content_drafts (editor_email, file, data, base_commit) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (editor_email, file) DO NOTHING RETURNING *`,
+    [change.editor, change.file, JSON.stringify(change.data), change.baseCommit],
+  );
+  return rows.length === 1;
+}
+
 /** Every draft of a file, the caller's own first. */
 export async function draftsOf(db: Queryable, file: string): Promise<Draft[]> {
   const { rows } = await db.query<Row>("SELECT * FROM content_drafts WHERE file = $1 ORDER BY updated_at DESC", [file]);

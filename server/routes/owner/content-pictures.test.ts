@@ -5,7 +5,7 @@
  * approved proposal, planned change); a discarded draft takes its unused pictures with it.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -32,6 +32,7 @@ for (const target of databaseTargets()) {
     let test: TestApp;
     let dir: string;
     let remote: string;
+    let other: string;
     const cookies: Record<string, string> = {};
 
     const get = (url: string, who = EDITOR) =>
@@ -75,7 +76,7 @@ for (const target of databaseTargets()) {
 
     before(async () => {
       dir = mkdtempSync(path.join(os.tmpdir(), "urkraft-bilder-test-"));
-      ({ remote } = seedContentRemote(dir));
+      ({ remote, other } = seedContentRemote(dir));
       database = await target.create();
       test = await buildTestApp(database, {
         OWNER_EMAILS: OWNER,
@@ -218,6 +219,44 @@ for (const target of databaseTargets()) {
         "the proposal's record, once",
       );
       assert.deepEqual(await waiting(), []);
+    });
+
+    it("keeps a failed plan's picture waiting, with the plan back as its planner's draft", async () => {
+      const image = await upload("Frühstück.png");
+      await recipeDraft(image);
+      const planned = await post("/api/verwaltung/inhalte/planen", {
+        file: "recipes.json",
+        message: "Frühstücksbild",
+        am: berlinTimeIn(60),
+      });
+      assert.equal(planned.statusCode, 201, planned.body);
+      assert.equal((await openFile("recipes.json")).draft, undefined, "planning takes the draft");
+      // Meanwhile the same field changes in the repository, so the plan fails at its time.
+      git(other, "pull", "--quiet", "origin", "main");
+      const recipes = JSON.parse(git(other, "show", "HEAD:content/recipes.json"));
+      recipes[0].image = recipes[1].image;
+      writeFileSync(path.join(other, "content/recipes.json"), `${JSON.stringify(recipes, null, 2)}\n`);
+      git(other, "commit", "--quiet", "-am", "Anderes Bild von außen");
+      git(other, "push", "--quiet", "origin", "main");
+      const before = mainTip();
+      await database.db.query("UPDATE content_schedule SET due_at = now() - interval '1 minute' WHERE state = 'geplant'");
+      assert.equal(await test.app.contentSchedule.runDue(), 1);
+      assert.equal(mainTip(), before, "nothing published");
+      const { draft, planned: plans } = await openFile("recipes.json");
+      assert.equal(plans[0].state, "fehlgeschlagen");
+      assert.match(plans[0].outcome, /liegt wieder als dein Entwurf bereit/);
+      assert.equal(draft.data[0].image, image, "the planned change is the planner's draft again");
+      assert.deepEqual(await waiting(), [image], "its picture still waits");
+      assert.ok((await choice()).pending.includes(image), "and is in the uploader's picture choice");
+      // Neither the purge nor discarding another draft takes it while the draft names it.
+      await database.db.query("UPDATE content_pending_images SET created_at = now() - interval '91 days'");
+      assert.equal(await purgeOldPictures(database.db), 0);
+      const faq = await openFile("faq.json");
+      await post("/api/verwaltung/inhalte/entwurf", { file: "faq.json", data: faq.data, baseCommit: faq.baseCommit });
+      await del("/api/verwaltung/inhalte/entwurf?pfad=faq.json");
+      assert.deepEqual(await waiting(), [image]);
+      assert.equal((await del("/api/verwaltung/inhalte/entwurf?pfad=recipes.json")).statusCode, 200);
+      assert.deepEqual(await waiting(), [], "discarded, the draft takes its picture with it");
     });
 
     it("commits a waiting picture with a planned change when it goes live", async () => {

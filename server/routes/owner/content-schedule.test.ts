@@ -3,7 +3,8 @@
  * a change planned for a time goes live then, also when the server was restarted in between; it can be
  * taken back at a later time, field by field, keeping a correction made since; a change that meets the
  * same field changed meanwhile, or fails the content check at its time, is not published and its planner
- * is told why in German; an owner may approve a proposal for a time; a cancelled plan becomes a draft again.
+ * is told why in German and finds the plan as their draft again; an owner may approve a proposal for a time; a
+ * cancelled plan becomes a draft again.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -171,6 +172,15 @@ for (const target of databaseTargets()) {
       assert.equal(failed.state, "fehlgeschlagen");
       assert.match(failed.outcome, /an derselben Stelle geändert \(1\.answer\)/);
       assert.match((await lastMail("owner-content-planned"))!.subject, /ist fehlgeschlagen/);
+      // Nothing the planner wrote is lost: the plan is their draft again, to compare with the change and plan anew.
+      assert.match(failed.outcome, /Deine geplante Fassung liegt wieder als dein Entwurf bereit/);
+      assert.equal((await openFile("faq.json")).draft.data[1].answer, "Eine geplante Antwort.");
+      const discarded = await test.app.inject({
+        method: "DELETE",
+        url: "/api/verwaltung/inhalte/entwurf?pfad=faq.json",
+        headers: { ...ORIGIN, cookie: cookies[EDITOR]! },
+      });
+      assert.equal(discarded.statusCode, 200);
     });
 
     it("cancels a plan, which becomes the planner's draft again", async () => {

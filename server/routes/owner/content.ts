@@ -30,7 +30,7 @@ import {
   formSchemaFor,
   withoutSymlinks,
 } from "../../content-editor/content-files";
-import { deleteDraft, draftsOf, draftSummary, saveDraft } from "../../content-editor/drafts";
+import { deleteDraft, draftAgain, draftsOf, draftSummary, saveDraft } from "../../content-editor/drafts";
 import { fieldChanges, fieldLabel, plainAt } from "../../content-editor/field-changes";
 import {
   decide,
@@ -104,7 +104,16 @@ const MESSAGES = {
   planNeedsApproval:
     "Änderungen an dieser Datei gibt eine Inhaberin oder ein Inhaber frei und legt dabei den Termin fest. Schlag sie zur Freigabe vor und schreib den gewünschten Termin in die Beschreibung.",
   creditMissing: "Das Bild ist nicht gespeichert: Es fehlen noch Angaben dazu, woher es stammt.",
+  planBackAsDraft: "Deine geplante Fassung liegt wieder als dein Entwurf bereit, mit den Bildern, die sie nennt.",
 } as const;
+
+/** The draft a planned change came from, to give back when it does not go live. */
+const draftOfPlan = (planned: Planned) => ({
+  editor: planned.plannedBy,
+  file: planned.file,
+  data: planned.data,
+  baseCommit: planned.baseCommit,
+});
 
 class SymlinkError extends Error {
   constructor(readonly file: string) {
@@ -409,7 +418,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         result,
         outcome,
       });
-    const fail = async (reason: string) => {
+    const fail = async (problem: string) => {
+      // What the planner wrote is not lost: the change becomes their draft again, and the pictures it names keep waiting.
+      const back = entry !== undefined && item.action === "publish" && (await draftAgain(app.db, draftOfPlan(item)));
+      const reason = back ? `${problem} ${MESSAGES.planBackAsDraft}` : problem;
       await finish(app.db, item.id, { state: "fehlgeschlagen", outcome: reason });
       await audit(app.db, item.plannedBy, "content-plan-failed", `${item.file} (Plan ${item.id})`);
       await report("fehlgeschlagen", reason);
@@ -959,9 +971,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (!planned || (isEditor(request) && planned.plannedBy !== me) || !(await cancel(app.db, planned.id, me)))
         return sendError(request, reply, { status: 404, message: MESSAGES.planUnknown });
       // Nothing planned is lost: a cancelled change becomes its planner's draft again, unless they have a newer one.
-      const own = (await draftsOf(app.db, planned.file)).find((draft) => draft.editor === planned.plannedBy);
-      if (planned.action === "publish" && !own)
-        await saveDraft(app.db, planned.plannedBy, planned.file, planned.data, planned.baseCommit);
+      if (planned.action === "publish") await draftAgain(app.db, draftOfPlan(planned));
       await audit(app.db, me, "content-plan-cancelled", `${planned.file} (Plan ${planned.id})`);
       return { ok: true as const };
     },
@@ -1097,8 +1107,12 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (!proposal || !entry || !(await decide(app.db, proposal.id, { state: "zurueckgegeben", by: me, note })))
         return sendError(request, reply, { status: 404, message: MESSAGES.proposalUnknown });
       // The editor finds the change again as their draft, unless they have started a newer one.
-      const own = (await draftsOf(app.db, entry.file)).find((draft) => draft.editor === proposal.editor);
-      if (!own) await saveDraft(app.db, proposal.editor, entry.file, proposal.data, proposal.baseCommit);
+      await draftAgain(app.db, {
+        editor: proposal.editor,
+        file: entry.file,
+        data: proposal.data,
+        baseCommit: proposal.baseCommit,
+      });
       await audit(app.db, me, "content-proposal-returned", `${entry.file} (Vorschlag ${proposal.id} von ${proposal.editor})`);
       await notifyProposalDecided(app.db, app.mail, {
         editor: proposal.editor,
@@ -1139,8 +1153,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (!proposal || !(await withdraw(app.db, me, entry.file)))
         return sendError(request, reply, { status: 404, message: MESSAGES.proposalUnknown });
       // What was proposed stays the editor's draft, to change or to discard.
-      const own = (await draftsOf(app.db, entry.file)).find((draft) => draft.editor === me);
-      if (!own) await saveDraft(app.db, me, entry.file, proposal.data, proposal.baseCommit);
+      await draftAgain(app.db, { editor: me, file: entry.file, data: proposal.data, baseCommit: proposal.baseCommit });
       await audit(app.db, me, "content-proposal-withdrawn", `${entry.file} (Vorschlag ${proposal.id})`);
       return { ok: true as const };
     },
