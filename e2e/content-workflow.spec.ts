@@ -202,6 +202,10 @@ test("someone else's change meanwhile: their field merges by itself, the shared 
   await expect(field.getByText(mine)).toBeVisible();
   await expect(field.getByText(theirs)).toBeVisible();
   await expect(card).not.toContainText(onlyTheirs);
+  // The field that merged by itself is named, with whose change it is.
+  await expect(card.getByRole("listitem").filter({ hasText: "(von Jana Weber)" })).toHaveText(
+    /^Eintrag 2 \(.+\) › Antwort \(von Jana Weber\)$/,
+  );
   await atBothWidths(page, "konflikt");
 
   await field.getByLabel("Meine Fassung behalten").check();

@@ -23,6 +23,7 @@ const conflict = {
     { question: "Meine Frage?", answer: "Meine Antwort 1." },
     { question: "Frage 2?", answer: "Meine Antwort 2." },
   ],
+  together: { theirs: ["Eintrag 3 (Frage 3?) › Antwort"], mine: ["Eintrag 2 (Frage 2?) › Frage"] },
   fields: [
     {
       path: ["0", "answer"],
@@ -62,4 +63,15 @@ test("shows each field both changed side by side and merges with the choice made
     ],
     "c".repeat(40),
   );
+});
+
+test("names the fields that merged by themselves, the other person's and the editor's", () => {
+  const view = render(<ConflictCard conflict={conflict} onMerge={jest.fn()} />);
+  const list = view.getByText("Schon zusammengeführt:").nextElementSibling as HTMLElement;
+  expect([...list.querySelectorAll("li")].map((item) => item.textContent)).toEqual([
+    "Eintrag 3 (Frage 3?) › Antwort (von Karl)",
+    "Eintrag 2 (Frage 2?) › Frage (von dir)",
+  ]);
+  view.rerender(<ConflictCard conflict={{ ...conflict, together: { theirs: [], mine: [] } }} onMerge={jest.fn()} />);
+  expect(view.queryByText("Schon zusammengeführt:")).toBeNull();
 });

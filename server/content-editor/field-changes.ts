@@ -106,3 +106,16 @@ export function fieldLabel(schema: unknown, path: string[], ...versions: unknown
 export function plainAt(data: unknown, path: string[]): string {
   return plain(path.reduce<unknown>((at, key) => (isDict(at) || Array.isArray(at) ? (at as Dict)[key] : undefined), data));
 }
+
+/** The paths of the fields that differ between `before` and `after`, walked as `fieldChanges` walks them. */
+export function changedPaths(before: unknown, after: unknown, at: string[] = []): string[][] {
+  if (isDict(before) && isDict(after))
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) =>
+      changedPaths(before[key], after[key], [...at, key]),
+    );
+  if (Array.isArray(before) && Array.isArray(after))
+    return Array.from({ length: Math.max(before.length, after.length) }, (_, index) =>
+      changedPaths(before[index], after[index], [...at, String(index)]),
+    ).flat();
+  return JSON.stringify(before) === JSON.stringify(after) ? [] : [at];
+}

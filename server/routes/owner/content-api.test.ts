@@ -242,8 +242,12 @@ for (const target of databaseTargets()) {
       const second = await openFile("faq.json");
       const base = second.data[2].answer;
       second.data[2].answer = "Meine neue Antwort.";
+      second.data[0].answer = "Meine Antwort auf die erste Frage.";
       await post("/api/verwaltung/inhalte/entwurf", { file: "faq.json", data: second.data, baseCommit: second.baseCommit });
-      karl((faq) => (faq[2]!.answer = "Karls neue Antwort."), "Antwort 3 von Karl");
+      karl((faq) => {
+        faq[2]!.answer = "Karls neue Antwort.";
+        faq[3]!.answer = "Karls Antwort auf die vierte Frage.";
+      }, "Antwort 3 von Karl");
       const before = git(remote, "rev-parse", "main");
       const refused = await post("/api/verwaltung/inhalte/veroeffentlichen", { file: "faq.json", message: "Antwort 3" });
       assert.equal(refused.statusCode, 409, refused.body);
@@ -258,6 +262,13 @@ for (const target of databaseTargets()) {
         [base, "Meine neue Antwort.", "Karls neue Antwort."],
       );
       assert.equal(conflict.merged[2].answer, "Karls neue Antwort.", "the rest merged, the field as it is now");
+      // What merged by itself is named, Karl's and the editor's: the fourth answer and the first.
+      assert.deepEqual(conflict.together.theirs.length, 1);
+      assert.match(conflict.together.theirs[0], /^Eintrag 4 \(.+\) › Antwort$/);
+      assert.equal(conflict.merged[3].answer, "Karls Antwort auf die vierte Frage.");
+      assert.deepEqual(conflict.together.mine.length, 1);
+      assert.match(conflict.together.mine[0], /^Eintrag 1 \(.+\) › Antwort$/);
+      assert.equal(conflict.merged[0].answer, "Meine Antwort auf die erste Frage.");
       assert.equal(git(remote, "rev-parse", "main"), before, "nothing was pushed");
       assert.equal(JSON.parse(remoteFile("faq.json"))[2].answer, "Karls neue Antwort.");
       assert.ok((await openFile("faq.json")).draft, "the editor's draft is still there");

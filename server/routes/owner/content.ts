@@ -31,7 +31,7 @@ import {
   withoutSymlinks,
 } from "../../content-editor/content-files";
 import { deleteDraft, draftAgain, draftsOf, draftSummary, saveDraft } from "../../content-editor/drafts";
-import { fieldChanges, fieldLabel, plainAt } from "../../content-editor/field-changes";
+import { changedPaths, fieldChanges, fieldLabel, plainAt } from "../../content-editor/field-changes";
 import {
   decide,
   openProposals,
@@ -324,11 +324,19 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     const merged = revertFields(theirs, mine, base);
     if (merged.kept.length === 0) return { data: merged.data };
     const schema = formSchemaFor(entry);
+    const conflicting = merged.keptPaths ?? [];
+    // The fields only one side changed, which merged by themselves: named, so the person knows what is already in.
+    const within = (a: string[], b: string[]) => a.every((key, index) => b[index] === key);
+    const mergedBy = (changed: unknown) =>
+      changedPaths(base, changed)
+        .filter((at) => !conflicting.some((path) => within(path, at) || within(at, path)))
+        .map((at) => fieldLabel(schema, at, theirs, mine));
     return {
       conflict: {
         data: theirs,
         merged: merged.data,
-        fields: (merged.keptPaths ?? []).map((at) => ({
+        together: { theirs: mergedBy(theirs), mine: mergedBy(mine) },
+        fields: conflicting.map((at) => ({
           path: at,
           field: fieldLabel(schema, at, theirs, mine),
           base: plainAt(base, at),

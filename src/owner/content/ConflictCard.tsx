@@ -13,6 +13,8 @@ export interface Conflict {
   /** The file as it is now, with the editor's changes to other fields already in it. */
   merged: unknown;
   fields: ConflictField[];
+  /** The fields only one side changed, already in `merged`: the other person's and the editor's, as the form names them. */
+  together?: { theirs: string[]; mine: string[] };
   /** The editor's own values, to carry over where they choose theirs. */
   mine: unknown;
 }
@@ -59,6 +61,27 @@ function Choice({
   );
 }
 
+/** What merged by itself, named field by field, so the person knows what is already in the merged file. */
+function MergedFields({ together, who }: { together: Conflict["together"]; who: string }) {
+  const rows = [
+    ...(together?.theirs ?? []).map((field) => ({ field, by: `von ${who}` })),
+    ...(together?.mine ?? []).map((field) => ({ field, by: "von dir" })),
+  ];
+  if (rows.length === 0) return null;
+  return (
+    <div className="mb-4 rounded-lg bg-cream-50 p-3 text-sm">
+      <p className="mb-1 font-semibold text-forest-900">Schon zusammengeführt:</p>
+      <ul className="list-disc space-y-1 pl-5">
+        {rows.map(({ field, by }) => (
+          <li key={`${by} ${field}`}>
+            {field} <span className="text-bark-700">({by})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function ConflictCard({
   conflict,
   onMerge,
@@ -91,6 +114,7 @@ export function ConflictCard({
           Fassung gilt.
         </p>
       )}
+      <MergedFields together={conflict.together} who={who} />
       <ul className="space-y-5">
         {conflict.fields.map((field) => {
           const key = field.path.join(".");
