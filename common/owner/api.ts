@@ -207,7 +207,7 @@ export const OWNER_API = {
     answer: "OkAnswer",
   },
   images: { method: "GET", path: "/inhalte/bilder", access: "editors", answer: "ImageList" },
-  image: { method: "GET", path: "/inhalte/bild", access: "editors", query: "ContentFileQuery" },
+  image: { method: "GET", path: "/inhalte/bild", access: "editors", query: "ContentImageQuery" },
   uploadImage: {
     method: "POST",
     path: "/inhalte/bilder",

@@ -350,6 +350,8 @@ export const FieldChange = Type.Object({
   after: Type.String(),
   /** For a text of several lines: the lines taken out and put in, with a line around each. */
   lines: Type.Optional(Type.Array(LineChange)),
+  /** For a picture field: the pictures before and after, as paths under content/ („images/x.jpg“), to show. */
+  pictures: Type.Optional(Type.Object({ before: Type.Optional(Type.String()), after: Type.Optional(Type.String()) })),
 });
 /** A field both the person and someone else changed since the person began: the three values side by side. */
 export const ConflictField = Type.Object({

@@ -141,6 +141,11 @@ export const ContentPublishBody = Type.Object(
   { file: contentFile(), message: text("contentMessage", { maxLength: 400 }) },
   { additionalProperties: false, ...invalid("contentMessage") },
 );
+/**
+ * A picture to look at in „Inhalte“: its path under content/ (`pfad`), and, for an owner looking at a proposal, the
+ * proposal (`vorschlag`) whose waiting picture it is.
+ */
+export const ContentImageQuery = query({ pfad: contentFile(), vorschlag: Type.Optional(recordId()) }, "contentFile");
 /** An earlier version of a file to look at: the file and the commit. */
 export const ContentVersionQuery = query(
   { pfad: contentFile(), fassung: Type.String({ pattern: "^[0-9a-f]{7,64}$", ...invalid("contentCommit") }) },
@@ -217,6 +222,7 @@ export type ContentDataBody = Static<typeof ContentDataBody>;
 export type ContentPublishBody = Static<typeof ContentPublishBody>;
 export type ContentRestoreBody = Static<typeof ContentRestoreBody>;
 export type ContentVersionQuery = Static<typeof ContentVersionQuery>;
+export type ContentImageQuery = Static<typeof ContentImageQuery>;
 export type ContentImageBody = Static<typeof ContentImageBody>;
 export type ProposalReturnBody = Static<typeof ProposalReturnBody>;
 export type ContentPlanBody = Static<typeof ContentPlanBody>;

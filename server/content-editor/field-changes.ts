@@ -5,7 +5,7 @@
  * What an owner reads before approving an editor's proposal.
  */
 import { diffLines } from "diff";
-import { ITEM_NAMES_KEYWORD } from "../../common/content/field-kinds";
+import { ITEM_NAMES_KEYWORD, fieldKindOf } from "../../common/content/field-kinds";
 import { FIELD_TITLES } from "../../common/content/field-titles";
 import type { FieldChange, LineChange } from "../../common/owner/responses";
 
@@ -56,6 +56,22 @@ function entryLabel(index: number, ...versions: unknown[]): string {
   return `Eintrag ${index + 1}${name ? ` (${String(name)})` : ""}`;
 }
 
+/**
+ * The pictures a value holds where its schema declares picture fields, as paths under content/ (a page names
+ * "../images/x.jpg", a list "images/x.jpg").
+ */
+function picturesIn(schema: unknown, value: unknown): string[] {
+  if (!isDict(schema)) return [];
+  if (fieldKindOf(schema) === "picture")
+    return typeof value === "string" && value.trim() ? [value.replace(/^(\.\.\/)+/, "")] : [];
+  if (Array.isArray(value)) return value.flatMap((item) => picturesIn(schema.items, item));
+  if (isDict(value) && isDict(schema.properties)) {
+    const properties = schema.properties;
+    return Object.entries(value).flatMap(([key, inner]) => picturesIn(properties[key], inner));
+  }
+  return [];
+}
+
 /** Every field that differs between `before` and `after`, walking the form's JSON Schema for the names. */
 export function fieldChanges(schema: unknown, before: unknown, after: unknown, at: string[] = []): FieldChange[] {
   if (isDict(before) && isDict(after)) {
@@ -75,6 +91,9 @@ export function fieldChanges(schema: unknown, before: unknown, after: unknown, a
   }
   if (JSON.stringify(before) === JSON.stringify(after)) return [];
   const change: FieldChange = { field: at.join(" › ") || "Datei", before: plain(before), after: plain(after) };
+  // A picture field, or an entry added or removed whole that holds one: the pictures, to show beside the paths.
+  const pictures = { before: picturesIn(schema, before)[0], after: picturesIn(schema, after)[0] };
+  if (pictures.before || pictures.after) change.pictures = pictures;
   if (change.before.includes("\n") || change.after.includes("\n")) change.lines = changedLines(change.before, change.after);
   return [change];
 }

@@ -207,6 +207,19 @@ for (const target of databaseTargets()) {
       await del("/api/verwaltung/inhalte/entwurf?pfad=faq.json");
       assert.deepEqual(await waiting(), [image]);
       const id = proposed.json().proposal.id;
+      // The owner sees the waiting picture beside the change, through the proposal that names it; nobody else does.
+      const [listed] = (await get("/api/verwaltung/inhalte/vorschlaege", OWNER)).json().proposals;
+      assert.deepEqual(listed.changes.map((change: { pictures?: unknown }) => change.pictures).filter(Boolean), [
+        { after: image },
+      ]);
+      const look = (who: string, query: string) =>
+        get(`/api/verwaltung/inhalte/bild?pfad=${encodeURIComponent(image)}${query}`, who);
+      const seen = await look(OWNER, `&vorschlag=${id}`);
+      assert.equal(seen.statusCode, 200, seen.body);
+      assert.equal(seen.headers["content-type"], "image/jpeg");
+      assert.equal((await look(OWNER, "")).statusCode, 404, "not without the proposal");
+      assert.equal((await look(OWNER, `&vorschlag=${Number(id) + 1}`)).statusCode, 404, "not through another proposal");
+      assert.equal((await look(SECOND_EDITOR, `&vorschlag=${id}`)).statusCode, 404, "not for another editor");
       const approved = await post(`/api/verwaltung/inhalte/vorschlaege/${id}/freigeben`, {}, OWNER);
       assert.equal(approved.statusCode, 200, approved.body);
       const commit = approved.json().commit;

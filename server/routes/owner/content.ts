@@ -1169,14 +1169,25 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   route(OWNER_API.images, async (request) => imageChoice(ownerOf(request)));
 
+  /** The waiting picture of an open proposal that names it, for an owner who decides on the proposal. */
+  const proposedPicture = async (request: FastifyRequest, image: string, id: string | undefined) => {
+    if (id === undefined || isEditor(request)) return undefined;
+    const proposal = await proposalById(app.db, id);
+    if (proposal?.state !== "offen" || !JSON.stringify(proposal.data).includes(image)) return undefined;
+    return pendingPicture(app.db, proposal.editor, image);
+  };
+
   // A picture to look at beside its field: only the pictures listed above, never through a link.
   route(
     OWNER_API.image, // GET /inhalte/bild
     async (request, reply) => {
       const image = request.query.pfad;
       const relative = `${CONTENT_DIR}/${image}`;
-      // The person's own waiting picture, from the database; no one else's.
-      const waiting = await pendingPicture(app.db, ownerOf(request), image);
+      // The person's own waiting picture, from the database; no one else's, except for an owner looking at an open
+      // proposal that names it: then it is the proposing editor's.
+      const waiting =
+        (await pendingPicture(app.db, ownerOf(request), image)) ??
+        (await proposedPicture(request, image, request.query.vorschlag));
       if (waiting) return reply.type("image/jpeg").header("cache-control", "private, max-age=300").send(waiting.jpeg);
       if (!(await listImages(contentDir)).includes(image) || !(await withoutSymlinks(workTree, relative)))
         return sendError(request, reply, { status: 404, message: MESSAGES.unknownFile });

@@ -5,6 +5,8 @@
  */
 import React from "react";
 import type { FieldChange } from "../../../common/owner/responses";
+import { OWNER_API } from "../../../common/owner/api";
+import { routeUrl } from "../api";
 
 const LINE_STYLE: Record<string, string> = {
   weg: "bg-red-50 text-red-900 line-through decoration-red-700",
@@ -19,7 +21,17 @@ function Value({ text }: { text: string }) {
   return text ? <span className="whitespace-pre-wrap break-words">{text}</span> : <span className="italic">(leer)</span>;
 }
 
-export function FieldChanges({ changes }: { changes: FieldChange[] }) {
+/** A picture field's picture under its path, so the change is seen, not only named. */
+function Picture({ path, proposal, alt }: { path?: string; proposal?: string; alt: string }) {
+  if (!path) return null;
+  const src = routeUrl(OWNER_API.image, { query: proposal ? { pfad: path, vorschlag: proposal } : { pfad: path } });
+  return <img src={src} alt={alt} loading="lazy" className="mt-2 max-h-48 w-auto rounded-md object-contain" />;
+}
+
+/**
+ * @param proposal the proposal whose changes these are: an owner then sees the editor's waiting pictures too
+ */
+export function FieldChanges({ changes, proposal }: { changes: FieldChange[]; proposal?: string }) {
   if (changes.length === 0)
     return <p className="text-sm text-bark-700">Keine Änderung gegenüber der veröffentlichten Fassung.</p>;
   return (
@@ -44,10 +56,12 @@ export function FieldChanges({ changes }: { changes: FieldChange[] }) {
               <div className="rounded-lg border border-cream-200 bg-white p-3">
                 <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-bark-700">Bisher</p>
                 <Value text={change.before} />
+                <Picture path={change.pictures?.before} proposal={proposal} alt="Das bisherige Bild" />
               </div>
               <div className="rounded-lg border border-forest-100 bg-forest-50 p-3">
                 <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-forest-800">Neu</p>
                 <Value text={change.after} />
+                <Picture path={change.pictures?.after} proposal={proposal} alt="Das neue Bild" />
               </div>
             </div>
           )}

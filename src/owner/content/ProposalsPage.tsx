@@ -149,7 +149,7 @@ function ProposalCard(props: {
       <p className="mb-4">
         <span className="font-semibold">Beschreibung:</span> „{proposal.message}“
       </p>
-      <FieldChanges changes={proposal.changes} />
+      <FieldChanges changes={proposal.changes} proposal={proposal.id} />
       {preview && (
         <p className="mt-4 text-sm">
           Vorschau fertig ({preview.seconds.toLocaleString("de-DE")} s):{" "}
