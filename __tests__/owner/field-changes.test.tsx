@@ -29,3 +29,20 @@ test("shows no picture for a text field, and asks without a proposal where there
   const after = view.getByRole("img", { name: "Das neue Bild" }) as HTMLImageElement;
   expect(Object.fromEntries(new URL(after.src).searchParams)).toEqual({ pfad: "images/fruehstueck.jpg" });
 });
+
+test("an entry added whole shows its picture under its lines", () => {
+  const added = {
+    field: "Bilder › Eintrag 14",
+    before: "",
+    after: "Bild: images/team.jpg\nArt: Foto",
+    lines: [
+      { kind: "neu" as const, text: "Bild: images/team.jpg" },
+      { kind: "neu" as const, text: "Art: Foto" },
+    ],
+    pictures: { after: "images/team.jpg" },
+  };
+  const view = render(<FieldChanges changes={[added]} proposal="3" />);
+  const after = view.getByRole("img", { name: "Das neue Bild" }) as HTMLImageElement;
+  expect(Object.fromEntries(new URL(after.src).searchParams)).toEqual({ pfad: "images/team.jpg", vorschlag: "3" });
+  expect(view.queryByRole("img", { name: "Das bisherige Bild" })).toBeNull();
+});

@@ -10,7 +10,14 @@ import { fieldChanges } from "./field-changes";
 const picture = { type: "string", title: "Bild", [FIELD_KIND_KEYWORD]: "picture" };
 const recipes = {
   type: "array",
-  items: { type: "object", properties: { title: { type: "string", title: "Titel" }, image: picture } },
+  items: {
+    type: "object",
+    properties: {
+      title: { type: "string", title: "Titel" },
+      image: picture,
+      vegan: { type: "string", title: "Ist es vegan?", "x-labels": { ja: "Ja", nein: "Nein" } },
+    },
+  },
 };
 const page = { type: "object", properties: { hero: { type: "object", properties: { image: picture } } } };
 
@@ -33,4 +40,9 @@ test("an entry added whole names the picture it holds; a text field names none",
       ["Eintrag 2 (Brot)", { before: undefined, after: "images/brot.jpg" }],
     ],
   );
+});
+
+test("an entry added whole reads with the form's names of its fields and choices, not the file's keys", () => {
+  const [added] = fieldChanges(recipes, [], [{ title: "Brot", image: "images/brot.jpg", vegan: "ja" }]);
+  assert.equal(added!.after, "Titel: Brot\nBild: images/brot.jpg\nIst es vegan? Ja");
 });

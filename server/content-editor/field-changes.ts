@@ -5,7 +5,7 @@
  * What an owner reads before approving an editor's proposal.
  */
 import { diffLines } from "diff";
-import { ITEM_NAMES_KEYWORD, fieldKindOf } from "../../common/content/field-kinds";
+import { ITEM_NAMES_KEYWORD, fieldKindOf, fieldLabelsOf } from "../../common/content/field-kinds";
 import { FIELD_TITLES } from "../../common/content/field-titles";
 import type { FieldChange, LineChange } from "../../common/owner/responses";
 
@@ -15,13 +15,19 @@ const isDict = (value: unknown): value is Dict => typeof value === "object" && v
 /** Lines kept around each change. */
 const CONTEXT = 1;
 
-/** A value as the owner reads it: text as it is, a list or group as its fields, one per line. */
-function plain(value: unknown): string {
+/** A value as the owner reads it: text as it is, a list or group as its fields, one per line, named as the form names them. */
+function plain(value: unknown, schema?: unknown): string {
   if (value === undefined || value === null) return "";
-  if (typeof value !== "object") return String(value);
-  if (Array.isArray(value)) return value.map(plain).join("\n");
+  // A choice reads as the form shows it („nein“ as „Nein“).
+  if (typeof value !== "object") return (isDict(schema) ? fieldLabelsOf(schema)?.[String(value)] : undefined) ?? String(value);
+  if (Array.isArray(value)) return value.map((item) => plain(item, isDict(schema) ? schema.items : undefined)).join("\n");
+  const properties = isDict(schema) && isDict(schema.properties) ? schema.properties : {};
   return Object.entries(value)
-    .map(([key, inner]) => `${FIELD_TITLES[key] ?? key}: ${plain(inner)}`)
+    .map(([key, inner]) => {
+      // A name that asks („Zeigt das Bild eine erkennbare Person?“) takes its answer without a colon.
+      const name = titleOf(schema, key);
+      return `${name}${/[?:]$/.test(name) ? "" : ":"} ${plain(inner, properties[key])}`;
+    })
     .join("\n");
 }
 
@@ -90,7 +96,7 @@ export function fieldChanges(schema: unknown, before: unknown, after: unknown, a
     ).flat();
   }
   if (JSON.stringify(before) === JSON.stringify(after)) return [];
-  const change: FieldChange = { field: at.join(" › ") || "Datei", before: plain(before), after: plain(after) };
+  const change: FieldChange = { field: at.join(" › ") || "Datei", before: plain(before, schema), after: plain(after, schema) };
   // A picture field, or an entry added or removed whole that holds one: the pictures, to show beside the paths.
   const pictures = { before: picturesIn(schema, before)[0], after: picturesIn(schema, after)[0] };
   if (pictures.before || pictures.after) change.pictures = pictures;

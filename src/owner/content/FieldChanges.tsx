@@ -28,6 +28,59 @@ function Picture({ path, proposal, alt }: { path?: string; proposal?: string; al
   return <img src={src} alt={alt} loading="lazy" className="mt-2 max-h-48 w-auto rounded-md object-contain" />;
 }
 
+/** A text of several lines: the lines taken out and put in, and an entry's pictures under them. */
+function LineChanges({ change, proposal }: { change: FieldChange; proposal?: string }) {
+  return (
+    <>
+      <pre className="overflow-x-auto rounded-lg border border-cream-200 bg-white p-3 font-sans text-sm leading-relaxed">
+        {change.lines?.map((line, index) => (
+          <span key={index} className={`block ${LINE_STYLE[line.kind]}`}>
+            <span aria-hidden="true" className="mr-2 inline-block w-3 font-mono">
+              {LINE_MARK[line.kind]}
+            </span>
+            <span className="sr-only">{LINE_WORD[line.kind]}</span>
+            <span className="whitespace-pre-wrap break-words">{line.text || " "}</span>
+          </span>
+        ))}
+      </pre>
+      {change.pictures && (
+        <div className="mt-2 flex flex-wrap gap-4 text-sm">
+          {change.pictures.before && (
+            <figure>
+              <figcaption className="text-xs font-semibold uppercase tracking-wide text-bark-700">Bisher</figcaption>
+              <Picture path={change.pictures.before} proposal={proposal} alt="Das bisherige Bild" />
+            </figure>
+          )}
+          {change.pictures.after && (
+            <figure>
+              <figcaption className="text-xs font-semibold uppercase tracking-wide text-forest-800">Neu</figcaption>
+              <Picture path={change.pictures.after} proposal={proposal} alt="Das neue Bild" />
+            </figure>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A short value: the old and the new side by side, a picture field's pictures under their paths. */
+function SideBySide({ change, proposal }: { change: FieldChange; proposal?: string }) {
+  return (
+    <div className="grid gap-2 text-sm sm:grid-cols-2">
+      <div className="rounded-lg border border-cream-200 bg-white p-3">
+        <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-bark-700">Bisher</p>
+        <Value text={change.before} />
+        <Picture path={change.pictures?.before} proposal={proposal} alt="Das bisherige Bild" />
+      </div>
+      <div className="rounded-lg border border-forest-100 bg-forest-50 p-3">
+        <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-forest-800">Neu</p>
+        <Value text={change.after} />
+        <Picture path={change.pictures?.after} proposal={proposal} alt="Das neue Bild" />
+      </div>
+    </div>
+  );
+}
+
 /**
  * @param proposal the proposal whose changes these are: an owner then sees the editor's waiting pictures too
  */
@@ -40,30 +93,9 @@ export function FieldChanges({ changes, proposal }: { changes: FieldChange[]; pr
         <li key={change.field}>
           <p className="mb-1 font-semibold text-forest-900">{change.field}</p>
           {change.lines ? (
-            <pre className="overflow-x-auto rounded-lg border border-cream-200 bg-white p-3 font-sans text-sm leading-relaxed">
-              {change.lines.map((line, index) => (
-                <span key={index} className={`block ${LINE_STYLE[line.kind]}`}>
-                  <span aria-hidden="true" className="mr-2 inline-block w-3 font-mono">
-                    {LINE_MARK[line.kind]}
-                  </span>
-                  <span className="sr-only">{LINE_WORD[line.kind]}</span>
-                  <span className="whitespace-pre-wrap break-words">{line.text || " "}</span>
-                </span>
-              ))}
-            </pre>
+            <LineChanges change={change} proposal={proposal} />
           ) : (
-            <div className="grid gap-2 text-sm sm:grid-cols-2">
-              <div className="rounded-lg border border-cream-200 bg-white p-3">
-                <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-bark-700">Bisher</p>
-                <Value text={change.before} />
-                <Picture path={change.pictures?.before} proposal={proposal} alt="Das bisherige Bild" />
-              </div>
-              <div className="rounded-lg border border-forest-100 bg-forest-50 p-3">
-                <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-forest-800">Neu</p>
-                <Value text={change.after} />
-                <Picture path={change.pictures?.after} proposal={proposal} alt="Das neue Bild" />
-              </div>
-            </div>
+            <SideBySide change={change} proposal={proposal} />
           )}
         </li>
       ))}
