@@ -14,6 +14,7 @@ import { databaseTargets, type TestDatabase } from "../../test-support/databases
 import { buildTestApp, postJson, type TestApp } from "../../test-support/test-app";
 import { git, loginByLink, seedContentRemote, berlinTimeIn } from "../../test-support/content-remote";
 import { purgeOldPictures } from "../../content-editor/pending-images";
+import { OWNER_MESSAGES } from "./messages";
 
 const OWNER = "inhaberin@urkraft-test.de";
 const EDITOR = "anna.schmidt@urkraft-test.de";
@@ -220,6 +221,9 @@ for (const target of databaseTargets()) {
       assert.equal((await look(OWNER, "")).statusCode, 404, "not without the proposal");
       assert.equal((await look(OWNER, `&vorschlag=${Number(id) + 1}`)).statusCode, 404, "not through another proposal");
       assert.equal((await look(SECOND_EDITOR, `&vorschlag=${id}`)).statusCode, 404, "not for another editor");
+      const malformed = await look(OWNER, "&vorschlag=eins");
+      assert.equal(malformed.statusCode, 400);
+      assert.equal(malformed.json().error, OWNER_MESSAGES.badId);
       const approved = await post(`/api/verwaltung/inhalte/vorschlaege/${id}/freigeben`, {}, OWNER);
       assert.equal(approved.statusCode, 200, approved.body);
       const commit = approved.json().commit;
