@@ -133,7 +133,9 @@ onBothDrivers("webhooks: receiver down", async (t, database) => {
 onBothDrivers("webhooks: 410 Gone", async (t, database) => {
   const gone = new WebhookReceiver(SECRET, "/weg");
   const other = new WebhookReceiver(SECRET, "/bleibt");
-  await gone.start();
+  // Down at first, so that both contacts below are queued for it before its first answer, the 410, disables it
+  // (an event after that queues nothing for a disabled endpoint).
+  await gone.reservePort();
   await other.start();
   gone.mode = "gone";
   const config = webhookConfig(database, [gone.url, other.url], SECRET);
@@ -142,6 +144,9 @@ onBothDrivers("webhooks: 410 Gone", async (t, database) => {
     await t.test("disables that endpoint for good, and only that one", async () => {
       await sendContact(app, "Erster", "erster@example.de", "Hallo");
       await sendContact(app, "Zweiter", "zweiter@example.de", "Hallo");
+      const queuedForIt = await app.db.query("SELECT 1 FROM webhook_deliveries WHERE endpoint = $1", [gone.url]);
+      assert.equal(queuedForIt.rows.length, 2);
+      await gone.start();
       await other.waitForAccepted(() => true, 2);
       await waitUntil(async () => {
         const { rows } = await app.db.query("SELECT 1 FROM webhook_endpoints WHERE url = $1 AND disabled_at IS NOT NULL", [
