@@ -37,7 +37,7 @@ export async function saveDraft(db: Queryable, editor: string, file: string, dat
  */
 export async function draftAgain(
   db: Queryable,
-  change: { editor: string; file: string; data: unknown; baseCommit: string },
+  change: Pick<Draft, "editor" | "file" | "data" | "baseCommit">,
 ): Promise<boolean> {
   const { rows } = await db.query<Row>(
     `INSERT INTO content_drafts (editor_email, file, data, base_commit) VALUES ($1, $2, $3, $4)

@@ -51,7 +51,7 @@ onBothDrivers("MAIL_RATE", async (t, database) => {
   // The day allows 8: three more, and the confirmation is among them although three newsletter mails waited before it
   // (it is claimed first; the worker's lanes hand the three to the mail server side by side, in no fixed order).
   assert.equal(sink.received.length, 8);
-  assert.deepEqual(sink.received.slice(5).filter((mail) => mail.rcptTo.includes("neu@example.de")).length, 1);
+  assert.equal(sink.received.slice(5).filter((mail) => mail.rcptTo.includes("neu@example.de")).length, 1);
   assert.equal(sink.received.slice(5).filter((mail) => mail.parsed.subject === "Im Takt").length, 2);
   offsetMs = 2 * 61_000;
   assert.equal(await worker.runOnce(), 0, "the day's eight are used up");

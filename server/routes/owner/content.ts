@@ -1115,12 +1115,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (!proposal || !entry || !(await decide(app.db, proposal.id, { state: "zurueckgegeben", by: me, note })))
         return sendError(request, reply, { status: 404, message: MESSAGES.proposalUnknown });
       // The editor finds the change again as their draft, unless they have started a newer one.
-      await draftAgain(app.db, {
-        editor: proposal.editor,
-        file: entry.file,
-        data: proposal.data,
-        baseCommit: proposal.baseCommit,
-      });
+      await draftAgain(app.db, proposal);
       await audit(app.db, me, "content-proposal-returned", `${entry.file} (Vorschlag ${proposal.id} von ${proposal.editor})`);
       await notifyProposalDecided(app.db, app.mail, {
         editor: proposal.editor,
@@ -1161,7 +1156,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if (!proposal || !(await withdraw(app.db, me, entry.file)))
         return sendError(request, reply, { status: 404, message: MESSAGES.proposalUnknown });
       // What was proposed stays the editor's draft, to change or to discard.
-      await draftAgain(app.db, { editor: me, file: entry.file, data: proposal.data, baseCommit: proposal.baseCommit });
+      await draftAgain(app.db, proposal);
       await audit(app.db, me, "content-proposal-withdrawn", `${entry.file} (Vorschlag ${proposal.id})`);
       return { ok: true as const };
     },
