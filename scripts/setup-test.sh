@@ -23,6 +23,11 @@ if ! has_chromium && [ "$can_install" = yes ] && [ -z "${CHROMIUM_PATH:-}" ]; th
   echo "Installiere Chromium für die Browsertests …"
   apt_install chromium
 fi
+# Debian's headless shell beside it: the lighter build most browser tests run in (playwright.config.ts); where the
+# system has no such package, the full Chromium runs them all.
+if has_chromium && [ ! -x /usr/bin/chromium-headless-shell ] && [ "$can_install" = yes ] && [ -z "${CHROMIUM_PATH:-}" ]; then
+  apt_install chromium-headless-shell || echo "chromium-headless-shell nicht installierbar: alle Browsertests laufen im vollen Chromium."
+fi
 
 if ! has_postgres && [ "$can_install" = yes ]; then
   if ! command -v pg_ctlcluster >/dev/null 2>&1; then
