@@ -10,9 +10,34 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { BUILD_STAMP } from "../server/site-build";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statfsSync, writeFileSync } from "node:fs";
 
 const ROOT = path.resolve(__dirname, "..");
+
+/**
+ * The tests' scratch (everything under os.tmpdir(): data folders, the PGlite clusters copied for nearly every
+ * server test, outboxes, preview and release build folders) goes into memory where the machine offers a tmpfs at
+ * /dev/shm with room to spare. On disk the file system's bookkeeping made copying a cluster cost 0.2 to 0.6 CPU-s
+ * while the other tests kept the cores busy, in memory 0.04; the server tests took 236 s instead of 252 to 287 s,
+ * with the same results. Every step gets the same folder, so the browser tests' previews find the Gatsby cache
+ * the server tests' previews left. TMPDIR set by the caller is kept.
+ */
+const MEMORY_FS = "/dev/shm";
+const MEMORY_FS_ROOM = 4 * 1024 ** 3;
+function scratchInMemory(): void {
+  if (process.env.TMPDIR) return;
+  try {
+    const mounts = readFileSync("/proc/mounts", "utf8").split("\n");
+    if (!mounts.some((line) => line.split(" ")[1] === MEMORY_FS && line.split(" ")[2] === "tmpfs")) return;
+    const { bavail, bsize } = statfsSync(MEMORY_FS);
+    if (bavail * bsize < MEMORY_FS_ROOM) return;
+    const dir = path.join(MEMORY_FS, "urkraft-tests");
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    process.env.TMPDIR = dir;
+  } catch {
+    // No /proc or no /dev/shm: the system's temporary folder, as before.
+  }
+}
 
 interface Step {
   name: string;
@@ -98,6 +123,7 @@ function groups(steps: Step[]): Step[][] {
 }
 
 async function main(): Promise<void> {
+  scratchInMemory();
   const lines: string[] = [];
   const started = Date.now();
   let failed: Step | undefined;
