@@ -81,7 +81,8 @@ const MOMENTS: Moment[] = ["DOMContentLoaded", "Skripte laden", "Hydrierung"];
 const CPU_RATES = [6, 4, 1];
 
 let server: OwnServer;
-let sql: pg.Client;
+/** A pool: the tries of a case run at once, and each reads what it stored. */
+let sql: pg.Pool;
 let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let run = 0;
 let pages: TryPages | undefined;
@@ -91,8 +92,7 @@ test.beforeAll(async ({ launchOptions }) => {
   database = await freshDatabase(DATABASE);
   const databaseUrl = database.url;
   server = await startOwnServer({ env: { DATABASE_URL: databaseUrl } });
-  sql = new pg.Client({ connectionString: databaseUrl });
-  await sql.connect();
+  sql = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   // The same device as the project's other pages: its viewport, user agent and scale.
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
   pages = new TryPages(server.origin, { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch }, launchOptions);
