@@ -72,7 +72,7 @@ const SPECIFICATION_SPEC = "**/specification.spec.ts";
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/support/global-setup.ts",
-  // Two workers in three projects: the specs whose tests share a page flow take whole files; the eighteen
+  // Two workers over all projects: the specs whose tests share a page flow take whole files; the eighteen
   // typing-while-loading cases are spread one by one over both, so the run does not end on one worker typing
   // alone; the specs that build releases or previews run one after another, never two at once. More workers
   // do not make the run shorter on two cores: measured with four, every test took about twice as long. The
