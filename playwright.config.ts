@@ -50,10 +50,17 @@ const LAUNCH_ARGS = [
   "--no-first-run",
   "--disable-quic",
 ];
+/**
+ * A German visitor's browser: German in what pages read (navigator.language, Accept-Language) and in the browser's
+ * own controls, e.g. a date field shows „24.12.2026, 18:30“. Chromium on Linux takes the language of its controls
+ * from the environment, with its language files from Debian's chromium-l10n.
+ */
+const GERMAN = { locale: "de-DE", env: { ...process.env, LANG: "de_DE.UTF-8", LANGUAGE: "de" } };
 const browser = (executablePath: string) => ({
   ...devices["Desktop Chrome"],
   channel: undefined,
-  launchOptions: { executablePath, args: LAUNCH_ARGS },
+  locale: GERMAN.locale,
+  launchOptions: { executablePath, args: LAUNCH_ARGS, env: GERMAN.env },
 });
 const CHROMIUM = browser(FULL_CHROMIUM);
 const SHELL = browser(LIGHT_CHROMIUM);

@@ -28,6 +28,10 @@ fi
 if has_chromium && [ ! -x /usr/bin/chromium-headless-shell ] && [ "$can_install" = yes ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   apt_install chromium-headless-shell || echo "chromium-headless-shell nicht installierbar: alle Browsertests laufen im vollen Chromium."
 fi
+# Its German language files, so a date field in the tests shows the German form, as in a German visitor's browser.
+if has_chromium && [ ! -e /usr/lib/chromium/locales/de.pak ] && [ "$can_install" = yes ] && [ -z "${CHROMIUM_PATH:-}" ]; then
+  apt_install chromium-l10n || echo "chromium-l10n nicht installierbar: Datumsfelder zeigen in den Browsertests die englische Form."
+fi
 
 if ! has_postgres && [ "$can_install" = yes ]; then
   if ! command -v pg_ctlcluster >/dev/null 2>&1; then
