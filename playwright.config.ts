@@ -55,12 +55,11 @@ const LAUNCH_ARGS = [
  * own controls, e.g. a date field shows „24.12.2026, 18:30“. Chromium on Linux takes the language of its controls
  * from the environment, with its language files from Debian's chromium-l10n.
  */
-const GERMAN = { locale: "de-DE", env: { ...process.env, LANG: "de_DE.UTF-8", LANGUAGE: "de" } };
 const browser = (executablePath: string) => ({
   ...devices["Desktop Chrome"],
   channel: undefined,
-  locale: GERMAN.locale,
-  launchOptions: { executablePath, args: LAUNCH_ARGS, env: GERMAN.env },
+  locale: "de-DE",
+  launchOptions: { executablePath, args: LAUNCH_ARGS, env: { ...process.env, LANG: "de_DE.UTF-8", LANGUAGE: "de" } },
 });
 const CHROMIUM = browser(FULL_CHROMIUM);
 const SHELL = browser(LIGHT_CHROMIUM);

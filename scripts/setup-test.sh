@@ -23,14 +23,13 @@ if ! has_chromium && [ "$can_install" = yes ] && [ -z "${CHROMIUM_PATH:-}" ]; th
   echo "Installiere Chromium für die Browsertests …"
   apt_install chromium
 fi
-# Debian's headless shell beside it: the lighter build most browser tests run in (playwright.config.ts); where the
-# system has no such package, the full Chromium runs them all.
-if has_chromium && [ ! -x /usr/bin/chromium-headless-shell ] && [ "$can_install" = yes ] && [ -z "${CHROMIUM_PATH:-}" ]; then
-  apt_install chromium-headless-shell || echo "chromium-headless-shell nicht installierbar: alle Browsertests laufen im vollen Chromium."
-fi
-# Its German language files, so a date field in the tests shows the German form, as in a German visitor's browser.
-if has_chromium && [ ! -e /usr/lib/chromium/locales/de.pak ] && [ "$can_install" = yes ] && [ -z "${CHROMIUM_PATH:-}" ]; then
-  apt_install chromium-l10n || echo "chromium-l10n nicht installierbar: Datumsfelder zeigen in den Browsertests die englische Form."
+# Beside it Debian's headless shell, the lighter build most browser tests run in, and its German language files, so
+# a date field shows the German form (playwright.config.ts). Where either is missing, the tests still run.
+if has_chromium && [ "$can_install" = yes ] && [ -z "${CHROMIUM_PATH:-}" ]; then
+  [ -x /usr/bin/chromium-headless-shell ] || apt_install chromium-headless-shell ||
+    echo "chromium-headless-shell nicht installierbar: alle Browsertests laufen im vollen Chromium."
+  [ -e /usr/lib/chromium/locales/de.pak ] || apt_install chromium-l10n ||
+    echo "chromium-l10n nicht installierbar: Datumsfelder zeigen in den Browsertests die englische Form."
 fi
 
 if ! has_postgres && [ "$can_install" = yes ]; then

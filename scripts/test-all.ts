@@ -31,7 +31,8 @@ function scratchInMemory(): void {
     if (!mounts.some((line) => line.split(" ")[1] === MEMORY_FS && line.split(" ")[2] === "tmpfs")) return;
     const { bavail, bsize } = statfsSync(MEMORY_FS);
     if (bavail * bsize < MEMORY_FS_ROOM) return;
-    const dir = path.join(MEMORY_FS, "urkraft-tests");
+    // One per user, as /dev/shm is shared like /tmp.
+    const dir = path.join(MEMORY_FS, `urkraft-tests-${process.getuid?.() ?? 0}`);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     process.env.TMPDIR = dir;
   } catch {
