@@ -34,10 +34,12 @@ process.env.PREVIEW_BUILD_DIR ||= testPreviewBuildDir();
  * Two builds of the system's Chromium (Debian's packages chromium and chromium-headless-shell). The headless shell
  * is the one Playwright's own headless runs use: the same engine without the desktop browser around it, at about
  * half the CPU per page (measured: e2e/pages.spec.ts 71 against 32 CPU-s, budgets.spec.ts 58 against 35). It
- * differs from a visitor's browser in two ways the tests can see: it moves the mouse onto the page as it loads (one
- * pointermove, which counts as the first input that starts a page's scripts) and it never asks for the favicon.
- * So the specs that watch how a page loads and what it requests before any input (layout, typing while loading,
- * the deploys) run in the full Chromium, the rest in the shell. CHROMIUM_PATH puts one browser in both places;
+ * differs from a visitor's browser in two ways the tests can see: it moves the mouse onto a page's first document as
+ * it loads (one pointermove, which counts as the first input that starts a page's scripts) and it never asks for
+ * the favicon. So the specs that watch how a page loads and what it requests before any input (layout, the
+ * deploys) run in the full Chromium, the rest in the shell. The typing cases run in the shell too: their pages show
+ * a document of the site first, after which the shell moves nothing by itself, and the cases check that no
+ * pointer move came without the visitor (e2e/support/try-pages.ts); there they take about two thirds of the CPU. CHROMIUM_PATH puts one browser in both places;
  * without the shell installed, the full Chromium serves all.
  */
 const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -103,7 +105,7 @@ export default defineConfig({
     // Every string, count and constant of the specification against the served build, with and without JavaScript.
     { name: "specification", testMatch: SPECIFICATION_SPEC, use: SHELL },
     // Eighteen cases of one file: each worker starts its own server for them (beforeAll).
-    { name: "typing", testMatch: TYPING_SPEC, fullyParallel: true, use: CHROMIUM },
+    { name: "typing", testMatch: TYPING_SPEC, fullyParallel: true, use: SHELL },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && npm start`,

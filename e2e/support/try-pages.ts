@@ -22,6 +22,14 @@ import {
 } from "@playwright/test";
 import { launchSlowBrowser, slowCpuAvailable, type SlowBrowser } from "./slow-cpu";
 
+/** Counts, from a document's start, the pointer moves it receives: a visitor's, or one the browser made up. */
+const COUNT_POINTER_MOVES = `window.__pointerMoves=0;addEventListener("pointermove",function(){window.__pointerMoves++},{capture:true,passive:true})`;
+
+/** The pointer moves the page's document has received since it started. */
+export function pointerMoves(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __pointerMoves: number }).__pointerMoves);
+}
+
 export interface TryPage {
   page: Page;
   /** Fails unless the page ran as slowed as asked during this try. */
@@ -85,19 +93,24 @@ export class TryPages {
   private async open(rate: number, browser: Browser): Promise<Kept> {
     const slow = rate > 1 ? await launchSlowBrowser(rate, this.launchOptions) : undefined;
     const context = await (slow?.browser ?? browser).newContext(this.device);
+    await context.addInitScript(COUNT_POINTER_MOVES);
     const page = await context.newPage();
     boundSteps(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    // The page's first document, for the headless shell's made-up pointer move (see above).
+    await page.goto(new URL("/api/health", this.origin).href);
     return { context, page, cdp, slow };
   }
 
   /** DevTools' throttling, where the kernel cannot slow the renderers: a new page for each try. */
   private async throttledByDevTools(rate: number, browser: Browser): Promise<TryPage> {
     const context = await browser.newContext(this.device);
+    await context.addInitScript(COUNT_POINTER_MOVES);
     const page = await context.newPage();
     boundSteps(page);
+    await page.goto(new URL("/api/health", this.origin).href);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate });
     return { page, check: () => undefined, release: () => context.close() };
