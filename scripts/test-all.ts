@@ -5,11 +5,13 @@
  * not in git) are written before them, since both tsc and a unit test read them, and Jest runs before the
  * build, which rewrites that file. The site is built once, before the server tests: the
  * server's browser check of the CSP loads its pages, and the browser tests serve the same build (npm start
- * finds it current and does not build again).
+ * finds it current and does not build again). While it builds, this process makes the bundles and database
+ * templates that the server tests and the browser tests then share (scripts/test-run/prepare.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { BUILD_STAMP } from "../server/site-build";
+import { prepareTestRun } from "./test-run/prepare";
 import { mkdirSync, readFileSync, statfsSync, writeFileSync } from "node:fs";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -42,7 +44,8 @@ function scratchInMemory(): void {
 
 interface Step {
   name: string;
-  command: string;
+  /** A shell command, or work done in this process. */
+  command: string | (() => Promise<void>);
   /** Runs beside the neighbouring steps of the same group. */
   group?: string;
   /** Run only when this says so; otherwise the reason it is left out. */
@@ -64,14 +67,23 @@ const STEPS: Step[] = [
   { name: "Jest", group: "checks", command: "npm run -s test:unit" },
   {
     name: "Build der Seite",
+    group: "build",
     command: "npm run -s build",
     when: hasChromium,
     // What `npm start` writes after its own build: the browser tests' server then takes this one as current.
     after: () => writeFileSync(path.join(ROOT, "public", BUILD_STAMP), new Date().toISOString()),
   },
+  // The bundles and PGlite templates that the server tests and the browser tests share, made once while the site
+  // builds (scripts/test-run/prepare.ts); removed at the end.
+  { name: "Bundles und Datenbankvorlagen", group: "build", command: prepareOnce },
   { name: "Servertests", command: "npm run -s test:server" },
   { name: "Browsertests", command: "npm run -s test:browser" },
 ];
+
+let cleanUpPrepared = (): void => undefined;
+async function prepareOnce(): Promise<void> {
+  cleanUpPrepared = await prepareTestRun();
+}
 
 function run(command: string, stdio: "inherit" | "ignore" = "inherit"): number {
   const { status, signal } = spawnSync("bash", ["-c", command], { cwd: ROOT, stdio });
@@ -98,15 +110,27 @@ interface Outcome {
   seconds: number;
 }
 
+/** Work in this process: code 0, or 1 with the error printed. */
+async function runTask(task: () => Promise<void>): Promise<number> {
+  try {
+    await task();
+    return 0;
+  } catch (error) {
+    console.error(error);
+    return 1;
+  }
+}
+
 async function runGroup(group: Step[]): Promise<Outcome[]> {
   const begin = Date.now();
-  if (group.length === 1) {
-    const code = run(group[0]!.command);
-    return [{ step: group[0]!, code, seconds: (Date.now() - begin) / 1000 }];
+  const [only] = group;
+  if (group.length === 1 && typeof only!.command === "string") {
+    const code = run(only!.command);
+    return [{ step: only!, code, seconds: (Date.now() - begin) / 1000 }];
   }
   return Promise.all(
     group.map(async (step) => {
-      const code = await runQuietly(step.command);
+      const code = typeof step.command === "string" ? await runQuietly(step.command) : await runTask(step.command);
       return { step, code, seconds: (Date.now() - begin) / 1000 };
     }),
   );
@@ -147,6 +171,7 @@ async function main(): Promise<void> {
     }
     if (failed) break;
   }
+  cleanUpPrepared();
   const total = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`\nnpm test: Dauer der Schritte\n${lines.join("\n")}\n  ${"Summe".padEnd(40)} ${total.padStart(5)} s`);
   if (failed) console.log(`npm test: „${failed.name}“ ist fehlgeschlagen; die Schritte danach liefen nicht.`);

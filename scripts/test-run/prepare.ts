@@ -6,7 +6,7 @@
  * places go into the environment that the test processes inherit (server/test-support/entry-points.ts,
  * server/test-support/databases.ts).
  */
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { createPgliteTemplate } from "../../server/test-support/databases";
@@ -32,8 +32,16 @@ async function bundleEntryPoints(): Promise<void> {
   });
 }
 
-/** Prepares the run, sets TEST_BUNDLE_DIR and the templates' TEST_PGLITE_* variables, and returns the clean-up. */
+/** What a run prepares, as the environment names it. */
+const PREPARED = ["TEST_BUNDLE_DIR", "TEST_PGLITE_TEMPLATE", "TEST_PGLITE_MIGRATED_TEMPLATE"] as const;
+
+/**
+ * Prepares the run, sets TEST_BUNDLE_DIR and the templates' TEST_PGLITE_* variables, and returns the clean-up.
+ * Where the caller has prepared already (`npm test` does it once for the server and the browser tests), its
+ * bundles and templates serve, and the clean-up stays the caller's.
+ */
 export async function prepareTestRun(): Promise<() => void> {
+  if (PREPARED.every((name) => process.env[name] && existsSync(process.env[name]!))) return () => undefined;
   await bundleEntryPoints();
   const empty = await createPgliteTemplate();
   const migrated = await createPgliteTemplate({ migrated: true, from: empty.dir });
