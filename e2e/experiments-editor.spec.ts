@@ -13,11 +13,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { get, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { findFreePort } from "../rig/server-load/server-process";
 import { logInByLink } from "./support/login-link";
+import { getOnOwnConnection } from "./support/own-connection";
 import { releaseCopy, startCopyServer, stopReleaseServers, type ReleaseCopy } from "./support/release-copy";
 
 const EDITOR = "jonas.weber@urkraft-test.de";
@@ -84,30 +84,14 @@ async function openExperiments(page: Page) {
   await expect(page.getByRole("heading", { name: "Experimente", level: 1 })).toBeVisible({ timeout: 15_000 });
 }
 
-/**
- * The home page as one browser of its own asks for it: on a connection of its own. (A connection kept open from an
- * earlier answer could be the one the old process closes as the new release takes over; a browser then sends
- * the request again by itself, which fetch does not.)
- */
-function homePageFor(userAgent: string): Promise<{ headers: IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    get(`${server.origin}/`, { agent: false, headers: { "user-agent": userAgent } }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ headers: response.headers, body }));
-      response.on("error", reject);
-    }).on("error", reject);
-  });
-}
-
 /** The answers of the home page for `people` browsers: each headline, and no cookie or shared cache for any. */
 async function headlinesFor(people: number): Promise<string[]> {
   const headlines: string[] = [];
   for (let person = 0; person < people; person++) {
-    const { headers, body } = await homePageFor(
-      `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0.${person}.0 Safari/537.36`,
-    );
+    // Each a browser of its own, on a connection of its own (support/own-connection.ts).
+    const { headers, body } = await getOnOwnConnection(`${server.origin}/`, {
+      "user-agent": `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0.${person}.0 Safari/537.36`,
+    });
     expect(headers["set-cookie"]).toBeUndefined();
     expect(headers["cache-control"]).toBe("private, no-store");
     headlines.push(/<h1[^>]*>([^<]*)<\/h1>/.exec(body)?.[1] ?? "");
