@@ -25,7 +25,6 @@ import { hydrate } from "../rig/audit/measure";
 import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
 import { ROUTES } from "../common/routes";
 import { findFreePort } from "../rig/server-load/server-process";
-import { getOnOwnConnection } from "./support/own-connection";
 import { freshDatabase } from "./support/own-database";
 import { releaseCopy, startCopyServer, stopReleaseServers, type ReleaseCopy, type ReleaseServer } from "./support/release-copy";
 
@@ -121,7 +120,9 @@ async function watch(page: Page): Promise<Watched> {
 
 /** Polls the server until the home page shows `text`: the release is live. */
 async function waitUntilLive(text: string): Promise<void> {
-  await expect.poll(async () => (await getOnOwnConnection(`${origin}/`)).body.includes(text), { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(async () => (await fetch(`${origin}/`).then((response) => response.text())).includes(text), { timeout: 60_000 })
+    .toBe(true);
 }
 
 const HOME_DATA = "/page-data/index/page-data.json";
