@@ -39,8 +39,8 @@ process.env.PREVIEW_BUILD_DIR ||= testPreviewBuildDir();
  * the favicon. So the specs that watch how a page loads and what it requests before any input (layout, the
  * deploys) run in the full Chromium, the rest in the shell. The typing cases run in the shell too: their pages show
  * a document of the site first, after which the shell moves nothing by itself, and the cases check that no
- * pointer move came without the visitor (e2e/support/try-pages.ts); there they take about two thirds of the CPU. CHROMIUM_PATH puts one browser in both places;
- * without the shell installed, the full Chromium serves all.
+ * pointer move came without the visitor (e2e/support/try-pages.ts); there they take about two thirds of the CPU.
+ * CHROMIUM_PATH puts one browser in both places; without the shell installed, the full Chromium serves all.
  */
 const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";

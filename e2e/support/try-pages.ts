@@ -93,24 +93,26 @@ export class TryPages {
   private async open(rate: number, browser: Browser): Promise<Kept> {
     const slow = rate > 1 ? await launchSlowBrowser(rate, this.launchOptions) : undefined;
     const context = await (slow?.browser ?? browser).newContext(this.device);
-    await context.addInitScript(COUNT_POINTER_MOVES);
-    const page = await context.newPage();
-    boundSteps(page);
+    const page = await this.newPage(context);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-    // The page's first document, for the headless shell's made-up pointer move (see above).
-    await page.goto(new URL("/api/health", this.origin).href);
     return { context, page, cdp, slow };
+  }
+
+  /** A page that counts its pointer moves and has shown its first document, the site's health check (see above). */
+  private async newPage(context: BrowserContext): Promise<Page> {
+    await context.addInitScript(COUNT_POINTER_MOVES);
+    const page = await context.newPage();
+    boundSteps(page);
+    await page.goto(new URL("/api/health", this.origin).href);
+    return page;
   }
 
   /** DevTools' throttling, where the kernel cannot slow the renderers: a new page for each try. */
   private async throttledByDevTools(rate: number, browser: Browser): Promise<TryPage> {
     const context = await browser.newContext(this.device);
-    await context.addInitScript(COUNT_POINTER_MOVES);
-    const page = await context.newPage();
-    boundSteps(page);
-    await page.goto(new URL("/api/health", this.origin).href);
+    const page = await this.newPage(context);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate });
     return { page, check: () => undefined, release: () => context.close() };
