@@ -116,7 +116,10 @@ function inOrder(fields: Field[], first: number): Field[] {
  */
 async function openAt(page: Page, path: string, moment: Moment): Promise<void> {
   const bundle = page.waitForRequest((request) => request.resourceType() === "script");
-  const pageData = page.waitForResponse((response) => response.url().includes("/page-data/"));
+  // The page's own data (its other data, app-data.json, comes earlier), loaded to its end; an event with the
+  // step's time limit, where Response.finished() would have none.
+  const ownData = `/page-data${path === "/" ? "/index" : path}/page-data.json`;
+  const pageData = page.waitForEvent("requestfinished", (request) => new URL(request.url()).pathname === ownData);
   // The moment chosen may not wait for one of them; it must not fail the try after it has ended.
   bundle.catch(() => undefined);
   pageData.catch(() => undefined);
@@ -129,7 +132,7 @@ async function openAt(page: Page, path: string, moment: Moment): Promise<void> {
     return;
   }
   // Gatsby hydrates once it has the page's data and its chunks: from here on, hydration runs.
-  await (await pageData).finished();
+  await pageData;
 }
 
 async function enter(page: Page, field: Field, text: string, method: Method): Promise<void> {

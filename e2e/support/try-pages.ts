@@ -2,9 +2,9 @@
  * Pages for the tries of the typing tests, kept from one try to the next. A page opened in a new browser
  * context starts a renderer process of its own, which costs about as much CPU as the page it then loads
  * (about 0.8 of 1.0 CPU-s for the contact page, against 0.26 for loading it again in an open tab). So each page
- * here serves one try after another: before a try its cookies and the site's storage are cleared, and its
- * HTTP cache is off for good, so every try loads the page, its scripts and its data from the server as a
- * first visit does.
+ * here serves one try after another: after a try it shows the site's health check again, before a try its
+ * cookies and the site's storage are cleared, and its HTTP cache is off for good, so every try loads the page,
+ * its scripts and its data from the server as a first visit does.
  *
  * A page slowed `rate` times lies in a browser of its own whose renderers the kernel slows (support/slow-cpu.ts);
  * its `check` says whether the page really ran slowed: all of the browser's renderers in the slowed group, and
@@ -75,7 +75,7 @@ export class TryPages {
         expect(slow.throttledPeriods() - throttledBefore, "vom Kernel gebremste Zeitabschnitte").toBeGreaterThan(0);
       },
       release: async (passed) => {
-        if (passed && !kept.page.isClosed()) {
+        if (passed && (await showInstead(kept.page, this.health))) {
           const list = this.idle.get(rate) ?? [];
           list.push(kept);
           this.idle.set(rate, list);
@@ -105,8 +105,17 @@ export class TryPages {
     await context.addInitScript(COUNT_POINTER_MOVES);
     const page = await context.newPage();
     boundSteps(page);
-    await page.goto(new URL("/api/health", this.origin).href);
+    await page.goto(this.health);
     return page;
+  }
+
+  /**
+   * Shown again after each try, so that the try's last document ends with its timers and requests. Left running,
+   * the thank-you page, which a form opens 800 ms after the server's answer, fetched its data while the next
+   * try's page was on its way, and those requests passed for the new page's.
+   */
+  private get health(): string {
+    return new URL("/api/health", this.origin).href;
   }
 
   /** DevTools' throttling, where the kernel cannot slow the renderers: a new page for each try. */
@@ -129,6 +138,15 @@ export const TRY_STEP_TIMEOUT_MS = 60_000;
 function boundSteps(page: Page): void {
   page.setDefaultTimeout(TRY_STEP_TIMEOUT_MS);
   page.setDefaultNavigationTimeout(TRY_STEP_TIMEOUT_MS);
+}
+
+/** Shows `url` in the page, which ends its document; false if the page is closed or could not. */
+async function showInstead(page: Page, url: string): Promise<boolean> {
+  if (page.isClosed()) return false;
+  return page.goto(url).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function close(kept: Kept): Promise<void> {
