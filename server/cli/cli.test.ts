@@ -7,7 +7,13 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { openDb } from "../db";
 import { readMigrations } from "../db/migrate";
-import { createPostgresDatabaseUrl, databaseTargets, postgresSkipReason, type TestDatabase } from "../test-support/databases";
+import {
+  createPostgresDatabaseUrl,
+  databaseTargets,
+  postgresSkipReason,
+  seedPgliteDataDir,
+  type TestDatabase,
+} from "../test-support/databases";
 import { runCli } from "./run";
 
 const LEADS = [
@@ -172,6 +178,7 @@ for (const target of databaseTargets()) {
 describe("PGlite data directory", () => {
   it("refuses a second process while another one has it open", async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-lock-"));
+    await seedPgliteDataDir(dataDir);
     const holder = spawn("sleep", ["30"]);
     try {
       await writeFile(path.join(dataDir, "pglite.lock"), String(holder.pid));

@@ -16,6 +16,7 @@ import { openDb } from "../db";
 import { RELEASE_FILE, switchCurrent } from "../release/releases";
 import { PREVIEW_FILE } from "../release/previews";
 import { git, seedContentRemote } from "../test-support/content-remote";
+import { seedPgliteDataDir } from "../test-support/databases";
 import { runCli } from "./run";
 
 const NAME = "Markus";
@@ -111,6 +112,7 @@ describe("leads erfahrungsbericht-entfernen", () => {
       RELEASES_DIR: releasesDir,
       PREVIEWS_DIR: previewsDir,
     };
+    await seedPgliteDataDir(env.DATA_DIR!);
     const db = await openDb({ databaseUrl: undefined, dataDir: env.DATA_DIR! });
     await db.query(
       "INSERT INTO content_drafts (editor_email, file, data, base_commit) VALUES ('r@urkraft.de', 'testimonials.json', $1, 'x')",
@@ -226,6 +228,7 @@ describe("leads erfahrungsbericht-entfernen with the name in another file too", 
     const before = git(remote, "rev-parse", "main");
     writeFileSync(path.join(dir, "ersatz.json"), JSON.stringify(REPLACEMENT));
     const env = { DATA_DIR: path.join(dir, "data"), CONTENT_GIT_REMOTE: remote, RELEASES_DIR: path.join(dir, "releases") };
+    await seedPgliteDataDir(env.DATA_DIR);
     const lines: string[] = [];
     const code = await runCli(
       ["erfahrungsbericht-entfernen", NAME, "--ersatz", path.join(dir, "ersatz.json")],

@@ -11,6 +11,7 @@ import pg from "pg";
 import { openDb, type Db } from ".";
 import { socketPath } from "./local-socket";
 import { openSocketDb } from "./socket-client";
+import { seedPgliteDataDir } from "../test-support/databases";
 
 const insertLead =
   "INSERT INTO leads (email, name, form_page, consent_text_version, privacy_version) VALUES ($1, 'A', '/', 'v', 'p')";
@@ -35,6 +36,7 @@ describe("PGlite socket for local tools", () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "urkraft-socket-"));
     // What a process killed with SIGKILL leaves behind: a socket file nobody listens on.
     await writeFile(socketPath(dataDir), "");
+    await seedPgliteDataDir(dataDir);
     server = await openDb({ databaseUrl: undefined, dataDir }, { serveLocally: (error) => errors.push(error) });
   });
   after(async () => {
@@ -140,6 +142,7 @@ describe("PGlite socket for local tools", () => {
 
   it("removes the socket file when the database closes", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "urkraft-socket-"));
+    await seedPgliteDataDir(dir);
     const db = await openDb({ databaseUrl: undefined, dataDir: dir }, { serveLocally: () => {} });
     await stat(socketPath(dir));
     await db.close();

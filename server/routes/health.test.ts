@@ -10,7 +10,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import { openDb } from "../db";
-import { databaseTargets, POSTGRES_ADMIN_URL, type TestDatabase } from "../test-support/databases";
+import { databaseTargets, POSTGRES_ADMIN_URL, seedPgliteDataDir, type TestDatabase } from "../test-support/databases";
 import { buildTestApp, type TestApp } from "../test-support/test-app";
 
 async function health(app: TestApp): Promise<{ status: number; body: { ok: boolean; error?: string } }> {
@@ -137,6 +137,7 @@ describe("GET /api/health on a full disk (pglite)", { skip: mounted ? false : "k
   before(async () => {
     const dataDir = path.join(mountPoint, "data");
     const config = { databaseUrl: undefined, dataDir };
+    await seedPgliteDataDir(dataDir);
     database = { driver: "pglite", config, env: { DATA_DIR: dataDir }, db: await openDb(config), drop: async () => {} };
     app = await buildTestApp(database);
   });

@@ -5,7 +5,7 @@
  */
 import { execFile, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -117,8 +117,12 @@ export async function createPgliteTemplate(
   return { dir: path.join(dataDir, "pglite"), remove: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-/** Puts a copy of a template into `dataDir`, where the server and the command line look for their PGlite database. */
+/**
+ * Puts a copy of a template into `dataDir` (made, private, if it is missing), where the server and the command line
+ * look for their PGlite database.
+ */
 export async function seedPgliteDataDir(dataDir: string, options: { migrated?: boolean } = { migrated: true }): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await copyCluster(await pgliteTemplate(options), path.join(dataDir, "pglite"));
 }
 
