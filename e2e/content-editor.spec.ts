@@ -129,8 +129,12 @@ test("an editor sees only „Inhalte“, in one row with a menu button on a phon
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   await shot(page, "inhalte-375");
   await menu.focus();
-  await page.keyboard.press("Enter");
   const nav = page.getByRole("navigation", { name: "Verwaltung" });
+  // Escape pressed right after opening, before the page has painted the menu, closes it all the same.
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  await page.keyboard.press("Enter");
   await expect(nav.getByRole("link")).toHaveText(["Inhalte"]);
   await shot(page, "inhalte-375-menue");
   await page.keyboard.press("Escape");

@@ -4,7 +4,7 @@
  * the button); from the `lg` width on the brand and the account share a row above the menu's row.
  * Editors see only their screen; everyone reaches their passkeys through their address.
  */
-import React, { useEffect, useRef, useState } from "react";
+import React, { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, navigate } from "./router";
 import { call, errorText, LOGIN_PATH } from "./api";
 import type { OwnerSession } from "../../common/owner/responses";
@@ -26,7 +26,9 @@ export function OwnerLayout({ session, path, children }: { session?: OwnerSessio
 
   // A choice in the menu (or back/forward) closes it.
   useEffect(() => setOpen(false), [path]);
-  useEffect(() => {
+  // Listening from the moment the menu shows (a layout effect, not one after the next frame): an Escape pressed right
+  // after opening still closes it.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
