@@ -71,15 +71,6 @@ function descendants(root: number): ProcessInfo[] {
   return result;
 }
 
-/** Puts a process into the group; one that has ended meanwhile is left out. */
-function moveInto(group: string, pid: number): void {
-  try {
-    writeFileSync(path.join(group, "cgroup.procs"), String(pid));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
-  }
-}
-
 let available: boolean | undefined;
 
 /** Removes the groups of browsers that have ended without removing theirs (a run stopped midway). */
@@ -127,17 +118,13 @@ export async function launchSlowBrowser(rate: number, options: LaunchOptions): P
   mkdirSync(group);
   writeFileSync(path.join(group, "cpu.cfs_period_us"), String(Math.round(rate * QUOTA_US)));
   writeFileSync(path.join(group, "cpu.cfs_quota_us"), String(QUOTA_US));
-  const slowable = () => descendants(browserPid).filter((info) => /--type=(zygote|renderer)\b/.test(info.commandLine));
-  const slowed = slowable();
+  const slowed = descendants(browserPid).filter((info) => /--type=(zygote|renderer)\b/.test(info.commandLine));
   if (!slowed.some((info) => info.commandLine.includes("--type=zygote"))) {
     await server.close();
     rmdirSync(group);
     throw new Error("Chromium ohne Zygote-Prozess: seine Renderer ließen sich nicht verlangsamen");
   }
-  for (const info of slowed) moveInto(group, info.pid);
-  // A process forked by a zygote before the zygote moved stays in its parent's old group (a renderer Chromium
-  // starts ahead, as a zygote still by its name): once more, now that no new one can start outside.
-  for (const info of slowable()) moveInto(group, info.pid);
+  for (const info of slowed) writeFileSync(path.join(group, "cgroup.procs"), String(info.pid));
   const browser = await chromium.connect(server.wsEndpoint());
   const groupMembers = () =>
     new Set(readFileSync(path.join(group, "cgroup.procs"), "utf8").split("\n").filter(Boolean).map(Number));
