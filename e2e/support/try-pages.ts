@@ -70,8 +70,13 @@ export class TryPages {
       page: kept.page,
       check: () => {
         if (!slow) return;
-        expect(slow.renderers().length, "Renderer in der gedrosselten Gruppe").toBeGreaterThan(0);
-        expect(slow.unslowedRenderers(), "Renderer außerhalb der gedrosselten Gruppe").toEqual([]);
+        // Named in the first message too, so that a failure shows where the renderers were.
+        const outside = slow.unslowedRenderers();
+        expect(
+          slow.renderers().length,
+          `Renderer in der gedrosselten Gruppe (außerhalb: ${outside.join(", ") || "keiner"})`,
+        ).toBeGreaterThan(0);
+        expect(outside, "Renderer außerhalb der gedrosselten Gruppe").toEqual([]);
         expect(slow.throttledPeriods() - throttledBefore, "vom Kernel gebremste Zeitabschnitte").toBeGreaterThan(0);
       },
       release: async (passed) => {
