@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { startOwnServer, stopOwnServer, waitForMail, type OwnServer } from "./support/own-server";
 import { logInByLink } from "./support/login-link";
+import { pageDataPath } from "./support/page-data";
 import { hydrate } from "../rig/audit/measure";
 import { git } from "../server/test-support/git";
 import { PREVIEW_BANNER_TITLE } from "../common/preview";
@@ -96,7 +97,7 @@ async function previewBehaves(tab: Page, address: string): Promise<void> {
   // A link of the header, followed by Gatsby in the page: the address and the page data stay in the preview.
   await tab.getByRole("navigation").first().getByRole("link", { name: ROUTES.movement.navLabel, exact: true }).click();
   await expect(tab).toHaveURL(`${origin}${prefix}${ROUTES.movement.path}`);
-  expect(requested).toContain(`${prefix}/page-data${ROUTES.movement.path}/page-data.json`);
+  expect(requested).toContain(`${prefix}${pageDataPath(ROUTES.movement.path)}`);
   expect(requested.filter((path) => !path.startsWith(`${prefix}/`) && path !== prefix)).toEqual([]);
   await expect(tab.locator("[data-preview-banner]")).toBeVisible();
   await expect(tab.locator("[data-preview-banner]").getByRole("link")).toHaveAttribute("href", ROUTES.movement.path);

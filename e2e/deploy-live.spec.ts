@@ -26,6 +26,7 @@ import { LEAD_SUBMIT_LABEL } from "../src/forms/LeadForm";
 import { ROUTES } from "../common/routes";
 import { findFreePort } from "../rig/server-load/server-process";
 import { freshDatabase } from "./support/own-database";
+import { pageDataPath } from "./support/page-data";
 import { releaseCopy, startCopyServer, stopReleaseServers, type ReleaseCopy, type ReleaseServer } from "./support/release-copy";
 
 const DATABASE = "urkraft_e2e_deploy";
@@ -125,7 +126,7 @@ async function waitUntilLive(text: string): Promise<void> {
     .toBe(true);
 }
 
-const HOME_DATA = "/page-data/index/page-data.json";
+const HOME_DATA = pageDataPath(ROUTES.home.path);
 
 /** The hashed chunks the page's Gatsby loader knows of: what it may still ask for on a later link. */
 const knownChunks = (page: Page) =>

@@ -11,6 +11,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import { freshDatabase } from "./support/own-database";
+import { pageDataPath } from "./support/page-data";
 import { pointerMoves, TryPages } from "./support/try-pages";
 import { LIMITS } from "../common/constants";
 import { CONTACT_SUBMIT_LABEL } from "../src/forms/ContactForm";
@@ -118,7 +119,7 @@ async function openAt(page: Page, path: string, moment: Moment): Promise<void> {
   const bundle = page.waitForRequest((request) => request.resourceType() === "script");
   // The page's own data (its other data, app-data.json, comes earlier), loaded to its end; an event with the
   // step's time limit, where Response.finished() would have none.
-  const ownData = `/page-data${path === "/" ? "/index" : path}/page-data.json`;
+  const ownData = pageDataPath(path);
   const pageData = page.waitForEvent("requestfinished", (request) => new URL(request.url()).pathname === ownData);
   // The moment chosen may not wait for one of them; it must not fail the try after it has ended.
   bundle.catch(() => undefined);
