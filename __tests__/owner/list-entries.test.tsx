@@ -6,7 +6,7 @@
 import React, { useState } from "react";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fireEvent, render, waitFor } from "@testing-library/react";
+import { fireEvent, render, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import Form from "@rjsf/core";
 import type { RJSFSchema } from "@rjsf/utils";
@@ -139,11 +139,18 @@ test("moving to the top changes nothing at the top, and works in a list inside a
   expect(movedToTop([{ steps: ["x", "y"] }], [0, "steps", 1])).toEqual([{ steps: ["y", "x"] }]);
 });
 
-test("a text that is itself a list entry is named by its list and number, not „Zutaten-1“", () => {
+test("a text that is itself a list entry is named by its list and number, not „Zutaten-1“, in its field, its bar and its buttons", () => {
   const { view } = renderList("recipes.json");
-  fireEvent.click(view.getAllByRole("button", { name: /^Eintrag \d+: / })[0]!);
+  const recipe = view.getAllByRole("button", { name: /^Eintrag \d+: / })[0]!;
+  fireEvent.click(recipe);
   const first = view.getByRole("textbox", { name: /^Zutaten, Eintrag 1$/ });
   expect(first).toBeTruthy();
   expect(view.getByRole("textbox", { name: /^Schritte, Eintrag 1$/ })).toBeTruthy();
   expect(view.queryByText(/-\d+$/)).toBeNull();
+  // The bar above the text and its buttons say whose entry it is, so they never read like the recipe's own.
+  expect(view.getByRole("button", { name: "Zutaten, Eintrag 1" }).getAttribute("aria-expanded")).toBe("true");
+  expect(view.getByRole("button", { name: "Schritte, Eintrag 2 nach oben" })).toBeTruthy();
+  expect(view.getByRole("button", { name: "Zutaten, Eintrag 1 entfernen" })).toBeTruthy();
+  const inside = within(document.getElementById(recipe.getAttribute("aria-controls")!)!);
+  expect(inside.queryAllByRole("button", { name: /^Eintrag \d+/ })).toHaveLength(0);
 });

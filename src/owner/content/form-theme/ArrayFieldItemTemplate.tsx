@@ -11,7 +11,7 @@ export interface ListMoves {
 /** A list entry: a bar that folds it open and shut, with its name and the buttons that move or remove it. */
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, hasToolbar, index, registry } = props;
-  const { entryTitle: name, itemName, startOpen = true, fixedCount = false } = useContext(EntryContext);
+  const { entryTitle: name, itemName, textName, startOpen = true, fixedCount = false } = useContext(EntryContext);
   const { hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly } = buttonsProps;
   const { moveToTop } = registry.formContext as ListMoves;
   const entry = useRef<HTMLLIElement>(null);
@@ -22,7 +22,9 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
     window.setTimeout(() => list?.querySelector<HTMLElement>(":scope > li button[aria-expanded]")?.focus(), 0);
   };
   const number = index + 1;
-  const called = itemName ?? `Eintrag ${number}`;
+  // A text inside an entry (an ingredient) is named with its list, so its bar and buttons never read like the
+  // entry's own: „Zutaten, Eintrag 2 nach oben“ beside „Eintrag 1 nach oben“.
+  const called = itemName ?? textName ?? `Eintrag ${number}`;
   const [open, setOpen] = useState(startOpen);
   // An entry the check marks opens by itself, so its message is never folded away.
   const [wasMarked, setWasMarked] = useState(startOpen);
@@ -57,7 +59,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
             {moves && moveToTop && (
               <WordButton
                 label="An den Anfang"
-                aria-label={`Eintrag ${number} an den Anfang`}
+                aria-label={`${called} an den Anfang`}
                 disabled={disabled || readonly || !hasMoveUp}
                 onClick={toTop}
                 registry={registry}
