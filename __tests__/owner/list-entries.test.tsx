@@ -1,7 +1,8 @@
 /**
  * A long list in „Inhalte“ (the eight recipes) opens folded: each entry is a bar with its number and its
- * name that opens and closes by keyboard or click; an entry the content check marks is open by itself, so
- * its message is never folded away. Short lists stay open. „An den Anfang“ moves an entry to the top in one step.
+ * name that opens and closes by keyboard or click, and its fields come into the page when it is first opened;
+ * an entry the content check marks is open by itself, so its message is never folded away. Short lists stay
+ * open. „An den Anfang“ moves an entry to the top in one step.
  */
 import React, { useState } from "react";
 import { readFileSync } from "node:fs";
@@ -49,6 +50,26 @@ test("the eight recipes open folded under their names, and a bar opens its entry
   fireEvent.click(bars[2]!);
   expect(bars[2]!.getAttribute("aria-expanded")).toBe("true");
   expect(view.getAllByRole("textbox", { name: /Titel/ })).toHaveLength(1);
+});
+
+test("an entry never opened keeps its fields out of the page; once opened, they stay while it is folded, with what was typed", () => {
+  const { view } = renderList("recipes.json");
+  const bars = view.getAllByRole("button", { name: /^Eintrag \d+: / });
+  const body = (bar: HTMLElement) => document.getElementById(bar.getAttribute("aria-controls")!)!;
+  expect(bars.map((bar) => body(bar).querySelectorAll("input, textarea, select, button").length)).toEqual([
+    0, 0, 0, 0, 0, 0, 0, 0,
+  ]);
+  fireEvent.click(bars[2]!);
+  const title = within(body(bars[2]!)).getByRole("textbox", { name: /Titel/ }) as HTMLInputElement;
+  fireEvent.change(title, { target: { value: "Haferbrei mit Apfel" } });
+  fireEvent.click(bars[2]!);
+  expect(bars[2]!.getAttribute("aria-expanded")).toBe("false");
+  expect(body(bars[2]!).hidden).toBe(true);
+  // The same field, not a new one: what an entry's own parts hold (a half-filled upload) is kept as well.
+  expect(body(bars[2]!).contains(title)).toBe(true);
+  expect(title.value).toBe("Haferbrei mit Apfel");
+  fireEvent.click(bars[2]!);
+  expect(within(body(bars[2]!)).getByRole("textbox", { name: /Titel/ })).toBe(title);
 });
 
 test("an entry the check marks is open by itself", () => {

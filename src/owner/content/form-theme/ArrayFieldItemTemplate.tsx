@@ -32,6 +32,10 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
     setWasMarked(startOpen);
     if (startOpen) setOpen(true);
   }
+  // An entry never opened keeps its fields out of the page: a list of eight recipes opens with eight bars instead
+  // of some 1,600 elements. Once opened, its fields stay (hidden while folded), with whatever they hold.
+  const [shown, setShown] = useState(open);
+  if (open && !shown) setShown(true);
   const bodyId = useId();
   const moves = hasMoveUp || hasMoveDown;
   const removable = hasRemove && !fixedCount;
@@ -97,7 +101,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
         )}
       </div>
       <div id={bodyId} hidden={!open}>
-        {children}
+        {shown && children}
       </div>
     </li>
   );
