@@ -111,14 +111,6 @@ function inOrder(fields: Field[], first: number): Field[] {
   return [...fields.slice(first), ...fields.slice(0, first)];
 }
 
-/** Whether a Referer names the page at `path` of the server under test (with or without its closing slash). */
-function samePage(referer: string | undefined, path: string): boolean {
-  if (!referer) return false;
-  const url = new URL(referer);
-  const trim = (value: string) => value.replace(/\/+$/, "") || "/";
-  return url.origin === server.origin && trim(url.pathname) === trim(path);
-}
-
 /**
  * Opens the page and returns once the chosen moment has come. The page's first input starts its scripts;
  * for the later moments a pointer move gives it, as a visitor's finger or mouse would.
@@ -126,8 +118,9 @@ function samePage(referer: string | undefined, path: string): boolean {
 async function openAt(page: Page, path: string, moment: Moment): Promise<void> {
   // A script the opened document asks for: its Referer (the site's policy keeps it for its own requests) is that
   // document, so no request of an earlier document can stand in for it.
+  const address = new URL(path, server.origin).href;
   const bundle = page.waitForRequest(
-    async (request) => request.resourceType() === "script" && samePage((await request.allHeaders()).referer, path),
+    async (request) => request.resourceType() === "script" && (await request.headerValue("referer")) === address,
   );
   // The page's own data (its other data, app-data.json, comes earlier), loaded to its end; an event with the
   // step's time limit, where Response.finished() would have none.
@@ -136,7 +129,7 @@ async function openAt(page: Page, path: string, moment: Moment): Promise<void> {
   // The moment chosen may not wait for one of them; it must not fail the try after it has ended.
   bundle.catch(() => undefined);
   pageData.catch(() => undefined);
-  await page.goto(`${server.origin}${path}`, { waitUntil: "domcontentloaded" });
+  await page.goto(address, { waitUntil: "domcontentloaded" });
   if (moment === "DOMContentLoaded") return;
   await page.mouse.move(3, 3);
   await page.mouse.move(5, 5);
